@@ -1,0 +1,139 @@
+// The game page: click a pool tile then a cell to build a move, preview its score, and refresh the
+// live part of the page when another player moves. Plain JavaScript, no build step.
+(function () {
+  "use strict";
+  var live = document.getElementById("live");
+  if (!live) return;
+  var placed = []; // [{cell, letter, tile}]
+  var selected = null;
+
+  function csrf() {
+    var input = live.querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
+  function moveInput() { return live.querySelector("#id_move"); }
+
+  function post(url, body) {
+    return fetch(url, {
+      method: "POST",
+      headers: {"X-CSRFToken": csrf(), "Content-Type": "application/x-www-form-urlencoded"},
+      body: new URLSearchParams(body),
+      credentials: "same-origin",
+    }).then(function (r) { return r.text(); });
+  }
+
+  function showPreview(html) {
+    var box = live.querySelector(".preview-box");
+    if (box) box.innerHTML = html;
+  }
+
+  var previewTimer = null;
+  function preview() {
+    var form = live.querySelector(".move-form");
+    var input = moveInput();
+    if (!form || !input || !input.value.trim()) { showPreview(""); return; }
+    post(form.dataset.previewUrl, {move: input.value}).then(showPreview);
+  }
+  function previewSoon() { clearTimeout(previewTimer); previewTimer = setTimeout(preview, 250); }
+
+  function writeMove() {
+    var input = moveInput();
+    if (!input) return;
+    input.value = placed.map(function (p) { return p.cell + " " + p.letter; }).join(" ");
+    previewSoon();
+  }
+
+  function markCell(cell, letter) {
+    var group = live.querySelector('.board [data-cell="' + cell + '"]');
+    if (!group) return;
+    var old = group.querySelector(".pending");
+    if (old) old.remove();
+    group.classList.toggle("placing", !!letter);
+    if (!letter) return;
+    var shape = group.querySelector("rect, polygon");
+    var box = shape.getBBox();
+    var text = document.createElementNS("http://www.w3.org/2000/svg", "text");
+    text.setAttribute("class", "pending");
+    text.setAttribute("x", box.x + box.width / 2);
+    text.setAttribute("y", box.y + box.height / 2 + box.height * 0.17);
+    text.setAttribute("font-size", Math.round(box.height * 0.5));
+    text.textContent = letter;
+    group.appendChild(text);
+  }
+
+  function clearPlacement() {
+    placed.forEach(function (p) { markCell(p.cell, null); p.tile.disabled = false; p.tile.classList.remove("used"); });
+    placed = [];
+    if (selected) selected.classList.remove("selected");
+    selected = null;
+    writeMove();
+  }
+
+  live.addEventListener("click", function (event) {
+    var tile = event.target.closest(".pool-tile");
+    if (tile && !tile.disabled) {
+      if (selected) selected.classList.remove("selected");
+      selected = selected === tile ? null : tile;
+      if (selected) selected.classList.add("selected");
+      return;
+    }
+    var cellGroup = event.target.closest(".board [data-cell]");
+    if (cellGroup && moveInput()) {
+      var cell = cellGroup.dataset.cell;
+      var already = placed.findIndex(function (p) { return p.cell === cell; });
+      if (already >= 0) { // click a placed tile again to take it back
+        var back = placed.splice(already, 1)[0];
+        back.tile.disabled = false; back.tile.classList.remove("used");
+        markCell(cell, null);
+        writeMove();
+        return;
+      }
+      if (!selected) return;
+      var letter = selected.dataset.letter;
+      if (letter === "?") {
+        var chosen = (window.prompt("Which letter does the blank stand for?") || "").trim().toUpperCase();
+        if (!/^[A-Z]$/.test(chosen)) return;
+        letter = "?" + chosen;
+      }
+      placed.push({cell: cell, letter: letter, tile: selected});
+      markCell(cell, letter.replace("?", ""));
+      selected.classList.remove("selected"); selected.classList.add("used"); selected.disabled = true;
+      selected = null;
+      writeMove();
+      return;
+    }
+    var action = event.target.closest("[data-action]");
+    if (!action) return;
+    if (action.dataset.action === "preview") preview();
+    if (action.dataset.action === "clear") clearPlacement();
+    if (action.dataset.action === "hint") post(action.dataset.url, {}).then(showPreview);
+  });
+
+  live.addEventListener("input", function (event) {
+    if (event.target.id === "id_move") previewSoon();
+  });
+
+  live.addEventListener("submit", function (event) {
+    var button = event.target.querySelector("button[type=submit], button:not([type])");
+    if (button) { setTimeout(function () { button.disabled = true; }, 0); }
+  });
+
+  // Refresh when someone else moves: ask every few seconds, less often when the tab is hidden.
+  function poll() {
+    var url = live.dataset.liveUrl + "?since=" + encodeURIComponent(live.dataset.version);
+    fetch(url, {credentials: "same-origin"}).then(function (r) {
+      if (r.status !== 200) return;
+      return r.text().then(function (html) {
+        var typed = moveInput() ? moveInput().value : "";
+        live.innerHTML = html;
+        var fresh = live.querySelector(".game-layout");
+        if (fresh) live.dataset.version = fresh.dataset.version;
+        placed = []; selected = null;
+        if (typed && moveInput()) moveInput().value = typed;
+      });
+    }).catch(function () {}).then(function () {
+      setTimeout(poll, document.hidden ? 30000 : 4000);
+    });
+  }
+  setTimeout(poll, 4000);
+})();

@@ -1,0 +1,32 @@
+"""Pure rules engines: one package per game, no Django, Celery or anymail.
+
+``get_engine("lingo")`` returns the engine object for a game name as used in records and the database.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from .core.engine import Engine
+from .core.errors import IllegalMove
+
+# name -> "module:attribute"; games register here as they are built.
+REGISTRY: dict[str, str] = {
+    "lingo": "wordgames.engines.lingo:ENGINE",
+}
+
+
+def get_engine(name: str) -> Engine:
+    try:
+        target = REGISTRY[name]
+    except KeyError:
+        raise KeyError(f"No game called {name!r}; known games: {', '.join(sorted(REGISTRY))}") from None
+    module_name, attribute = target.split(":")
+    return getattr(import_module(module_name), attribute)
+
+
+def engine_names() -> list[str]:
+    return sorted(REGISTRY)
+
+
+__all__ = ["Engine", "IllegalMove", "get_engine", "engine_names"]

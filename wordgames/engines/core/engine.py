@@ -1,0 +1,105 @@
+"""The contract every game engine fulfils.
+
+A game's state is a plain JSON-serialisable dict that the engine owns; nothing outside the engine reads
+inside it except through ``view``. Seats are integers 0..n-1 in seat order. Randomness comes only from
+the seed (and optional fixed ``bag``) kept in the state, so replaying the same moves gives the same game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+State = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: its name, kind ("int", "bool", "choice", "str"), default and allowed values."""
+
+    name: str
+    kind: str
+    default: Any
+    label: str
+    help: str = ""
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+@dataclass
+class MoveOutcome:
+    """What ``apply`` reports about one move, for move lists, emails and records.
+
+    ``summary`` is the sentence the rule texts write, e.g.
+    "ann made the words HEW, EYE and NEW for a total of (18 + 12 + 12) x 3 = 126 pts."
+    ``events`` holds anything else game specific (tiles drawn are never included: they may be secret).
+    """
+
+    seat: int
+    move: str  # the move in canonical notation, as stored in records
+    score: int = 0
+    words: list[dict[str, Any]] = field(default_factory=list)  # [{"word": "HEW", "score": 18, "cells": [...]}]
+    summary: str = ""
+    events: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "move": self.move,
+            "score": self.score,
+            "words": self.words,
+            "summary": self.summary,
+            "events": self.events,
+        }
+
+
+class Engine:
+    """Base class: each game subclasses it and registers an instance in ``wordgames.engines.REGISTRY``."""
+
+    name: str = ""  # "lingo", "lingua-fences", "keebble", "lexicon-crossing"
+    title: str = ""  # "Lingo"
+    min_players: int = 2
+    max_players: int = 4
+    options: tuple[Option, ...] = ()
+    presets: Mapping[str, Mapping[str, Any]] = {}
+
+    def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Return the full option dict (defaults filled in, preset applied) or raise ``InvalidOptions``."""
+        raise NotImplementedError
+
+    def new_game(
+        self, players: list[str], options: Mapping[str, Any], seed: int, bag: str | None = None
+    ) -> State:
+        """A new game for these player names (seat order). ``bag`` fixes the first tiles drawn, in order."""
+        raise NotImplementedError
+
+    def apply(self, state: State, seat: int, move: str) -> tuple[State, MoveOutcome]:
+        """Apply ``move`` (notation text) for ``seat``. Returns a new state (the input is not modified)
+        and the outcome, or raises ``IllegalMove`` with a sentence saying what is wrong."""
+        raise NotImplementedError
+
+    def preview(self, state: State, seat: int, move: str) -> MoveOutcome:
+        """What ``apply`` would score, without keeping anything. Raises ``IllegalMove`` like ``apply``."""
+        return self.apply(state, seat, move)[1]
+
+    def actors(self, state: State) -> set[int]:
+        """The seats that may act now (empty when the game is over)."""
+        raise NotImplementedError
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may see (``None`` for a spectator): never another seat's hidden tiles, never
+        the bag's contents or order. JSON-serialisable."""
+        raise NotImplementedError
+
+    def render_text(self, state: State, seat: int | None) -> str:
+        """The position as plain text for a fixed-width font (emails)."""
+        raise NotImplementedError
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        """``None`` while the game runs; then {"scores": [...], "winners": [seats], "reason": "..."}."""
+        raise NotImplementedError
+
+    def resign(self, state: State, seat: int) -> tuple[State, MoveOutcome]:
+        """The seat leaves the game; the game ends if too few players remain."""
+        raise NotImplementedError

@@ -1,0 +1,174 @@
+"""Moderators work here. Every action asks why, goes through a service, is logged and told to the players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from . import services
+from .models import Game, ModerationAction, Move, Notification, Seat
+
+User = get_user_model()
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), help_text="The players are told.")
+
+
+class ReplaceForm(ReasonForm):
+    user = forms.ModelChoiceField(queryset=User.objects.order_by("username"), label="New player")
+
+
+def with_reason(title: str, form_class: type[ReasonForm] = ReasonForm):  # type: ignore[no-untyped-def]
+    """Turn ``fn(modeladmin, request, obj, form)`` into an admin action that first asks for a reason."""
+
+    def decorate(fn):  # type: ignore[no-untyped-def]
+        def action(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet) -> HttpResponse | None:
+            form = form_class(request.POST if "confirm" in request.POST else None)
+            if form.is_valid():
+                done = 0
+                for obj in queryset:
+                    try:
+                        fn(modeladmin, request, obj, form.cleaned_data)
+                        done += 1
+                    except services.Refused as e:
+                        modeladmin.message_user(request, f"{obj}: {e}", messages.ERROR)
+                if done:
+                    modeladmin.message_user(request, f"{title}: done for {done}.", messages.SUCCESS)
+                return None
+            context = {
+                **modeladmin.admin_site.each_context(request),
+                "title": title,
+                "objects": queryset,
+                "form": form,
+                "action": fn.__name__,
+                "opts": modeladmin.model._meta,
+            }
+            return render(request, "admin/wordgames_reason.html", context)
+
+        action.__name__ = fn.__name__
+        return admin.action(description=title)(action)
+
+    return decorate
+
+
+@with_reason("Take back the last move")
+def take_back(modeladmin: Any, request: HttpRequest, game: Game, data: dict) -> None:
+    services.take_back_last_move(game.pk, request.user, data["reason"])
+
+
+@with_reason("End the game (score as it stands)")
+def end_game(modeladmin: Any, request: HttpRequest, game: Game, data: dict) -> None:
+    services.end_game(game.pk, request.user, data["reason"])
+
+
+@with_reason("Abandon the game (no result)")
+def abandon_game(modeladmin: Any, request: HttpRequest, game: Game, data: dict) -> None:
+    services.end_game(game.pk, request.user, data["reason"], abandon=True)
+
+
+@with_reason("Put another player in this seat", ReplaceForm)
+def replace_player(modeladmin: Any, request: HttpRequest, seat: Seat, data: dict) -> None:
+    services.replace_player(seat.game_id, seat.position, data["user"], request.user, data["reason"])
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ("position", "user", "invited_user", "invited_email", "declined", "joined")
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class MoveInline(admin.TabularInline):
+    model = Move
+    extra = 0
+    fields = ("seq", "seat", "user", "text", "score", "summary", "source", "taken_back", "created")
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "status", "players", "version", "created", "turn_started")
+    list_filter = ("status", "engine")
+    search_fields = ("seats__user__username", "=id")
+    readonly_fields = ("engine", "options", "seed", "bag", "version", "status", "result", "created_by",
+                       "created", "started", "finished", "turn_started")
+    exclude = ("state",)  # the state holds hidden tiles and the bag; moderators act through the actions
+    inlines = [SeatInline, MoveInline]
+    actions = [take_back, end_game, abandon_game]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description="players")
+    def players(self, game: Game) -> str:
+        return ", ".join(s.user.username if s.user else "(open)" for s in game.seats.all())
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "user", "invited_user", "invited_email", "declined")
+    list_select_related = ("game", "user", "invited_user")
+    search_fields = ("user__username", "invited_email", "=game__id")
+    readonly_fields = ("game", "position", "user", "invited_user", "invited_email", "declined", "joined")
+    actions = [replace_player]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Move)
+class MoveAdmin(admin.ModelAdmin):
+    list_display = ("game", "seq", "seat", "user", "text", "score", "source", "taken_back", "created")
+    list_filter = ("source", "taken_back")
+    search_fields = ("=game__id", "user__username", "text")
+    readonly_fields = [f.name for f in Move._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(ModerationAction)
+class ModerationActionAdmin(admin.ModelAdmin):
+    list_display = ("created", "moderator", "kind", "game", "subject", "reason")
+    list_filter = ("kind",)
+    readonly_fields = [f.name for f in ModerationAction._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Notification)
+class NotificationAdmin(admin.ModelAdmin):
+    list_display = ("created", "recipient", "subject")
+    search_fields = ("recipient", "subject")
+    readonly_fields = ("key", "recipient", "subject", "created")

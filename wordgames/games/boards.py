@@ -1,0 +1,127 @@
+"""The board of a view as SVG: squares, or flat-topped hexes in doubled coordinates.
+
+Every cell inside the drawn bounds is a target (``data-cell``) for the click-to-place editor; labels use
+the table's own coordinates, so a cell keeps its name all game.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from wordgames.engines.core.grid import cell_name
+from wordgames.engines.core.tiles import LETTER_VALUES
+
+SQUARE = 40  # px per square cell
+HEX_R = 24  # px from a hex's centre to a corner
+LABEL = 22  # px kept for coordinate labels
+
+
+def column_label(col: int) -> str:
+    return cell_name(col, 1)[:-1]
+
+
+def render_board(board: dict[str, Any]) -> SafeString:
+    if board["shape"] == "hex":
+        return _hex_svg(board)
+    return _square_svg(board)
+
+
+def _tiles_by_cell(board: dict[str, Any]) -> dict[tuple[int, int], dict[str, Any]]:
+    return {(t["col"], t["row"]): t for t in board["tiles"]}
+
+
+def _tile_text(tile: dict[str, Any], x: float, y: float, size: float) -> str:
+    letter = escape(tile["letter"])
+    value = 0 if tile.get("blank") else LETTER_VALUES.get(tile["letter"], 0)
+    parts = [
+        f'<text x="{x:.1f}" y="{y + size * 0.14:.1f}" class="letter" font-size="{size * 0.5:.0f}">{letter}</text>',
+        f'<text x="{x + size * 0.28:.1f}" y="{y + size * 0.36:.1f}" class="value" '
+        f'font-size="{size * 0.22:.0f}">{value}</text>',
+    ]
+    if tile.get("height", 1) > 1:
+        parts.append(
+            f'<text x="{x - size * 0.3:.1f}" y="{y - size * 0.22:.1f}" class="height" '
+            f'font-size="{size * 0.22:.0f}">{tile["height"]}</text>'
+        )
+    return "".join(parts)
+
+
+def _cell_group(
+    col: int, row: int, outline: str, tile: dict[str, Any] | None, x: float, y: float, size: float
+) -> str:
+    name = cell_name(col, row)
+    classes = ["cell"]
+    if tile:
+        classes.append("tile")
+        if tile.get("last"):
+            classes.append("last")
+        if tile.get("blank"):
+            classes.append("blank")
+    letter = f' data-letter="{escape(tile["letter"])}"' if tile else ""
+    label = f"{name}: {tile['letter']}" if tile else f"{name}: empty"
+    inner = _tile_text(tile, x, y, size) if tile else ""
+    return (
+        f'<g class="{" ".join(classes)}" data-cell="{name}"{letter}><title>{escape(label)}</title>'
+        f"{outline}{inner}</g>"
+    )
+
+
+def _square_svg(board: dict[str, Any]) -> SafeString:
+    b = board["bounds"]
+    tiles = _tiles_by_cell(board)
+    cols = range(b["min_col"], b["max_col"] + 1)
+    rows = range(b["min_row"], b["max_row"] + 1)
+    width = LABEL + len(cols) * SQUARE + 4
+    height = LABEL + len(rows) * SQUARE + 4
+    out = [
+        f'<svg class="board square" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="Board" xmlns="http://www.w3.org/2000/svg">'
+    ]
+    for i, col in enumerate(cols):
+        out.append(f'<text class="label" x="{LABEL + i * SQUARE + SQUARE / 2}" y="15">{column_label(col)}</text>')
+    for j, row in enumerate(rows):
+        out.append(f'<text class="label" x="{LABEL / 2}" y="{LABEL + j * SQUARE + SQUARE / 2 + 5}">{row}</text>')
+    for j, row in enumerate(rows):
+        for i, col in enumerate(cols):
+            x0, y0 = LABEL + i * SQUARE, LABEL + j * SQUARE
+            rect = f'<rect x="{x0 + 1}" y="{y0 + 1}" width="{SQUARE - 2}" height="{SQUARE - 2}" rx="4"/>'
+            centre = (x0 + SQUARE / 2, y0 + SQUARE / 2)
+            out.append(_cell_group(col, row, rect, tiles.get((col, row)), *centre, SQUARE))
+    out.append("</svg>")
+    return mark_safe("".join(out))
+
+
+def _hex_svg(board: dict[str, Any]) -> SafeString:
+    b = board["bounds"]
+    tiles = _tiles_by_cell(board)
+    dy = HEX_R * math.sqrt(3) / 2  # one doubled row is half a hex's height
+    cols = range(b["min_col"], b["max_col"] + 1)
+    rows = range(b["min_row"], b["max_row"] + 1)
+    width = LABEL + (len(cols) - 1) * 1.5 * HEX_R + 2 * HEX_R + 4
+    height = LABEL + (len(rows) + 1) * dy + 4
+    out = [
+        f'<svg class="board hex" viewBox="0 0 {width:.0f} {height:.0f}" role="img" '
+        f'aria-label="Board" xmlns="http://www.w3.org/2000/svg">'
+    ]
+    for i, col in enumerate(cols):
+        out.append(f'<text class="label" x="{LABEL + HEX_R + i * 1.5 * HEX_R:.1f}" y="15">{column_label(col)}</text>')
+    for j, row in enumerate(rows):
+        if j % 2 == 0 or len(rows) < 12:
+            out.append(f'<text class="label" x="{LABEL / 2}" y="{LABEL + (j + 1) * dy + 4:.1f}">{row}</text>')
+    for j, row in enumerate(rows):
+        for i, col in enumerate(cols):
+            if (col + row) % 2 == 0:
+                continue  # no hex there in doubled coordinates
+            cx, cy = LABEL + HEX_R + i * 1.5 * HEX_R, LABEL + (j + 1) * dy
+            corners = " ".join(
+                f"{cx + (HEX_R - 1) * math.cos(math.radians(a)):.1f},{cy + (HEX_R - 1) * math.sin(math.radians(a)):.1f}"
+                for a in range(0, 360, 60)
+            )
+            polygon = f'<polygon points="{corners}"/>'
+            out.append(_cell_group(col, row, polygon, tiles.get((col, row)), cx, cy, HEX_R * 1.7))
+    out.append("</svg>")
+    return mark_safe("".join(out))

@@ -1,0 +1,100 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from wordgames.engines import get_engine
+from wordgames.engines.core.engine import Engine, Option
+
+DEFAULT = ""  # "use the preset's value"
+
+
+def _option_field(option: Option) -> forms.Field:
+    help_text = option.help
+    default = f"default ({'yes' if option.default is True else 'no' if option.default is False else option.default})"
+    if option.kind == "bool":
+        choices = [(DEFAULT, default), ("true", "yes"), ("false", "no")]
+        return forms.ChoiceField(label=option.label, choices=choices, required=False, help_text=help_text)
+    if option.kind == "choice":
+        choices = [(DEFAULT, default)] + [(str(c), str(c)) for c in option.choices]
+        return forms.ChoiceField(label=option.label, choices=choices, required=False, help_text=help_text)
+    if option.kind == "int":
+        return forms.IntegerField(
+            label=option.label,
+            required=False,
+            min_value=option.minimum,
+            max_value=option.maximum,
+            help_text=help_text,
+            widget=forms.NumberInput(attrs={"placeholder": default}),
+        )
+    return forms.CharField(
+        label=option.label, required=False, help_text=help_text, widget=forms.TextInput(attrs={"placeholder": default})
+    )
+
+
+class NewGameForm(forms.Form):
+    """Players, then every option of the chosen game; options left at "default" follow the preset."""
+
+    players = forms.TypedChoiceField(label="Players", coerce=int, choices=[])
+    seat_2 = forms.CharField(label="Seat 2", required=False, max_length=254)
+    seat_3 = forms.CharField(label="Seat 3", required=False, max_length=254)
+    seat_4 = forms.CharField(label="Seat 4", required=False, max_length=254)
+
+    def __init__(self, engine: Engine, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.engine = engine
+        counts = range(engine.min_players, engine.max_players + 1)
+        self.fields["players"].choices = [(n, str(n)) for n in counts]
+        self.fields["players"].initial = engine.min_players
+        hint = "a username, an email address, or empty for an open seat"
+        for n in (2, 3, 4):
+            self.fields[f"seat_{n}"].widget.attrs["placeholder"] = hint
+            if n > engine.max_players:
+                del self.fields[f"seat_{n}"]
+        if engine.presets:
+            self.fields["preset"] = forms.ChoiceField(label="Preset", choices=[(p, p) for p in engine.presets])
+        for option in engine.options:
+            if option.name != "preset":
+                self.fields[f"opt_{option.name}"] = _option_field(option)
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("opt_") or name == "preset"]
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("seat_")]
+
+    def chosen_options(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        options: dict[str, Any] = {}
+        if "preset" in data:
+            options["preset"] = data["preset"]
+        for option in self.engine.options:
+            value = data.get(f"opt_{option.name}")
+            if value in (None, DEFAULT):
+                continue
+            if option.kind == "bool":
+                value = value == "true"
+            elif option.kind == "choice":
+                value = next(c for c in option.choices if str(c) == value)
+            options[option.name] = value
+        return options
+
+    def invitees(self) -> list[str]:
+        count = self.cleaned_data["players"]
+        return [self.cleaned_data.get(f"seat_{n}", "") for n in range(2, count + 1)]
+
+
+class MoveForm(forms.Form):
+    move = forms.CharField(max_length=500, widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}))
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    key = forms.CharField(max_length=64, widget=forms.HiddenInput)
+
+
+def engine_or_404(name: str) -> Engine:
+    from django.http import Http404
+
+    try:
+        return get_engine(name)
+    except KeyError:
+        raise Http404("No such game") from None

@@ -1,0 +1,50 @@
+"""Demo players and a Lingo game in progress, so a first run has something to play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+
+from wordgames.engines import get_engine
+from wordgames.games import services
+from wordgames.games.models import Game
+
+PASSWORD = "wordgames"
+
+
+class Command(BaseCommand):
+    help = "Create demo players (ann, bob, cat; password 'wordgames'), a moderator, and a Lingo game in progress."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        User = get_user_model()
+        users = {}
+        for name in ("ann", "bob", "cat"):
+            user, created = User.objects.get_or_create(username=name, defaults={"email": f"{name}@example.com"})
+            if created:
+                user.set_password(PASSWORD)
+                user.save()
+            users[name] = user
+        moderator, created = User.objects.get_or_create(
+            username="moderator", defaults={"email": "moderator@example.com", "is_staff": True, "is_superuser": True}
+        )
+        if created:
+            moderator.set_password(PASSWORD)
+            moderator.save()
+        if Game.objects.filter(seats__user=users["ann"], status=Game.Status.ACTIVE).exists():
+            self.stdout.write("The demo game exists already.")
+        else:
+            game = services.create_game(users["ann"], "lingo", {"preset": "classic"}, ["bob"], seed=2005)
+            engine = get_engine("lingo")
+            for user in (users["ann"], users["bob"], users["ann"]):
+                game.refresh_from_db()
+                seat = services.seat_of(game, user)
+                best = engine.best_move(game.state, seat)  # type: ignore[attr-defined]
+                if best is None:
+                    break
+                services.submit_move(game.pk, user, best.move)
+            self.stdout.write(f"Created Lingo game {game.pk} between ann and bob; it is bob's turn.")
+        self.stdout.write(
+            "Log in as ann, bob or cat (password 'wordgames'); the admin is /admin/ as moderator (same password)."
+        )

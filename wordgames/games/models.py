@@ -1,0 +1,168 @@
+"""Games, their seats and their moves.
+
+A game row holds the engine's state as JSON and a version number that goes up with every change, so a
+form or email built from an older version can be refused as stale. Moves are append-only: the state can
+always be rebuilt by replaying the game's live moves from its seed (``services.rebuild_state``).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from wordgames.engines import engine_names, get_engine
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "waiting for players"
+        ACTIVE = "active", "in progress"
+        FINISHED = "finished", "finished"
+        ABANDONED = "abandoned", "abandoned"
+
+    engine = models.CharField(max_length=32, choices=[(name, name) for name in engine_names()])
+    options = models.JSONField(default=dict)
+    seed = models.BigIntegerField()
+    bag = models.CharField(max_length=200, blank=True, help_text="Tiles drawn first, in order (records only).")
+    state = models.JSONField(null=True, blank=True, editable=False)
+    version = models.PositiveIntegerField(default=0, editable=False)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True)
+    result = models.JSONField(null=True, blank=True, editable=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+    turn_started = models.DateTimeField(null=True, blank=True, help_text="Since when the current movers may act.")
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"{self.title} #{self.pk}"
+
+    @property
+    def title(self) -> str:
+        return get_engine(self.engine).title
+
+    def get_absolute_url(self) -> str:
+        return reverse("game", args=[self.pk])
+
+    @property
+    def is_running(self) -> bool:
+        return self.status == self.Status.ACTIVE
+
+
+class Seat(models.Model):
+    """A place at the table: open, offered to someone (by username or email), or taken."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
+    )
+    invited_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="invitations"
+    )
+    invited_email = models.EmailField(blank=True)
+    declined = models.BooleanField(default=False)
+    joined = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(
+                fields=["game", "user"], condition=models.Q(user__isnull=False), name="seat_one_per_user"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.position + 1} of {self.game}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.user_id is None and self.invited_user_id is None and not self.invited_email
+
+    @property
+    def is_invitation(self) -> bool:
+        return self.user_id is None and not self.declined and bool(self.invited_user_id or self.invited_email)
+
+
+class Move(models.Model):
+    """One applied move, in the engine's canonical notation, with the outcome shown to players."""
+
+    class Source(models.TextChoices):
+        WEB = "web", "web"
+        EMAIL = "email", "email"
+        ADMIN = "admin", "admin"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField(help_text="Order of arrival in this game, from 1; never reused.")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    text = models.CharField(max_length=500)
+    score = models.IntegerField(default=0)
+    summary = models.TextField(blank=True)
+    outcome = models.JSONField(default=dict)
+    source = models.CharField(max_length=8, choices=Source.choices, default=Source.WEB)
+    idempotency_key = models.CharField(max_length=64, blank=True)
+    taken_back = models.BooleanField(default=False, help_text="Taken back by a moderator; kept for the log.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="move_unique_seq"),
+            models.UniqueConstraint(
+                fields=["game", "idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="move_unique_idempotency_key",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} move {self.seq}: {self.text}"
+
+
+class ModerationAction(models.Model):
+    """Who did what, when and why: every moderator action is logged and shown to the players."""
+
+    class Kind(models.TextChoices):
+        TAKE_BACK = "take_back", "took back the last move"
+        END = "end", "ended the game"
+        ABANDON = "abandon", "abandoned the game"
+        REPLACE = "replace", "put another player in a seat"
+        SUSPEND = "suspend", "suspended a user"
+        UNSUSPEND = "unsuspend", "lifted a suspension"
+
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="moderation")
+    subject = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reason = models.TextField()
+    detail = models.CharField(max_length=300, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{self.moderator} {self.get_kind_display()} ({self.created:%Y-%m-%d %H:%M})"
+
+
+class Notification(models.Model):
+    """One email sent. The unique key lets a retried task skip what it already sent."""
+
+    key = models.CharField(max_length=200, unique=True)
+    recipient = models.EmailField()
+    subject = models.CharField(max_length=300)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{self.subject} -> {self.recipient}"

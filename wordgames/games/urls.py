@@ -1,0 +1,21 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("next/", views.next_game, name="next_game"),
+    path("games/new/", views.new_game, name="new_game"),
+    path("games/<int:pk>/", views.game_page, name="game"),
+    path("games/<int:pk>/live/", views.game_live, name="game_live"),
+    path("games/<int:pk>/state.json", views.game_json, name="game_json"),
+    path("games/<int:pk>/move/", views.submit_move, name="submit_move"),
+    path("games/<int:pk>/preview/", views.preview, name="preview"),
+    path("games/<int:pk>/hint/", views.hint, name="hint"),
+    path("games/<int:pk>/resign/", views.resign, name="resign"),
+    path("games/<int:pk>/join/", views.join, name="join"),
+    path("games/<int:pk>/record.json", views.record, name="record"),
+    path("games/<int:pk>/replay/", views.replay_page, name="replay"),
+    path("invitations/<int:seat_id>/", views.answer_invitation, name="answer_invitation"),
+    path("invitations/accept/<str:token>/", views.accept_invitation, name="accept_invitation"),
+]

@@ -1,0 +1,337 @@
+"""Thin views: parse the request, call a service, render. No rule lives here."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core import signing
+from django.db.models import Prefetch, Q
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from wordgames.engines import engine_names, get_engine
+from wordgames.engines.core.record import make_record
+
+from . import services
+from .boards import render_board
+from .emails import read_invitation_token, result_sentence
+from .forms import MoveForm, NewGameForm, engine_or_404
+from .models import Game, ModerationAction, Move, Seat
+
+
+def _games_for(user: Any) -> list[dict[str, Any]]:
+    """The user's running and recent games, each with whether they are to move and since when."""
+    games = (
+        Game.objects.filter(seats__user=user)
+        .exclude(status=Game.Status.ABANDONED)
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .order_by("-id")[:100]
+    )
+    rows = []
+    for game in games:
+        seat = services.seat_of(game, user)
+        movers: set[int] = set()
+        if game.status == Game.Status.ACTIVE:
+            movers = get_engine(game.engine).actors(game.state)
+        names = [s.user.username if s.user else "(open)" for s in game.seats.all()]
+        rows.append(
+            {
+                "game": game,
+                "my_turn": seat in movers,
+                "movers": [names[s] for s in sorted(movers)],
+                "players": names,
+                "since": game.turn_started,
+            }
+        )
+    rows.sort(key=lambda r: (not r["my_turn"], r["game"].status != Game.Status.ACTIVE, r["since"] or timezone.now()))
+    return rows
+
+
+@require_GET
+def lobby(request: HttpRequest) -> HttpResponse:
+    open_games = (
+        Game.objects.filter(status=Game.Status.OPEN)
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .order_by("-id")[:50]
+    )
+    context: dict[str, Any] = {"open_games": [g for g in open_games if any(s.is_open for s in g.seats.all())]}
+    if request.user.is_authenticated:
+        context["my_games"] = _games_for(request.user)
+        context["my_turn_count"] = sum(1 for row in context["my_games"] if row["my_turn"])
+        email = request.user.email.lower()
+        context["invitations"] = (
+            Seat.objects.filter(game__status=Game.Status.OPEN, user__isnull=True, declined=False)
+            .filter(Q(invited_user=request.user) | (Q(invited_email__iexact=email) if email else Q(pk__in=[])))
+            .select_related("game", "game__created_by")
+        )
+    context["engines"] = [get_engine(name) for name in engine_names()]
+    return render(request, "games/lobby.html", context)
+
+
+@login_required
+def next_game(request: HttpRequest) -> HttpResponse:
+    for row in _games_for(request.user):
+        if row["my_turn"]:
+            return redirect(row["game"])
+    messages.info(request, "No game is waiting for your move.")
+    return redirect("lobby")
+
+
+@login_required
+def new_game(request: HttpRequest) -> HttpResponse:
+    engine = engine_or_404(request.GET.get("game") or request.POST.get("game") or engine_names()[0])
+    form = NewGameForm(engine, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.create_game(request.user, engine.name, form.chosen_options(), form.invitees())
+        except services.Refused as e:
+            form.add_error(None, str(e))
+        else:
+            if game.status == Game.Status.ACTIVE:
+                messages.success(request, "The game has started.")
+            else:
+                messages.success(request, "Game created. It starts as soon as every seat is taken.")
+            return redirect(game)
+    engines = [get_engine(name) for name in engine_names()]
+    return render(request, "games/new_game.html", {"form": form, "engine": engine, "engines": engines})
+
+
+def _load_game(pk: int) -> Game:
+    queryset = Game.objects.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+    return get_object_or_404(queryset, pk=pk)
+
+
+def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, Any]:
+    seat = services.seat_of(game, request.user)
+    seats = list(game.seats.all())
+    context: dict[str, Any] = {"game": game, "seat": seat, "seats": seats, "version": game.version}
+    if game.state is not None:
+        engine = get_engine(game.engine)
+        view = engine.view(game.state, seat)
+        movers = engine.actors(game.state) if game.status == Game.Status.ACTIVE else set()
+        context.update(
+            view=view,
+            board_svg=render_board(view["board"]),
+            my_turn=seat in movers,
+            players=[
+                {"seat": s, "name": s.user.username if s.user else "", "score": view["scores"][s.position],
+                 "to_move": s.position in movers, "active": view.get("active", [True] * len(seats))[s.position],
+                 "pool_count": (view.get("pool_counts") or [None] * len(seats))[s.position]}
+                for s in seats
+            ],
+            moves=list(services.live_moves(game).select_related("user")),
+            moderation=list(game.moderation.select_related("moderator")[:20]),
+            form=extra.pop("form", None)
+            or MoveForm(initial={"version": game.version, "key": uuid.uuid4().hex}),
+            hints=bool(game.options.get("hints")) and seat in movers,
+            can_resign=seat is not None and game.status == Game.Status.ACTIVE
+            and view.get("active", [True] * len(seats))[seat],
+        )
+        if game.status != Game.Status.ACTIVE:
+            context["result"] = result_sentence(game)
+    context.update(extra)
+    return context
+
+
+@require_GET
+def game_page(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _load_game(pk)
+    return render(request, "games/game.html", _game_context(request, game))
+
+
+@require_GET
+def game_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The part of the game page that changes; 204 while the version the browser has is current."""
+    game = _load_game(pk)
+    since = request.GET.get("since", "")
+    if since.isdigit() and int(since) == game.version:
+        return HttpResponse(status=204)
+    return render(request, "games/_live.html", _game_context(request, game))
+
+
+@require_GET
+def game_json(request: HttpRequest, pk: int) -> JsonResponse:
+    game = _load_game(pk)
+    seat = services.seat_of(game, request.user)
+    data: dict[str, Any] = {"id": game.pk, "game": game.engine, "status": game.status, "version": game.version}
+    if game.state is not None:
+        data["view"] = get_engine(game.engine).view(game.state, seat)
+    data["moves"] = [
+        {"n": n, "player": m.user.username if m.user else "", "move": m.text, "score": m.score, "summary": m.summary}
+        for n, m in enumerate(services.live_moves(game).select_related("user"), start=1)
+    ]
+    return JsonResponse(data)
+
+
+@require_POST
+@login_required
+def submit_move(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _load_game(pk)
+    form = MoveForm(request.POST)
+    if not form.is_valid():
+        return _refuse(request, game, "Type a move in the box first.", form, status=400)
+    try:
+        result = services.submit_move(
+            game.pk,
+            request.user,
+            form.cleaned_data["move"],
+            expected_version=form.cleaned_data["version"],
+            idempotency_key=form.cleaned_data["key"],
+        )
+    except services.Refused as e:
+        if e.code == "stale":
+            game = _load_game(pk)
+            fresh = MoveForm(initial={"version": game.version, "key": uuid.uuid4().hex,
+                                      "move": form.cleaned_data["move"]})
+            return _refuse(request, game, str(e), fresh, status=409)
+        return _refuse(request, game, str(e), form, status=400)
+    if not result.duplicate:
+        messages.success(request, result.move.summary or f"You played {result.move.text}.")
+    return redirect(game)
+
+
+def _refuse(request: HttpRequest, game: Game, error: str, form: MoveForm, status: int) -> HttpResponse:
+    context = _game_context(request, game, form=form, error=error)
+    return render(request, "games/game.html", context, status=status)
+
+
+@require_POST
+@login_required
+def preview(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _load_game(pk)
+    text = request.POST.get("move", "")
+    try:
+        outcome = services.preview_move(game, request.user, text)
+    except services.Refused as e:
+        return render(request, "games/_preview.html", {"error": str(e)})
+    return render(request, "games/_preview.html", {"outcome": outcome})
+
+
+@require_POST
+@login_required
+def hint(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _load_game(pk)
+    try:
+        outcome = services.best_move(game, request.user)
+    except services.Refused as e:
+        return render(request, "games/_preview.html", {"error": str(e)})
+    return render(request, "games/_preview.html", {"outcome": outcome, "hint": True})
+
+
+@require_POST
+@login_required
+def resign(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _load_game(pk)
+    if request.POST.get("confirm") != "yes":
+        messages.error(request, "Tick the box to confirm that you resign.")
+        return redirect(game)
+    try:
+        services.submit_move(game.pk, request.user, "resign", idempotency_key=request.POST.get("key", ""))
+    except services.Refused as e:
+        messages.error(request, str(e))
+    else:
+        messages.info(request, "You resigned from this game.")
+    return redirect(game)
+
+
+@require_POST
+@login_required
+def join(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        services.join_game(pk, request.user)
+    except services.Refused as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(request, "You have a seat in this game.")
+    return redirect("game", pk=pk)
+
+
+@login_required
+def accept_invitation(request: HttpRequest, token: str) -> HttpResponse:
+    try:
+        data = read_invitation_token(token)
+    except signing.BadSignature:
+        return render(request, "games/invitation.html", {"error": "This invitation link is not valid."}, status=400)
+    seat = get_object_or_404(Seat.objects.select_related("game", "game__created_by"), pk=data["seat"])
+    if request.method == "POST":
+        try:
+            if request.POST.get("answer") == "decline":
+                services.decline_invitation(seat.pk, request.user)
+                messages.info(request, "You declined the invitation.")
+                return redirect("lobby")
+            services.join_game(seat.game_id, request.user, seat_id=seat.pk)
+        except services.Refused as e:
+            messages.error(request, str(e))
+            return redirect("lobby")
+        messages.success(request, "You have a seat in this game.")
+        return redirect(seat.game)
+    return render(request, "games/invitation.html", {"seat": seat, "game": seat.game})
+
+
+@require_POST
+@login_required
+def answer_invitation(request: HttpRequest, seat_id: int) -> HttpResponse:
+    """The lobby's accept and decline buttons, for invitations addressed to the logged-in user."""
+    seat = get_object_or_404(Seat, pk=seat_id)
+    try:
+        if request.POST.get("answer") == "decline":
+            services.decline_invitation(seat.pk, request.user)
+            messages.info(request, "You declined the invitation.")
+            return redirect("lobby")
+        if not services._invited(seat, request.user):
+            raise services.Refused("That invitation is not addressed to you.")
+        services.join_game(seat.game_id, request.user, seat_id=seat.pk)
+    except services.Refused as e:
+        messages.error(request, str(e))
+        return redirect("lobby")
+    return redirect("game", pk=seat.game_id)
+
+
+def _record(game: Game) -> dict[str, Any]:
+    moves = services.live_moves(game).select_related("user")
+    players = services.player_names(game)
+    return make_record(
+        game.engine, game.options, players, game.seed, game.bag or None,
+        [{"player": players[m.seat], "move": m.text} for m in moves],
+    )
+
+
+@require_GET
+def record(request: HttpRequest, pk: int) -> HttpResponse:
+    """The game record: only once the game is over, because the seed would tell anyone the bag."""
+    game = _load_game(pk)
+    if game.status not in (Game.Status.FINISHED, Game.Status.ABANDONED) or game.state is None:
+        raise Http404("A record can be downloaded once the game is over.")
+    body = json.dumps(_record(game), indent=1)
+    response = HttpResponse(body, content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{game.engine}-{game.pk}.json"'
+    return response
+
+
+@require_GET
+def replay_page(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """A finished game move by move: ?n=3 shows the board after the third move."""
+    game = _load_game(pk)
+    if game.status not in (Game.Status.FINISHED, Game.Status.ABANDONED) or game.state is None:
+        raise Http404("A game can be replayed once it is over.")
+    moves = list(services.live_moves(game).select_related("user"))
+    n = request.GET.get("n", "")
+    shown = min(int(n), len(moves)) if n.isdigit() else len(moves)
+    engine = get_engine(game.engine)
+    state = engine.new_game(services.player_names(game), game.options, game.seed, game.bag or None)
+    for move in moves[:shown]:
+        state, _ = engine.apply(state, move.seat, move.text)
+    view = engine.view(state, None)
+    context = {
+        "game": game, "moves": moves, "shown": shown, "count": len(moves), "view": view,
+        "board_svg": render_board(view["board"]), "step": moves[shown - 1] if shown else None,
+        "result": result_sentence(game), "steps": range(0, len(moves) + 1),
+    }
+    return render(request, "games/replay.html", context)
