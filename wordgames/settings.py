@@ -140,7 +140,7 @@ OUTBOX_VISIBLE = envbool("OUTBOX_VISIBLE", "true" if DEBUG else "false")
 
 # Celery: without a broker, tasks run in-process (eagerly) so the first run needs no Redis.
 CELERY_BROKER_URL = os.getenv("CELERY_BROKER_URL", "")
-CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+CELERY_TASK_ALWAYS_EAGER = envbool("CELERY_TASK_ALWAYS_EAGER", "false" if CELERY_BROKER_URL else "true")
 CELERY_TASK_EAGER_PROPAGATES = envbool("CELERY_TASK_EAGER_PROPAGATES", "false")
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

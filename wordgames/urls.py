@@ -1,7 +1,10 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from wordgames.lib.views import healthz
+
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("accounts/", include("wordgames.accounts.urls")),
     path("outbox/", include("wordgames.mail.urls")),

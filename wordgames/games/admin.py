@@ -172,3 +172,4 @@ class NotificationAdmin(admin.ModelAdmin):
     list_display = ("created", "recipient", "subject")
     search_fields = ("recipient", "subject")
     readonly_fields = ("key", "recipient", "subject", "created")
+

@@ -1,0 +1,58 @@
+"""Shared fixtures: three people. ann and bob play; cat looks on (or joins when a test needs a third)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from wordgames.accounts.models import profile_for
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings: Any) -> None:
+    # The real hasher takes a good fraction of a second per user on purpose; tests make many users.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def make_user(username: str, display_name: str = "") -> Any:
+    user = get_user_model().objects.create_user(username, f"{username}@example.com", PASSWORD)
+    profile = profile_for(user)
+    profile.display_name = display_name
+    profile.save()
+    return user
+
+
+@pytest.fixture
+def ann(db: Any) -> Any:
+    return make_user("ann", "Ann")
+
+
+@pytest.fixture
+def bob(db: Any) -> Any:
+    return make_user("bob", "Bob")
+
+
+@pytest.fixture
+def cat(db: Any) -> Any:
+    return make_user("cat", "Cat")
+
+
+def logged_in(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def client_ann(ann: Any) -> Client:
+    return logged_in(ann)
+
+
+@pytest.fixture
+def client_bob(bob: Any) -> Client:
+    return logged_in(bob)

@@ -1,0 +1,60 @@
+"""Moderators in Django's admin: every action asks why, is logged, and the players are told."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+
+from wordgames.accounts.models import is_suspended
+from wordgames.games.models import Game, ModerationAction, Move
+
+pytestmark = pytest.mark.django_db
+
+
+def run_action(client, model: str, action: str, ids: list[int], **data):
+    url = reverse(f"admin:{model}_changelist")
+    payload = {"action": action, "_selected_action": ids, **data}
+    return client.post(url, payload, follow=True)
+
+
+def test_take_back_asks_for_a_reason_first_then_logs_and_tells_players(
+    admin_client, lingo_game, ann, play_best, django_capture_on_commit_callbacks
+):
+    play_best(lingo_game, ann)
+    asked = run_action(admin_client, "games_game", "take_back", [lingo_game.pk])
+    assert "The players are told" in asked.content.decode()
+    assert Move.objects.filter(taken_back=False).count() == 1  # nothing happened yet
+    with django_capture_on_commit_callbacks(execute=True):
+        done = run_action(admin_client, "games_game", "take_back", [lingo_game.pk], confirm="1", reason="misclick")
+    assert "done for 1" in done.content.decode()
+    assert Move.objects.filter(taken_back=False).count() == 0
+    log = ModerationAction.objects.get()
+    assert (log.kind, log.reason, log.moderator.username) == ("take_back", "misclick", "admin")
+    assert any("took back the last move" in m.subject for m in mail.outbox)
+    page = admin_client.get(lingo_game.get_absolute_url()).content.decode()
+    assert "misclick" in page  # shown on the game page too
+
+
+def test_admin_hides_the_state_with_its_hidden_tiles(admin_client, lingo_game):
+    page = admin_client.get(reverse("admin:games_game_change", args=[lingo_game.pk])).content.decode()
+    assert "&quot;bag&quot;" not in page and '"bag"' not in page
+
+
+def test_replace_player_from_the_seat_admin(admin_client, lingo_game, cat):
+    seat = lingo_game.seats.get(position=1)
+    run_action(admin_client, "games_seat", "replace_player", [seat.pk], confirm="1", reason="bob left", user=cat.pk)
+    seat.refresh_from_db()
+    assert seat.user == cat
+
+
+def test_suspend_user_from_the_user_admin(admin_client, ann):
+    run_action(admin_client, "accounts_profile", "suspend", [ann.profile.pk], confirm="1", reason="rude")
+    assert ModerationAction.objects.get().kind == "suspend"
+    assert is_suspended(ann)
+
+
+def test_end_game_from_the_admin(admin_client, lingo_game):
+    run_action(admin_client, "games_game", "end_game", [lingo_game.pk], confirm="1", reason="stalled")
+    lingo_game.refresh_from_db()
+    assert lingo_game.status == Game.Status.FINISHED

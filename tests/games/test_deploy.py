@@ -1,0 +1,25 @@
+"""Production settings pass Django's deployment checklist without a single warning."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_check_deploy_is_clean_under_production_settings():
+    env = {
+        **os.environ,
+        "DEBUG": "false",
+        "SECRET_KEY": "x" * 20 + "a-long-random-production-secret-key-0123456789",
+        "ALLOWED_HOSTS": "games.example.org",
+    }
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT, env=env, capture_output=True, text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout

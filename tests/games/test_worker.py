@@ -1,0 +1,66 @@
+"""A real Celery worker on a real broker sends the emails of a move (run in CI's PostgreSQL pass)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from wordgames.engines import get_engine
+from wordgames.games import services
+from wordgames.mail.models import OutboxMessage
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def worker():
+    if connection.vendor != "postgresql":
+        pytest.skip("the worker shares the test database, so it needs PostgreSQL")
+    settings = connection.settings_dict
+    url = f"postgres://{settings['USER']}@{settings['HOST'] or '127.0.0.1'}:{settings['PORT'] or 5432}/{settings['NAME']}"
+    env = {**os.environ, "DATABASE_URL": url, "CELERY_TASK_ALWAYS_EAGER": "false",
+           "EMAIL_BACKEND": "wordgames.mail.backends.OutboxBackend"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "wordgames", "worker", "--pool", "solo", "--loglevel", "INFO",
+         "--without-heartbeat", "--without-gossip", "--without-mingle"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    yield process
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def wait_for(predicate, seconds: float = 30.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_emails_bob_that_it_is_his_turn(worker, ann, bob):
+    game = services.create_game(ann, "lingo", {}, ["bob"], seed=5)
+    assert wait_for(lambda: OutboxMessage.objects.filter(to__contains="ann@example.com").exists()), (
+        "the worker never sent ann her first your-turn email"
+    )
+    best = get_engine("lingo").best_move(game.state, 0)
+    services.submit_move(game.pk, ann, best.move)
+    assert wait_for(lambda: OutboxMessage.objects.filter(to__contains="bob@example.com").exists())
+    message = OutboxMessage.objects.get(to__contains="bob@example.com")
+    assert f"Lingo game {game.pk}, move 2: bob to move" == message.subject
+    assert best.summary.split(" for a total")[0] in message.text
+    time.sleep(1)  # a retried or duplicated task would show up as a second email
+    assert OutboxMessage.objects.filter(to__contains="bob@example.com").count() == 1

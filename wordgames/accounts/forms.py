@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.exceptions import ValidationError
+
+from .models import Profile, is_suspended, suspension_sentence, time_zone_names
+
+User = get_user_model()
+
+
+def _email_taken(email: str, exclude_pk: int | None = None) -> bool:
+    return User.objects.filter(email__iexact=email).exclude(pk=exclude_pk).exists()
+
+
+class SignupForm(UserCreationForm):
+    email = forms.EmailField(
+        label="Email address", help_text="For password resets, and for playing by email if you like."
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "email")
+        help_texts = {"username": "Others invite you by it. Letters, digits and @ . + - _ only."}
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"].strip()
+        if _email_taken(email):
+            raise ValidationError("Someone has signed up with this email address already. Forgot your password?")
+        return email
+
+
+class LoginForm(AuthenticationForm):
+    def confirm_login_allowed(self, user: Any) -> None:
+        super().confirm_login_allowed(user)
+        if is_suspended(user):
+            raise ValidationError(suspension_sentence(user), code="suspended")
+
+
+class ProfileForm(forms.ModelForm):
+    email = forms.EmailField(label="Email address")
+    time_zone = forms.ChoiceField(
+        choices=[], help_text="Times on the site and in emails are shown in this zone."
+    )
+
+    class Meta:
+        model = Profile
+        fields = ("display_name", "email", "time_zone")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = [(name, name.replace("_", " ")) for name in time_zone_names()]
+        self.fields["email"].initial = self.instance.user.email
+
+    def clean_display_name(self) -> str:
+        name = " ".join(self.cleaned_data["display_name"].split())
+        others = User.objects.exclude(pk=self.instance.user_id)
+        # Another player's username as your display name would let you pass for them in a game.
+        if name and others.filter(username__iexact=name).exists():
+            raise ValidationError("That is another player's username; please choose a different name.")
+        return name
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"].strip()
+        if _email_taken(email, exclude_pk=self.instance.user_id):
+            raise ValidationError("Another account uses this email address.")
+        return email
+
+    def save(self, commit: bool = True) -> Profile:
+        profile = super().save(commit=commit)
+        profile.user.email = self.cleaned_data["email"]
+        if commit:
+            profile.user.save(update_fields=["email"])
+        return profile

@@ -1,0 +1,73 @@
+"""A player's profile: the name others see, their time zone, and whether a moderator has suspended them."""
+
+from __future__ import annotations
+
+import functools
+import zoneinfo
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+# Aliases that name no place: "localtime" is whatever the server uses, "Factory" is a placeholder.
+_NOT_PLACES = {"localtime", "Factory", "posixrules"}
+
+
+@functools.cache
+def time_zone_names() -> list[str]:
+    """IANA time zone names a player may choose, sorted."""
+    return sorted(zoneinfo.available_timezones() - _NOT_PLACES)
+
+
+class Profile(models.Model):
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, related_name="profile")
+    display_name = models.CharField(
+        max_length=40, blank=True, help_text="The name other players see. Empty means your username."
+    )
+    time_zone = models.CharField(max_length=64, default="UTC")
+    suspended = models.BooleanField(default=False)
+    suspended_reason = models.TextField(blank=True)
+
+    def __str__(self) -> str:
+        return f"Profile of {self.user.get_username()}"
+
+    @property
+    def name(self) -> str:
+        return self.display_name or self.user.get_username()
+
+
+def profile_for(user: Any) -> Profile:
+    """The user's profile, created on first use (users made before this app, or by raw fixtures, lack one)."""
+    try:
+        return user.profile
+    except Profile.DoesNotExist:
+        profile, _ = Profile.objects.get_or_create(user=user)
+        user.profile = profile
+        return profile
+
+
+def display_name(user: Any) -> str:
+    """The name to show for ``user``: the display name if set, else the username. Never writes."""
+    if user is None or not getattr(user, "pk", None):
+        return ""
+    try:
+        return user.profile.name
+    except Profile.DoesNotExist:
+        return user.get_username()
+
+
+def is_suspended(user: Any) -> bool:
+    """True when a moderator has suspended ``user``; anonymous users are not suspended."""
+    if user is None or not getattr(user, "pk", None):
+        return False
+    # Read from the database, not a cached user.profile: a suspension must bite at once.
+    return Profile.objects.filter(user_id=user.pk, suspended=True).exists()
+
+
+def suspension_sentence(user: Any) -> str:
+    """What a suspended player is told when they try to log in or act."""
+    reason = profile_for(user).suspended_reason.strip()
+    sentence = "Sorry, your account has been suspended by a moderator, so you cannot log in or play."
+    if reason:
+        sentence += f" The reason given: {reason}"
+    return sentence

@@ -1,0 +1,62 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from .forms import LoginForm, ProfileForm, SignupForm
+from .models import profile_for
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("lobby")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome, {user.get_username()}! You are signed up and logged in.")
+        next_url = request.POST.get("next", "")
+        if url_has_allowed_host_and_scheme(next_url, {request.get_host()}, request.is_secure()):
+            return redirect(next_url)
+        return redirect("lobby")
+    return render(request, "accounts/signup.html", {"form": form, "next": request.GET.get("next", "")})
+
+
+@login_required
+def profile(request: HttpRequest) -> HttpResponse:
+    form = ProfileForm(request.POST or None, instance=profile_for(request.user))
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Your profile is saved.")
+        return redirect("profile")
+    return render(request, "accounts/profile.html", {"form": form})
+
+
+class LoginView(auth_views.LoginView):
+    authentication_form = LoginForm
+    redirect_authenticated_user = True
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        # Django's view puts the request's host name in site_name, hiding the context processor's SITE_NAME.
+        return {**super().get_context_data(**kwargs), "site_name": settings.SITE_NAME}
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset, with the link built from SITE_ROOT rather than the request's Host header."""
+
+    subject_template_name = "registration/password_reset_subject.txt"
+    email_template_name = "registration/password_reset_email.txt"
+    success_url = reverse_lazy("password_reset_done")
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        self.extra_email_context = {"site_root": settings.SITE_ROOT.rstrip("/"), "site_name": settings.SITE_NAME}
+        return super().form_valid(form)

@@ -1,0 +1,90 @@
+"""Tile sets: how many of each letter, and what each is worth.
+
+Letter values and counts are the standard English Scrabble ones (also pbmserv's "Scramble" table);
+LC120 is Lexicon Crossing's 120-tile set. A blank is written ``?`` in a tile set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+BLANK = "?"
+
+LETTER_VALUES: Mapping[str, int] = MappingProxyType(
+    {
+        "A": 1, "B": 3, "C": 3, "D": 2, "E": 1, "F": 4, "G": 2, "H": 4, "I": 1, "J": 8, "K": 5, "L": 1, "M": 3,
+        "N": 1, "O": 1, "P": 3, "Q": 10, "R": 1, "S": 1, "T": 1, "U": 1, "V": 4, "W": 4, "X": 8, "Y": 4, "Z": 10,
+        BLANK: 0,
+    }
+)  # fmt: skip
+
+SCRABBLE_COUNTS: Mapping[str, int] = MappingProxyType(
+    {
+        "A": 9, "B": 2, "C": 2, "D": 4, "E": 12, "F": 2, "G": 3, "H": 2, "I": 9, "J": 1, "K": 1, "L": 4, "M": 2,
+        "N": 6, "O": 8, "P": 2, "Q": 1, "R": 6, "S": 4, "T": 6, "U": 4, "V": 2, "W": 2, "X": 1, "Y": 2, "Z": 1,
+    }
+)  # fmt: skip
+
+LC120_COUNTS: Mapping[str, int] = MappingProxyType(
+    {
+        "A": 11, "B": 2, "C": 3, "D": 5, "E": 14, "F": 3, "G": 3, "H": 4, "I": 9, "J": 2, "K": 2, "L": 4, "M": 3,
+        "N": 7, "O": 9, "P": 3, "Q": 2, "R": 6, "S": 4, "T": 7, "U": 5, "V": 2, "W": 3, "X": 2, "Y": 3, "Z": 2,
+    }
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class TileSet:
+    name: str
+    counts: Mapping[str, int]  # letter (or BLANK) -> number of tiles
+    values: Mapping[str, int] = field(default_factory=lambda: LETTER_VALUES)
+
+    @property
+    def size(self) -> int:
+        return sum(self.counts.values())
+
+    def tiles(self) -> list[str]:
+        """Every tile, in alphabetical order (blanks last): shuffle a copy to make a bag."""
+        letters = sorted(letter for letter in self.counts if letter != BLANK)
+        if BLANK in self.counts:
+            letters.append(BLANK)
+        return [letter for letter in letters for _ in range(self.counts[letter])]
+
+    def value(self, letter: str) -> int:
+        return self.values[letter]
+
+    def with_blanks(self, blanks: int) -> "TileSet":
+        counts = dict(self.counts)
+        counts[BLANK] = counts.get(BLANK, 0) + blanks
+        return TileSet(f"{self.name}+{blanks}?", MappingProxyType(counts), self.values)
+
+    def check_fits(self, letters: str) -> None:
+        """Raise ValueError unless ``letters`` could all be drawn from this set."""
+        need: dict[str, int] = {}
+        for letter in letters:
+            need[letter] = need.get(letter, 0) + 1
+        for letter, count in need.items():
+            have = self.counts.get(letter, 0)
+            if count > have:
+                raise ValueError(
+                    f"the {self.name} tile set has {have} {letter!r} tile{'s' if have != 1 else ''}, "
+                    f"not {count}"
+                )
+
+
+TILE_SETS: Mapping[str, TileSet] = MappingProxyType(
+    {
+        "scrabble98": TileSet("scrabble98", SCRABBLE_COUNTS),
+        "scrabble100": TileSet("scrabble98", SCRABBLE_COUNTS).with_blanks(2),
+        "lc120": TileSet("lc120", LC120_COUNTS),
+    }
+)
+
+
+def get_tile_set(name: str) -> TileSet:
+    try:
+        return TILE_SETS[name]
+    except KeyError:
+        raise KeyError(f"No tile set called {name!r}; known: {', '.join(sorted(TILE_SETS))}") from None

@@ -1,0 +1,25 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from .models import OutboxMessage
+
+
+@admin.register(OutboxMessage)
+class OutboxMessageAdmin(admin.ModelAdmin):
+    """Read-only: the outbox is a record of what was sent. Deleting old messages is allowed."""
+
+    list_display = ("created", "to", "subject")
+    search_fields = ("to", "subject", "message_id")
+    date_hierarchy = "created"
+    fields = ("created", "from_email", "to", "subject", "message_id", "body", "html", "raw")
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
