@@ -168,3 +168,6 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "WARNING")},
 }
+
+# Extra word lists: every NAME.txt (or NAME.txt.gz, one word a line) in this folder is dictionary NAME.
+DICTIONARY_DIR = os.getenv("DICTIONARY_DIR", str(BASE_DIR / "dictionaries"))

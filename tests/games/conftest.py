@@ -26,10 +26,18 @@ def on_postgres() -> bool:
     return connection.vendor == "postgresql"
 
 
+def start_game(first: Any, second: Any, options: dict[str, Any], seed: int) -> Game:
+    """``first`` invites ``second``, who accepts: the game starts with ``first`` to move."""
+    game = services.create_game(first, "lingo", options, [second.username], seed=seed)
+    services.join_game(game.pk, second)
+    game.refresh_from_db()
+    return game
+
+
 @pytest.fixture
 def lingo_game(ann: Any, bob: Any) -> Game:
     """A running classic Lingo game, ann (seat 1) against bob, ann to move."""
-    return services.create_game(ann, "lingo", {"preset": "classic"}, ["bob"], seed=7)
+    return start_game(ann, bob, {"preset": "classic"}, seed=7)
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ import pytest
 from django.db import connection, connections
 
 from wordgames.engines import get_engine
+from tests.games.conftest import start_game
 from wordgames.games import services
 from wordgames.games.models import Game, Move
 
@@ -16,7 +17,7 @@ from wordgames.games.models import Game, Move
 def test_twenty_simultaneous_moves_for_one_turn_apply_exactly_once(ann, bob):
     if connection.vendor != "postgresql":
         pytest.skip("row locks are a PostgreSQL test; SQLite serialises whole transactions")
-    game = services.create_game(ann, "lingo", {"preset": "pbem"}, ["bob"], seed=11)
+    game = start_game(ann, bob, {"preset": "pbem"}, seed=11)
     best = get_engine("lingo").best_move(game.state, 0)
     barrier = threading.Barrier(20)
     outcomes: list[str] = []

@@ -17,6 +17,7 @@ def test_check_deploy_is_clean_under_production_settings():
         "SECRET_KEY": "x" * 20 + "a-long-random-production-secret-key-0123456789",
         "ALLOWED_HOSTS": "games.example.org",
     }
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # set by the browser tests' conftest, never in production
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT, env=env, capture_output=True, text=True,

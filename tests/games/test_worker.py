@@ -13,6 +13,7 @@ import pytest
 from django.db import connection
 
 from wordgames.engines import get_engine
+from tests.games.conftest import start_game
 from wordgames.games import services
 from wordgames.mail.models import OutboxMessage
 
@@ -52,7 +53,7 @@ def wait_for(predicate, seconds: float = 30.0) -> bool:
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
 def test_a_real_worker_emails_bob_that_it_is_his_turn(worker, ann, bob):
-    game = services.create_game(ann, "lingo", {}, ["bob"], seed=5)
+    game = start_game(ann, bob, {}, seed=5)
     assert wait_for(lambda: OutboxMessage.objects.filter(to__contains="ann@example.com").exists()), (
         "the worker never sent ann her first your-turn email"
     )

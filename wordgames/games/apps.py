@@ -1,7 +1,28 @@
+from pathlib import Path
+
 from django.apps import AppConfig
+from django.conf import settings
 
 
 class GamesConfig(AppConfig):
     name = "wordgames.games"
     label = "games"
     verbose_name = "Games"
+
+    def ready(self) -> None:
+        register_dictionaries(Path(settings.DICTIONARY_DIR))
+
+
+def register_dictionaries(folder: Path) -> list[str]:
+    """Every ``NAME.txt`` or ``NAME.txt.gz`` word list in ``folder`` becomes dictionary NAME (loaded on first
+    use). ENABLE, shipped with the engines, is always there as "enable"."""
+    from wordgames.engines.core.lexicon import Lexicon, register_lexicon
+
+    names = []
+    if folder.is_dir():
+        for path in sorted(folder.iterdir()):
+            if path.name.endswith((".txt", ".txt.gz")):
+                name = path.name.split(".")[0].lower()
+                register_lexicon(name, lambda name=name, path=path: Lexicon.from_file(name, path))
+                names.append(name)
+    return names

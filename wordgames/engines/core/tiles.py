@@ -88,3 +88,63 @@ def get_tile_set(name: str) -> TileSet:
         return TILE_SETS[name]
     except KeyError:
         raise KeyError(f"No tile set called {name!r}; known: {', '.join(sorted(TILE_SETS))}") from None
+
+
+# --- Lingo's sets ------------------------------------------------------------------------------------------
+# rules/lingo.md: "a set of Scrabble tiles (with the two blanks removed)" = 98 tiles; "For a quicker two-person
+# game, remove half of the tiles for each letter" = the half set (half of each letter removed, rounding the
+# number removed down, so every letter keeps a tile: 53 tiles). pbmserv's 49 ("about half") and 30 ("small")
+# sets are not published; ours are proportional to the Scrabble counts (largest remainder). For 49 every letter
+# keeps one tile and the other 23 are shared out in proportion to each letter's remaining count; for 30 the shares are 30/98 of each letter, remainders ties
+# going to the lower-valued letter, then alphabetically (J, K, Q, X and Z are left out). See docs/rules/lingo.md.
+
+LINGO_HALF_COUNTS: Mapping[str, int] = MappingProxyType(
+    {letter: (count + 1) // 2 for letter, count in SCRABBLE_COUNTS.items()}
+)
+
+LINGO49_COUNTS: Mapping[str, int] = MappingProxyType(
+    {
+        "A": 4, "B": 1, "C": 1, "D": 2, "E": 5, "F": 1, "G": 2, "H": 1, "I": 4, "J": 1, "K": 1, "L": 2, "M": 1,
+        "N": 3, "O": 3, "P": 1, "Q": 1, "R": 3, "S": 2, "T": 3, "U": 2, "V": 1, "W": 1, "X": 1, "Y": 1, "Z": 1,
+    }
+)  # fmt: skip
+
+
+def proportional_counts(total: int, minimum: int = 0) -> dict[str, int]:
+    """Scrabble counts scaled to ``total`` tiles by largest remainder, each letter at least ``minimum``.
+
+    Remainder ties go to the lower-valued letter, then alphabetically. ``LINGO49_COUNTS`` is
+    ``proportional_counts(49, minimum=1)`` and ``LINGO30_COUNTS`` is ``proportional_counts(30)``."""
+    counts = {letter: minimum for letter in SCRABBLE_COUNTS}
+    pool = {letter: n - minimum for letter, n in SCRABBLE_COUNTS.items() if n > minimum}
+    share = total - minimum * len(counts)
+    whole = sum(pool.values())
+    exact = {letter: n * share / whole for letter, n in pool.items()}
+    for letter, x in exact.items():
+        counts[letter] += int(x)
+    left = share - sum(int(x) for x in exact.values())
+    order = sorted(exact, key=lambda k: (-(exact[k] - int(exact[k])), LETTER_VALUES[k], k))
+    for letter in order[:left]:
+        counts[letter] += 1
+    return {letter: n for letter, n in counts.items() if n}
+
+
+LINGO30_COUNTS: Mapping[str, int] = MappingProxyType(
+    {
+        "A": 3, "B": 1, "C": 1, "D": 1, "E": 4, "G": 1, "I": 3, "L": 1, "M": 1, "N": 2, "O": 2, "P": 1, "R": 2,
+        "S": 1, "T": 2, "U": 1, "F": 1, "H": 1, "V": 1,
+    }
+)  # fmt: skip
+
+
+def lingo_tile_set(tiles: int | str, blanks: bool = False) -> TileSet:
+    """Lingo's tile set for the ``tiles`` option (30, 49, 98 or "half"); ``blanks`` adds the two blanks to
+    the full set and one blank to the smaller ones."""
+    sets = {30: ("lingo30", LINGO30_COUNTS), 49: ("lingo49", LINGO49_COUNTS), 98: ("scrabble98", SCRABBLE_COUNTS),
+            "half": ("lingo-half", LINGO_HALF_COUNTS)}  # fmt: skip
+    try:
+        name, counts = sets[tiles]
+    except (KeyError, TypeError):
+        raise KeyError(f"No Lingo tile set {tiles!r}; known: 30, 49, 98, half") from None
+    tile_set = TileSet(name, counts)
+    return tile_set.with_blanks(2 if tiles == 98 else 1) if blanks else tile_set

@@ -1,0 +1,41 @@
+"""The seeded bag: every tile of a set, in an order fixed by the game's seed.
+
+``new_bag`` shuffles the tile set with ``random.Random(seed)``; when a ``bag`` string is given, those tiles
+come out first, in that order, and the rest follow in the shuffled order. The whole order is kept in the
+game state (never shown to players), so a replay draws exactly the same tiles.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .errors import InvalidOptions
+from .tiles import BLANK, TileSet
+
+
+def new_bag(tile_set: TileSet, seed: int, first: str | None = None) -> str:
+    """All tiles of ``tile_set`` in drawing order, as a string (``?`` for a blank).
+
+    Raises ``InvalidOptions`` if ``first`` asks for tiles the set does not have."""
+    tiles = tile_set.tiles()
+    random.Random(seed).shuffle(tiles)
+    if not first:
+        return "".join(tiles)
+    wanted = "".join(ch for ch in first.upper() if not ch.isspace())
+    for ch in wanted:
+        if ch != BLANK and not ("A" <= ch <= "Z"):
+            raise InvalidOptions(f"The bag {first!r} holds {ch!r}, which is not a tile: use letters and ? for a blank.")
+    try:
+        tile_set.check_fits(wanted)
+    except ValueError as e:
+        raise InvalidOptions(f"The bag {first!r} does not fit the tile set: {e}.") from None
+    rest = list(tiles)
+    for ch in wanted:
+        rest.remove(ch)
+    return wanted + "".join(rest)
+
+
+def draw(bag: str, count: int) -> tuple[str, str]:
+    """Take up to ``count`` tiles from the front of the bag: (drawn, what is left)."""
+    count = max(0, count)
+    return bag[:count], bag[count:]

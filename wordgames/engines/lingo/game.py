@@ -1,0 +1,282 @@
+"""The Lingo engine: turns, pools, the end of the game, and what each seat may see.
+
+rules/lingo.md: "After each turn, new tiles are randomly selected to replenish the pool", "Players may not
+pass", "The game ends when there are no more tiles to play." rules/lingo-pbem.md: "The game ends when any
+player run out of tiles." Both read here as: the game ends when, after a move and the refill, the mover has
+no tile left to play (the shared pool, or their own hidden pool, is empty).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Mapping
+
+from ..core.bag import draw, new_bag
+from ..core.engine import Engine, MoveOutcome, State
+from ..core.errors import IllegalMove, InvalidOptions
+from ..core.grid import cell_name
+from ..core.lexicon import Lexicon, get_lexicon
+from ..core.notation import PlaceMove, Placement, WordCommand, format_move, parse_move
+from ..core.tiles import BLANK, lingo_tile_set
+from . import best, text
+from .board import Board, grid_for
+from .options import OPTIONS, PRESETS, validate_options
+from .rules import check_placements, placements_of
+from .scoring import Score, score_move
+
+MARGIN = 2
+
+
+class LingoEngine(Engine):
+    name = "lingo"
+    title = "Lingo"
+    min_players = 2
+    max_players = 4
+    options = OPTIONS
+    presets = PRESETS
+
+    # --- set-up -------------------------------------------------------------------------------------------
+
+    def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        return validate_options(options)
+
+    def new_game(self, players: list[str], options: Mapping[str, Any], seed: int, bag: str | None = None) -> State:
+        """rules/lingo.md: "Four tiles are chosen at random and placed into a pool shared by all players."
+        With hidden pools every seat draws its own, in seat order."""
+        opts = validate_options(options)
+        if not self.min_players <= len(players) <= self.max_players:
+            raise InvalidOptions(f"Lingo is for {self.min_players} to {self.max_players} players, not {len(players)}.")
+        order = new_bag(lingo_tile_set(opts["tiles"], opts["blanks"]), seed, bag)
+        state: State = {
+            "game": self.name, "options": opts, "players": list(players), "seed": seed,
+            "bag": order, "pool": None, "pools": None, "board": {}, "last": [],
+            "scores": [0] * len(players), "active": [True] * len(players), "turn": 0,
+            "move_number": 0, "finished": False, "reason": "",
+        }  # fmt: skip
+        if opts["not_shared"]:
+            pools = []
+            for _ in players:
+                drawn, order = draw(order, opts["pool"])
+                pools.append(list(drawn))
+            state["pools"] = pools
+        else:
+            drawn, order = draw(order, opts["pool"])
+            state["pool"] = list(drawn)
+        state["bag"] = order
+        return state
+
+    # --- helpers ------------------------------------------------------------------------------------------
+
+    @staticmethod
+    def board(state: State) -> Board:
+        return Board.from_state(grid_for(state["options"]), state["board"])
+
+    @staticmethod
+    def lexicon(state: State) -> Lexicon:
+        return get_lexicon(state["options"]["dictionary"])
+
+    @staticmethod
+    def pool_of(state: State, seat: int) -> list[str]:
+        return list(state["pools"][seat] if state["pools"] is not None else state["pool"])
+
+    # --- moves --------------------------------------------------------------------------------------------
+
+    def actors(self, state: State) -> set[int]:
+        return set() if state["finished"] else {state["turn"]}
+
+    def score(self, state: State, seat: int, move: str) -> tuple[list[Placement], Score, Board, str]:
+        """Check a move for ``seat`` and score it: (placements in line order, score, board after, canonical)."""
+        parsed = parse_move(move)
+        board = self.board(state)
+        placements = placements_of(parsed, board)
+        check_placements(
+            placements, board, self.pool_of(state, seat), state["options"], self.lexicon(state),
+            first_move=not state["board"], hidden=state["pools"] is not None,
+        )  # fmt: skip
+        placements.sort(key=lambda p: p.cell)
+        after = board.placed((p.cell, p.tile) for p in placements)
+        min_len = 3 if state["options"]["no_twos"] else 2
+        scored = score_move(after, [p.cell for p in placements], self.lexicon(state), min_len)
+        canonical = format_move(parsed) if not isinstance(parsed, PlaceMove) else format_move(PlaceMove(tuple(placements)))
+        return placements, scored, after, canonical
+
+    def apply(self, state: State, seat: int, move: str) -> tuple[State, MoveOutcome]:
+        if state["finished"]:
+            raise IllegalMove("The game is over.")
+        if move.strip().lower() == "resign":
+            return self.resign(state, seat)
+        if seat not in self.actors(state):
+            raise IllegalMove(f"It is not your turn: {state['players'][state['turn']]} to move.")
+        placements, scored, after, canonical = self.score(state, seat, move)
+        new = copy.deepcopy(state)
+        new["board"] = after.to_state()
+        new["last"] = [cell_name(*p.cell) for p in placements]
+        new["scores"][seat] += scored.total
+        new["move_number"] += 1
+        pool = self.pool_of(state, seat)
+        for p in placements:
+            pool.remove(BLANK if p.tile.blank else p.tile.letter)
+        drawn, new["bag"] = draw(state["bag"], new["options"]["pool"] - len(pool))
+        pool.extend(drawn)
+        if new["pools"] is not None:
+            new["pools"][seat] = pool
+        else:
+            new["pool"] = pool
+        name = state["players"][seat]
+        if not pool:
+            self._finish(new, "no tiles left" if new["pools"] is None else f"{name} ran out of tiles")
+        else:
+            new["turn"] = self._next_seat(new, seat)
+        outcome = MoveOutcome(
+            seat=seat, move=canonical, score=scored.total, words=[w.as_dict() for w in scored.words],
+            summary=text.move_summary(name, placements, scored), events={"placed": new["last"]},
+        )  # fmt: skip
+        if state["options"]["missed"]:
+            found = self.best_move(state, seat)
+            if found is not None and found.score > scored.total:
+                outcome.events["missed"] = {
+                    "move": found.move, "score": found.score,
+                    "summary": f"{name} could have scored {found.score} pts with {found.move}: {found.summary}",
+                }  # fmt: skip
+        return new, outcome
+
+    def preview(self, state: State, seat: int, move: str) -> MoveOutcome:
+        if move.strip().lower() == "resign":
+            return MoveOutcome(seat=seat, move="resign", summary=f"{state['players'][seat]} would resign.")
+        placements, scored, _, canonical = self.score(state, seat, move)
+        summary = text.move_summary(state["players"][seat], placements, scored)
+        return MoveOutcome(seat=seat, move=canonical, score=scored.total,
+                           words=[w.as_dict() for w in scored.words], summary=summary)  # fmt: skip
+
+    def resign(self, state: State, seat: int) -> tuple[State, MoveOutcome]:
+        """A player may resign at any time, in turn or not; they drop out, and with one player left the
+        game ends."""
+        if state["finished"]:
+            raise IllegalMove("The game is over.")
+        if not 0 <= seat < len(state["players"]) or not state["active"][seat]:
+            raise IllegalMove("You are no longer playing in this game.")
+        new = copy.deepcopy(state)
+        new["active"][seat] = False
+        new["move_number"] += 1
+        name = state["players"][seat]
+        if sum(new["active"]) <= 1:
+            self._finish(new, f"{name} resigned")
+        elif new["turn"] == seat:
+            new["turn"] = self._next_seat(new, seat)
+        return new, MoveOutcome(seat=seat, move="resign", summary=f"{name} resigned.")
+
+    @staticmethod
+    def _next_seat(state: State, seat: int) -> int:
+        n = len(state["players"])
+        for step in range(1, n + 1):
+            if state["active"][(seat + step) % n]:
+                return (seat + step) % n
+        return seat
+
+    @staticmethod
+    def _finish(state: State, reason: str) -> None:
+        state["finished"] = True
+        state["reason"] = reason
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        """rules/lingo.md: "The player with the highest score wins." Only players who have not resigned."""
+        if not state["finished"]:
+            return None
+        playing = [s for s, active in enumerate(state["active"]) if active]
+        top = max(state["scores"][s] for s in playing)
+        winners = [s for s in playing if state["scores"][s] == top]
+        return {"scores": list(state["scores"]), "winners": winners, "reason": state["reason"]}
+
+    # --- best move ----------------------------------------------------------------------------------------
+
+    def best_move(self, state: State, seat: int) -> MoveOutcome | None:
+        """The highest-scoring legal move for ``seat`` (None if there is none, or the game is over)."""
+        if state["finished"]:
+            return None
+        found = best.find_best(
+            self.board(state), self.pool_of(state, seat), state["options"], self.lexicon(state), not state["board"]
+        )
+        if found is None:
+            return None
+        return self.preview(state, seat, format_move(PlaceMove(tuple(found))))
+
+    # --- what a seat sees ---------------------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        board = self.board(state)
+        grid = board.grid
+        last = set(state["last"])
+        tiles = [
+            {"cell": cell_name(*cell), "col": cell[0], "row": cell[1], "letter": top.letter, "blank": top.blank,
+             "height": board.height(cell), "last": cell_name(*cell) in last}
+            for cell, top in sorted(board.tops.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+        ]  # fmt: skip
+        row_margin = MARGIN * 2 if grid.shape == "hex" else MARGIN
+        cells = list(board.tops) or [grid.centre]
+        bounds = {
+            "min_col": max(0, min(c for c, _ in cells) - MARGIN),
+            "max_col": min(grid.columns - 1, max(c for c, _ in cells) + MARGIN),
+            "min_row": max(1, min(r for _, r in cells) - row_margin),
+            "max_row": min(grid.rows, max(r for _, r in cells) + row_margin),
+        }
+        hidden = state["pools"] is not None
+        if hidden:
+            pool = list(state["pools"][seat]) if seat is not None and 0 <= seat < len(state["players"]) else None
+        else:
+            pool = list(state["pool"])
+        return {
+            "game": self.name,
+            "players": list(state["players"]),
+            "scores": list(state["scores"]),
+            "to_move": sorted(self.actors(state)),
+            "active": list(state["active"]),
+            "board": {"shape": grid.shape, "columns": grid.columns, "rows": grid.rows,
+                      "centre": cell_name(*grid.centre), "tiles": tiles, "bounds": bounds},  # fmt: skip
+            "pool": pool,
+            "pool_counts": [len(p) for p in state["pools"]] if hidden else None,
+            "bag_count": len(state["bag"]),
+            "place": state["options"]["place"],
+            "options": dict(state["options"]),
+            "move_number": state["move_number"],
+            "result": self.result(state),
+        }
+
+    def render_text(self, state: State, seat: int | None) -> str:
+        return text.render(self.view(state, seat))
+
+
+def build_state(
+    players: list[str], options: Mapping[str, Any], tiles: Mapping[str, str], pool: str = "", seed: int = 0
+) -> State:
+    """A position for tests and examples: ``tiles`` maps cells to letters (``?E`` a blank, several letters
+    a stack from the bottom up, e.g. ``"YP"``); ``pool`` is the shared pool (or every seat's hidden pool)."""
+    engine = LingoEngine()
+    state = engine.new_game(players, options, seed)
+    board: dict[str, list[str]] = {}
+    for name, letters in tiles.items():
+        stack = [t for t in _tokens(letters)]
+        board[name.lower()] = stack
+    state["board"] = Board.from_state(grid_for(state["options"]), board).to_state()
+    if pool:
+        if state["pools"] is not None:
+            state["pools"] = [list(pool.upper()) for _ in players]
+        else:
+            state["pool"] = list(pool.upper())
+    return state
+
+
+def _tokens(letters: str) -> list[str]:
+    out: list[str] = []
+    i = 0
+    letters = letters.upper()
+    while i < len(letters):
+        if letters[i] == "?":
+            out.append(letters[i : i + 2])
+            i += 2
+        else:
+            out.append(letters[i])
+            i += 1
+    return out
+
+
+__all__ = ["LingoEngine", "build_state", "WordCommand"]

@@ -1,0 +1,195 @@
+"""Lingo scoring.
+
+rules/lingo.md: "Only the highest-valued word passing through each new tile along each axis (vertical and
+horizontal) is scored." "The score for each new word is given by (total letter value) x (word length - 1)."
+"If more than one new word is formed, then the total word score is multiplied by the number of new words."
+rules/lingo-pbem.md: "Words may be spelt backwards." "Note that words do not have to fill the entire line to
+be counted." Each word (a set of cells) counts once, however many new tiles it holds. Where two words tie as
+a tile's best, the choice that gives the mover the higher total counts; if that still ties, the word read
+forwards (left to right, top to bottom; on hex boards with the columns) is preferred, then the earlier one.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.grid import Axis, Cell, cell_name
+from ..core.lexicon import Lexicon
+from ..core.notation import Tile
+from ..core.tiles import LETTER_VALUES
+from .board import Board
+
+MAX_TIE_COMBINATIONS = 256  # beyond this (never seen in play) ties are settled greedily
+
+
+def tile_value(tile: Tile) -> int:
+    """Blanks "act as wildcards worth 0 pts" (rules/lingo.md)."""
+    return 0 if tile.blank else LETTER_VALUES[tile.letter]
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str
+    cells: tuple[Cell, ...]  # in reading order
+    letters: int  # total letter value
+    score: int
+
+    @property
+    def key(self) -> frozenset[Cell]:
+        return frozenset(self.cells)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"word": self.text, "score": self.score, "letters": self.letters,
+                "cells": [cell_name(*c) for c in self.cells]}  # fmt: skip
+
+
+@dataclass
+class Score:
+    words: list[Word] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return sum(w.score for w in self.words) * len(self.words)
+
+
+def line_words(letters: str, values: list[int], lo: int, hi: int, lexicon: Lexicon, min_len: int) -> list[tuple[int, int, bool]]:
+    """Every valid word in the run ``letters`` holding positions ``lo``..``hi``: (start, end, backwards),
+    ends inclusive, forwards words first."""
+    n = len(letters)
+    found: list[tuple[int, int, bool]] = []
+    for i in range(lo + 1):
+        for j in range(i, n):
+            part = letters[i : j + 1]
+            if not lexicon.has_prefix(part):
+                break
+            if j >= hi and j - i + 1 >= min_len and part in lexicon:
+                found.append((i, j, False))
+    back = letters[::-1]
+    for i in range(n - hi):
+        for j in range(i, n):
+            part = back[i : j + 1]
+            if not lexicon.has_prefix(part):
+                break
+            if j >= n - 1 - lo and j - i + 1 >= min_len and part in lexicon:
+                found.append((n - 1 - j, n - 1 - i, True))
+    return found
+
+
+def words_touching(letters: str, new: list[int], lexicon: Lexicon, min_len: int) -> set[tuple[int, int]]:
+    """The spans (start, end) of every valid word in the run ``letters``, read either way, that holds at
+    least one of the positions ``new`` (sorted)."""
+    n = len(letters)
+    spans: set[tuple[int, int]] = set()
+    for text, flip in ((letters, False), (letters[::-1], True)):
+        marks = sorted(n - 1 - p for p in new) if flip else new
+        for i in range(marks[-1] + 1):
+            first = next(p for p in marks if p >= i)
+            for j in range(i, n):
+                part = text[i : j + 1]
+                if not lexicon.has_prefix(part):
+                    break
+                if j >= first and j - i + 1 >= min_len and part in lexicon:
+                    spans.add((n - 1 - j, n - 1 - i) if flip else (i, j))
+    return spans
+
+
+def _word(cells: list[Cell], letters: str, values: list[int], start: int, end: int, backwards: bool) -> Word:
+    total = sum(values[start : end + 1])
+    chosen = cells[start : end + 1]
+    text = letters[start : end + 1]
+    if backwards:
+        chosen, text = chosen[::-1], text[::-1]
+    return Word(text, tuple(chosen), total, total * (end - start))
+
+
+def best_words(board: Board, cell: Cell, axis: Axis, lexicon: Lexicon, min_len: int) -> list[Word]:
+    """The highest-scoring words through ``cell`` along ``axis`` (several when they tie), forwards first."""
+    cells, idx = board.run(cell, axis)
+    if len(cells) < min_len:
+        return []
+    tops = board.tops
+    letters = "".join(tops[c].letter for c in cells)
+    values = [tile_value(tops[c]) for c in cells]
+    words = [_word(cells, letters, values, *found) for found in line_words(letters, values, idx, idx, lexicon, min_len)]
+    if not words:
+        return []
+    top = max(w.score for w in words)
+    return [w for w in words if w.score == top]
+
+
+def score_move(
+    board: Board,
+    new_cells: list[Cell],
+    lexicon: Lexicon,
+    min_len: int,
+    cross_cache: dict[tuple[Cell, Tile, Axis], list[Word]] | None = None,
+) -> Score:
+    """Score the tiles just put on ``new_cells`` of ``board`` (which already shows them), in line order.
+
+    ``cross_cache`` may hold the best words of a tile on the axes across the line of the move: they depend
+    only on the board before the move, which lets the best-move search reuse them."""
+    grid = board.grid
+    main: Axis | None = grid.axis_of(new_cells[0], new_cells[1]) if len(new_cells) > 1 else None
+    axes = ([main] if main else []) + [a for a in grid.axes if a != main]
+    picks: list[list[Word]] = []  # per (tile, axis) in output order: tied best words
+    for cell in new_cells:
+        for axis in axes:
+            if axis == main or cross_cache is None:
+                found = best_words(board, cell, axis, lexicon, min_len)
+            else:
+                key = (cell, board.tops[cell], axis)
+                found = cross_cache.get(key)  # type: ignore[assignment]
+                if found is None:
+                    found = cross_cache[key] = best_words(board, cell, axis, lexicon, min_len)
+            if found:
+                picks.append(found)
+    return _settle_ties(picks)
+
+
+def _collect(choice: tuple[Word, ...]) -> Score:
+    seen: set[frozenset[Cell]] = set()
+    score = Score()
+    for word in choice:
+        if word.key not in seen:
+            seen.add(word.key)
+            score.words.append(word)
+    return score
+
+
+def _settle_ties(picks: list[list[Word]]) -> Score:
+    """Choose one word per pick: the choice with the highest total, earliest (forwards first) on a tie."""
+    if all(len({w.key for w in p}) == 1 for p in picks):
+        return _collect(tuple(p[0] for p in picks))
+    combos = 1
+    for p in picks:
+        combos *= len(p)
+    if combos > MAX_TIE_COMBINATIONS:
+        return _collect(tuple(p[0] for p in picks))
+    best: Score | None = None
+    for choice in itertools.product(*picks):
+        score = _collect(choice)
+        if best is None or score.total > best.total:
+            best = score
+    return best or Score()
+
+
+def forms_word(board: Board, new_cells: list[Cell], lexicon: Lexicon, min_len: int) -> bool:
+    """rules/lingo.md: "All tiles placed per turn (if more than one) must form part of the same valid word."
+    ``new_cells`` lie on one line of ``board`` (which shows them) with no gap between them."""
+    axis = board.grid.axis_of(new_cells[0], new_cells[1])
+    assert axis is not None
+    cells, _ = board.run(new_cells[0], axis)
+    index = {c: i for i, c in enumerate(cells)}
+    positions = [index[c] for c in new_cells]
+    letters = "".join(board.tops[c].letter for c in cells)
+    values = [0] * len(cells)
+    return bool(line_words(letters, values, min(positions), max(positions), lexicon, min_len))
+
+
+def run_text(board: Board, new_cells: list[Cell]) -> str:
+    axis = board.grid.axis_of(new_cells[0], new_cells[1])
+    assert axis is not None
+    cells, _ = board.run(new_cells[0], axis)
+    return "".join(board.tops[c].letter for c in cells)

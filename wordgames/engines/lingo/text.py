@@ -1,0 +1,79 @@
+"""What players read: the move sentences of the rule texts, and the board as plain text for email.
+
+rules/lingo-pbem.md: "fred made the words IT and BIZ for a total of (2 + 28) x 2 = 60 pts." and
+"the tile just played is upper case" (older tiles lower case).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.grid import cell_name, column_name
+from ..core.notation import Placement
+from .scoring import Score
+
+
+def _names(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def move_summary(player: str, placements: list[Placement], score: Score) -> str:
+    """ "ann made the words HEW, EYE and NEW for a total of (18 + 12 + 12) x 3 = 126 pts." """
+    words = score.words
+    if not words:
+        p = placements[0]
+        what = f"a blank as {p.tile.letter}" if p.tile.blank else p.tile.letter
+        return f"{player} placed {what} on {cell_name(*p.cell)} for 0 pts: it makes no word."
+    if len(words) == 1:
+        w = words[0]
+        return (f"{player} made the word {w.text} for a total of {w.letters} x {len(w.cells) - 1} "
+                f"= {w.score} pts.")  # fmt: skip
+    parts = " + ".join(str(w.score) for w in words)
+    return (f"{player} made the words {_names([w.text for w in words])} for a total of ({parts}) x {len(words)} "
+            f"= {score.total} pts.")  # fmt: skip
+
+
+def _cell_text(tile: dict[str, Any] | None, exists: bool) -> str:
+    if not exists:
+        return "   "
+    if tile is None:
+        return " . "
+    letter = tile["letter"] if tile["last"] else tile["letter"].lower()
+    mark = "?" if tile["blank"] else " "
+    height = str(tile["height"]) if tile["height"] > 1 else " "
+    return f"{mark}{letter}{height}"[:3] if tile["height"] < 10 else f"{mark}{letter}+"
+
+
+def render_board(board: dict[str, Any]) -> list[str]:
+    """The view's board within its bounds, labelled with the table's own coordinates."""
+    b = board["bounds"]
+    tiles = {(t["col"], t["row"]): t for t in board["tiles"]}
+    cols = range(b["min_col"], b["max_col"] + 1)
+    rows = range(b["min_row"], b["max_row"] + 1)
+    hexes = board["shape"] == "hex"
+    header = "    " + "".join(f"  {column_name(c):<2}" for c in cols)
+    lines = [header.rstrip()]
+    for row in rows:
+        cells = "".join(" " + _cell_text(tiles.get((col, row)), not hexes or (col + row) % 2 == 1) for col in cols)
+        lines.append(f"{row:>3} {cells}  {row}".rstrip())
+    lines.append(header.rstrip())
+    return lines
+
+
+def render(view: dict[str, Any]) -> str:
+    """The whole position for an email: board, legend, pool, bag and scores."""
+    lines = render_board(view["board"])
+    lines.append("")
+    lines.append("Upper case: the last move. ?: a blank. A digit after a letter: tiles stacked there.")
+    if view["pool"] is not None:
+        label = "Your tiles" if view["pool_counts"] is not None else "Pool"
+        lines.append(f"{label}: {' '.join(view['pool']) or '(none)'}")
+    if view["pool_counts"] is not None:
+        counts = ", ".join(f"{name} {n}" for name, n in zip(view["players"], view["pool_counts"]))
+        lines.append(f"Tiles in hand: {counts}")
+    lines.append(f"Tiles left in the bag: {view['bag_count']}. At most {view['place']} placed a turn.")
+    for seat, (name, score) in enumerate(zip(view["players"], view["scores"])):
+        note = "" if view["active"][seat] else " (resigned)"
+        turn = " - to move" if seat in view["to_move"] else ""
+        lines.append(f"{name}'s score is {score}.{note}{turn}")
+    return "\n".join(lines) + "\n"
