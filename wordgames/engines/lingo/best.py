@@ -109,13 +109,13 @@ class MemoLexicon(Lexicon):
     def __init__(self, lexicon: Lexicon) -> None:  # no super().__init__: nothing is loaded here
         self.name = lexicon.name
         self._lexicon = lexicon
-        self._prefix: dict[str, bool] = {}
+        self.prefixes: dict[str, bool] = {}
         self._word: dict[str, bool] = {}
 
     def has_prefix(self, prefix: str) -> bool:
-        known = self._prefix.get(prefix)
+        known = self.prefixes.get(prefix)
         if known is None:
-            known = self._prefix[prefix] = self._lexicon.has_prefix(prefix)
+            known = self.prefixes[prefix] = self._lexicon.has_prefix(prefix)
         return known
 
     def __contains__(self, word: object) -> bool:
@@ -173,6 +173,7 @@ class Search:
               values: list[int], pool: Counter[str], touched: bool) -> None:  # fmt: skip
         if j >= len(line.cells):
             return
+        known = self.lexicon.prefixes
         has_prefix = self.lexicon.has_prefix
         top = line.letters[j]
         if top and has_prefix(prefix + top):
@@ -184,7 +185,8 @@ class Search:
                 if not pool[key] or (top == tile.letter and not self.repeat):
                     continue
                 word = prefix + tile.letter
-                if not has_prefix(word):
+                ok = known.get(word)
+                if not (has_prefix(word) if ok is None else ok):
                     continue
                 pool[key] -= 1
                 placed.append((j, tile))
