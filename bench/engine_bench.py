@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from wordgames.engines.core.notation import PlaceMove, Placement, format_move  # noqa: E402
-from wordgames.engines.lingo import ENGINE  # noqa: E402
-from wordgames.engines.lingo.best import Search  # noqa: E402
+from wordgames.engines.core.notation import Placement, PlaceMove, format_move
+from wordgames.engines.lingo import ENGINE
+from wordgames.engines.lingo.best import Search
 
 OPTIONS = {"preset": "pbem", "pool": 5, "place": 4, "tiles": 98}
 

@@ -6,7 +6,13 @@ import pytest
 
 from wordgames.engines.core.errors import IllegalMove
 from wordgames.engines.core.grid import cell_name, hex_grid, parse_cell, square_grid
-from wordgames.engines.core.notation import PlaceMove, WordCommand, WordMove, format_move, parse_move
+from wordgames.engines.core.notation import (
+    PlaceMove,
+    WordCommand,
+    WordMove,
+    format_move,
+    parse_move,
+)
 
 
 def test_cell_names_run_a_to_z_then_aa():

@@ -43,7 +43,7 @@ def test_every_option_has_a_label_and_help_for_the_creation_form():
 
 
 def test_tile_sets_have_the_documented_sizes():
-    bag = lambda **o: ENGINE.view(ENGINE.new_game(["a", "b"], o, 1), 0)["bag_count"] + 4  # noqa: E731
+    bag = lambda **o: ENGINE.view(ENGINE.new_game(["a", "b"], o, 1), 0)["bag_count"] + 4
     assert bag(tiles=98) == 98
     assert bag(tiles=49) == 49
     assert bag(tiles=30) == 30

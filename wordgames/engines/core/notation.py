@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Union
 
 from .errors import IllegalMove
 from .grid import Cell, cell_name, column_index, column_name, parse_cell
@@ -39,7 +38,7 @@ class Tile:
         return f"?{self.letter}" if self.blank else self.letter
 
     @classmethod
-    def parse(cls, token: str) -> "Tile":
+    def parse(cls, token: str) -> Tile:
         token = token.strip()
         if not _TILE_RE.match(token.lower()):
             raise IllegalMove(f"{token!r} is not a tile: write one letter, or ? and a letter for a blank.")
@@ -85,7 +84,7 @@ class WordCommand:
     word: str
 
 
-Move = Union[WordMove, PlaceMove, WordCommand]
+Move = WordMove | PlaceMove | WordCommand
 COMMANDS = ("pass", "resign")
 
 
@@ -96,9 +95,9 @@ def parse_move(text: str) -> Move:
         raise IllegalMove(f"The move is empty: write a word or cells and letters, {EXAMPLES}.")
     if len(tokens) == 1 and tokens[0].lower() in COMMANDS:
         return WordCommand(tokens[0].lower())
-    if len(tokens) % 2 == 0 and all(_TILE_RE.match(t.lower()) for t in tokens[1::2]):
-        if all(_DOWN_RE.match(t.lower()) for t in tokens[::2]):
-            return PlaceMove(tuple(Placement(parse_cell(c), Tile.parse(t)) for c, t in zip(tokens[::2], tokens[1::2])))
+    pairs = len(tokens) % 2 == 0 and all(_TILE_RE.match(t.lower()) for t in tokens[1::2])
+    if pairs and all(_DOWN_RE.match(t.lower()) for t in tokens[::2]):
+        return PlaceMove(tuple(Placement(parse_cell(c), Tile.parse(t)) for c, t in zip(tokens[::2], tokens[1::2])))
     if len(tokens) == 2:
         return _parse_word(tokens[0], tokens[1])
     raise IllegalMove(f"I cannot read {text.strip()!r} as a move: {EXAMPLES}.")

@@ -9,7 +9,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from .errors import IllegalMove, InvalidOptions, InvalidRecord
 

@@ -7,7 +7,7 @@ In the state a board is ``{"m13": ["Y", "?E"]}``: each cell's stack from the bot
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..core.grid import Cell, Grid, cell_name, hex_grid, parse_cell, square_grid
 from ..core.notation import Tile
@@ -30,7 +30,7 @@ class Board:
         self.tops: dict[Cell, Tile] = {cell: stack[-1] for cell, stack in self.stacks.items()}
 
     @classmethod
-    def from_state(cls, grid: Grid, board: dict[str, list[str]]) -> "Board":
+    def from_state(cls, grid: Grid, board: dict[str, list[str]]) -> Board:
         return cls(grid, {parse_cell(name): [tile_from_token(t) for t in stack] for name, stack in board.items()})
 
     def to_state(self) -> dict[str, list[str]]:
@@ -43,7 +43,7 @@ class Board:
     def height(self, cell: Cell) -> int:
         return len(self.stacks.get(cell, ()))
 
-    def placed(self, tiles: Iterable[tuple[Cell, Tile]]) -> "Board":
+    def placed(self, tiles: Iterable[tuple[Cell, Tile]]) -> Board:
         """A new board with these tiles put on top of their cells."""
         stacks = dict(self.stacks)
         for cell, tile in tiles:

@@ -9,14 +9,15 @@ no tile left to play (the shared pool, or their own hidden pool, is empty).
 from __future__ import annotations
 
 import copy
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..core.bag import draw, new_bag
 from ..core.engine import Engine, MoveOutcome, State
 from ..core.errors import IllegalMove, InvalidOptions
 from ..core.grid import cell_name
 from ..core.lexicon import Lexicon, get_lexicon
-from ..core.notation import PlaceMove, Placement, WordCommand, format_move, parse_move
+from ..core.notation import Placement, PlaceMove, WordCommand, format_move, parse_move
 from ..core.tiles import BLANK, lingo_tile_set
 from . import best, text
 from .board import Board, grid_for
@@ -231,7 +232,7 @@ class LingoEngine(Engine):
             "to_move": sorted(self.actors(state)),
             "active": list(state["active"]),
             "board": {"shape": grid.shape, "columns": grid.columns, "rows": grid.rows,
-                      "centre": cell_name(*grid.centre), "tiles": tiles, "bounds": bounds},  # fmt: skip
+                      "centre": cell_name(*grid.centre), "tiles": tiles, "bounds": bounds},
             "pool": pool,
             "pool_counts": [len(p) for p in state["pools"]] if hidden else None,
             "bag_count": len(state["bag"]),
@@ -279,4 +280,4 @@ def _tokens(letters: str) -> list[str]:
     return out
 
 
-__all__ = ["LingoEngine", "build_state", "WordCommand"]
+__all__ = ["LingoEngine", "WordCommand", "build_state"]

@@ -5,7 +5,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..core.engine import Option
 from ..core.errors import InvalidOptions

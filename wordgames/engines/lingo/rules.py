@@ -15,7 +15,7 @@ from typing import Any
 from ..core.errors import IllegalMove
 from ..core.grid import Cell, Grid, cell_name, column_name
 from ..core.lexicon import Lexicon
-from ..core.notation import Move, PlaceMove, Placement, WordCommand, WordMove
+from ..core.notation import Move, Placement, PlaceMove, WordCommand, WordMove
 from ..core.tiles import BLANK
 from .board import Board
 from .scoring import forms_word, run_text
