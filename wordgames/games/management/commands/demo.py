@@ -36,6 +36,8 @@ class Command(BaseCommand):
             self.stdout.write("The demo game exists already.")
         else:
             game = services.create_game(users["ann"], "lingo", {"preset": "classic"}, ["bob"], seed=2005)
+            services.join_game(game.pk, users["bob"])
+            services.create_game(users["cat"], "lingo", {"preset": "pbem", "hex": True}, [""], seed=2006)
             engine = get_engine("lingo")
             for user in (users["ann"], users["bob"], users["ann"]):
                 game.refresh_from_db()
@@ -44,7 +46,10 @@ class Command(BaseCommand):
                 if best is None:
                     break
                 services.submit_move(game.pk, user, best.move)
-            self.stdout.write(f"Created Lingo game {game.pk} between ann and bob; it is bob's turn.")
+            self.stdout.write(
+                f"Created Lingo game {game.pk} between ann and bob (bob's turn), "
+                "and a hex game by cat waiting for a second player."
+            )
         self.stdout.write(
             "Log in as ann, bob or cat (password 'wordgames'); the admin is /admin/ as moderator (same password)."
         )

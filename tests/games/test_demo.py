@@ -1,0 +1,23 @@
+"""The first README command's `demo` step gives a newcomer a game to play."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+
+from wordgames.engines import get_engine
+from wordgames.games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_makes_a_game_in_progress_where_it_is_bobs_turn_and_runs_twice(client):
+    call_command("demo")
+    call_command("demo")  # a second start of the server must not fail or duplicate
+    game = Game.objects.get(status=Game.Status.ACTIVE)
+    assert game.moves.count() == 3
+    assert get_engine("lingo").actors(game.state) == {1}
+    assert client.login(username="bob", password="wordgames")
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert 'name="move"' in page
+    assert Game.objects.filter(status=Game.Status.OPEN).count() == 1
