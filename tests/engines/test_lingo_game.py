@@ -93,7 +93,8 @@ def test_the_view_board_follows_the_contract(example_record):
     view = ENGINE.view(final_state(example_record), None)
     board = view["board"]
     assert (board["shape"], board["columns"], board["rows"], board["centre"]) == ("square", 25, 25, "m13")
-    assert board["bounds"] == {"min_col": 7, "max_col": 15, "min_row": 9, "max_row": 18}
+    # the occupied box plus the farthest a move can reach: `place` (4) cells
+    assert board["bounds"] == {"min_col": 5, "max_col": 17, "min_row": 7, "max_row": 20}
     m12 = next(t for t in board["tiles"] if t["cell"] == "m12")
     assert m12 == {"cell": "m12", "col": 12, "row": 12, "letter": "X", "blank": False, "height": 2, "last": True}
     assert view["to_move"] == [1] and view["move_number"] == 5 and view["result"] is None
@@ -102,7 +103,7 @@ def test_the_view_board_follows_the_contract(example_record):
 def test_an_empty_hex_table_is_centred_on_m25():
     view = ENGINE.view(ENGINE.new_game(["a", "b"], {"hex": True}, 1), 0)
     assert (view["board"]["rows"], view["board"]["centre"]) == (50, "m25")
-    assert view["board"]["bounds"] == {"min_col": 10, "max_col": 14, "min_row": 21, "max_row": 29}
+    assert view["board"]["bounds"] == {"min_col": 8, "max_col": 16, "min_row": 17, "max_row": 33}
 
 
 def test_a_player_may_resign_out_of_turn_and_the_last_player_wins():
@@ -149,8 +150,8 @@ def test_render_text_labels_the_tables_coordinates_and_marks_the_last_move(examp
 
     text = ENGINE.render_text(final_state(example_record), 1)
     lines = text.splitlines()
-    assert lines[0].split() == list("hijklmnop")
-    assert " 12 " in lines[4] and "X2" in lines[4] and " h " in lines[4]
+    assert lines[0].split() == list("ijklmno")
+    assert " 12 " in lines[3] and "X2" in lines[3] and " h " in lines[3]
     assert "ann's score is 633." in text and "bob's score is 184. - to move" in text
 
 

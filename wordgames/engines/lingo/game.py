@@ -212,11 +212,14 @@ class LingoEngine(Engine):
              "height": board.height(cell), "last": cell_name(*cell) in last}
             for cell, top in sorted(board.tops.items(), key=lambda kv: (kv[0][1], kv[0][0]))
         ]  # fmt: skip
-        row_margin = MARGIN * 2 if grid.shape == "hex" else MARGIN
+        # Wide enough for every cell a move could reach: a new tile lies at most `place` cells beyond the
+        # tiles on the table (place - 1 on either side of the centre for the first word).
+        margin = max(MARGIN, state["options"]["place"])
+        row_margin = margin * 2 if grid.shape == "hex" else margin
         cells = list(board.tops) or [grid.centre]
         bounds = {
-            "min_col": max(0, min(c for c, _ in cells) - MARGIN),
-            "max_col": min(grid.columns - 1, max(c for c, _ in cells) + MARGIN),
+            "min_col": max(0, min(c for c, _ in cells) - margin),
+            "max_col": min(grid.columns - 1, max(c for c, _ in cells) + margin),
             "min_row": max(1, min(r for _, r in cells) - row_margin),
             "max_row": min(grid.rows, max(r for _, r in cells) + row_margin),
         }

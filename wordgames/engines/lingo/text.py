@@ -44,9 +44,27 @@ def _cell_text(tile: dict[str, Any] | None, exists: bool) -> str:
     return f"{mark}{letter}{height}"[:3] if tile["height"] < 10 else f"{mark}{letter}+"
 
 
+TEXT_MARGIN = 1  # cells shown around the tiles in an email: enough to see the edges, short enough to read
+
+
+def _text_bounds(board: dict[str, Any]) -> dict[str, int]:
+    """The tiles' bounding box plus a one-cell margin (the web page shows every reachable cell instead)."""
+    if not board["tiles"]:
+        return board["bounds"]
+    rows_per_cell = 2 if board["shape"] == "hex" else 1
+    cols = [t["col"] for t in board["tiles"]]
+    rows = [t["row"] for t in board["tiles"]]
+    return {
+        "min_col": max(0, min(cols) - TEXT_MARGIN),
+        "max_col": min(board["columns"] - 1, max(cols) + TEXT_MARGIN),
+        "min_row": max(1, min(rows) - TEXT_MARGIN * rows_per_cell),
+        "max_row": min(board["rows"], max(rows) + TEXT_MARGIN * rows_per_cell),
+    }
+
+
 def render_board(board: dict[str, Any]) -> list[str]:
-    """The view's board within its bounds, labelled with the table's own coordinates."""
-    b = board["bounds"]
+    """The board around its tiles, labelled with the table's own coordinates."""
+    b = _text_bounds(board)
     tiles = {(t["col"], t["row"]): t for t in board["tiles"]}
     cols = range(b["min_col"], b["max_col"] + 1)
     rows = range(b["min_row"], b["max_row"] + 1)
