@@ -171,3 +171,25 @@ def test_finished_game_has_a_record_and_a_replay(client, lingo_game, ann, bob, p
     assert [m["player"] for m in record["moves"]] == ["ann", "bob"]
     page = client.get(reverse("replay", args=[lingo_game.pk]), {"n": 1}).content.decode()
     assert "after move 1 of 2" in page
+
+
+def test_sporting_opponent_option_shows_the_missed_opportunity(client_bob, ann, bob):
+    game = start_game(ann, bob, {"missed": True}, seed=7)
+    engine = get_engine("lingo")
+    view = engine.view(game.state, 0)
+    centre_tile = f"{view['board']['centre']} {view['pool'][0]}"  # a lone tile: surely not the best move
+    services.submit_move(game.pk, ann, centre_tile)
+    page = client_bob.get(game.get_absolute_url()).content.decode()
+    assert "ann could have scored" in page
+
+
+def test_practice_game_gives_a_hint_and_other_games_do_not(client_ann, ann, bob, lingo_game):
+    practice = start_game(ann, bob, {"hints": True}, seed=9)
+    page = client_ann.get(practice.get_absolute_url()).content.decode()
+    assert 'data-action="hint"' in page
+    best = get_engine("lingo").best_move(practice.state, 0)
+    hint = client_ann.post(reverse("hint", args=[practice.pk])).content.decode()
+    assert f"Best move: <code>{best.move}</code>" in hint
+    refused = client_ann.post(reverse("hint", args=[lingo_game.pk])).content.decode()
+    assert "only available in practice games" in refused
+    assert 'data-action="hint"' not in client_ann.get(lingo_game.get_absolute_url()).content.decode()
