@@ -10,9 +10,10 @@ from wordgames.engines.core.engine import Engine, Option
 DEFAULT = ""  # "use the preset's value"
 
 
-def _option_field(option: Option) -> forms.Field:
+def _option_field(option: Option, has_presets: bool) -> forms.Field:
     help_text = option.help
-    default = f"default ({'yes' if option.default is True else 'no' if option.default is False else option.default})"
+    shown = "yes" if option.default is True else "no" if option.default is False else option.default
+    default = "as the preset says" if has_presets else f"default ({shown})"
     if option.kind == "bool":
         choices = [(DEFAULT, default), ("true", "yes"), ("false", "no")]
         return forms.ChoiceField(label=option.label, choices=choices, required=False, help_text=help_text)
@@ -56,7 +57,7 @@ class NewGameForm(forms.Form):
             self.fields["preset"] = forms.ChoiceField(label="Preset", choices=[(p, p) for p in engine.presets])
         for option in engine.options:
             if option.name != "preset":
-                self.fields[f"opt_{option.name}"] = _option_field(option)
+                self.fields[f"opt_{option.name}"] = _option_field(option, bool(engine.presets))
 
     def option_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name.startswith("opt_") or name == "preset"]
