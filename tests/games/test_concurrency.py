@@ -7,8 +7,8 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from wordgames.engines import get_engine
 from tests.games.conftest import start_game
+from wordgames.engines import get_engine
 from wordgames.games import services
 from wordgames.games.models import Game, Move
 

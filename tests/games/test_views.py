@@ -8,8 +8,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from wordgames.engines import get_engine
 from tests.games.conftest import start_game
+from wordgames.engines import get_engine
 from wordgames.games import services
 from wordgames.games.models import Game, Move
 

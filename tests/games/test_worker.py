@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from wordgames.engines import get_engine
 from tests.games.conftest import start_game
+from wordgames.engines import get_engine
 from wordgames.games import services
 from wordgames.mail.models import OutboxMessage
 

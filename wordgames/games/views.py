@@ -12,7 +12,6 @@ from django.core import signing
 from django.db.models import Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
@@ -23,7 +22,7 @@ from . import services
 from .boards import render_board
 from .emails import read_invitation_token, result_sentence
 from .forms import MoveForm, NewGameForm, engine_or_404
-from .models import Game, ModerationAction, Move, Seat
+from .models import Game, Seat
 
 
 def _games_for(user: Any) -> list[dict[str, Any]]:
@@ -332,6 +331,6 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponseBase:
     context = {
         "game": game, "moves": moves, "shown": shown, "count": len(moves), "view": view,
         "board_svg": render_board(view["board"]), "step": moves[shown - 1] if shown else None,
-        "result": result_sentence(game), "steps": range(0, len(moves) + 1),
+        "result": result_sentence(game), "steps": range(len(moves) + 1),
     }
     return render(request, "games/replay.html", context)

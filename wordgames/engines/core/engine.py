@@ -7,8 +7,9 @@ the seed (and optional fixed ``bag``) kept in the state, so replaying the same m
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 State = dict[str, Any]
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import gzip
 import threading
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 import marisa_trie
 
@@ -41,7 +41,7 @@ class Lexicon:
         self._iterkeys = trie.iterkeys
 
     @classmethod
-    def from_file(cls, name: str, path: str | Path) -> "Lexicon":
+    def from_file(cls, name: str, path: str | Path) -> Lexicon:
         """Load a word list; a ``.marisa`` file is a compiled trie, anything else one word a line."""
         path = Path(path)
         if path.suffix == ".marisa":

@@ -6,9 +6,9 @@ LC120 is Lexicon Crossing's 120-tile set. A blank is written ``?`` in a tile set
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
 
 BLANK = "?"
 
@@ -55,7 +55,7 @@ class TileSet:
     def value(self, letter: str) -> int:
         return self.values[letter]
 
-    def with_blanks(self, blanks: int) -> "TileSet":
+    def with_blanks(self, blanks: int) -> TileSet:
         counts = dict(self.counts)
         counts[BLANK] = counts.get(BLANK, 0) + blanks
         return TileSet(f"{self.name}+{blanks}?", MappingProxyType(counts), self.values)
