@@ -6,6 +6,7 @@ from django import forms
 
 from wordgames.engines import get_engine
 from wordgames.engines.core.engine import Engine, Option
+from wordgames.engines.core.lexicon import lexicon_names
 
 DEFAULT = ""  # "use the preset's value"
 
@@ -17,6 +18,9 @@ def _option_field(option: Option, has_presets: bool) -> forms.Field:
     if option.kind == "bool":
         choices = [(DEFAULT, default), ("true", "yes"), ("false", "no")]
         return forms.ChoiceField(label=option.label, choices=choices, required=False, help_text=help_text)
+    if option.name == "dictionary":  # the word lists this server has, by name (docs/dictionaries.md)
+        names = [(DEFAULT, default)] + [(name, name) for name in lexicon_names()]
+        return forms.ChoiceField(label=option.label, choices=names, required=False, help_text=help_text)
     if option.kind == "choice":
         choices = [(DEFAULT, default)] + [(str(c), str(c)) for c in option.choices]
         return forms.ChoiceField(label=option.label, choices=choices, required=False, help_text=help_text)
