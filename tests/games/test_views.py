@@ -193,3 +193,12 @@ def test_practice_game_gives_a_hint_and_other_games_do_not(client_ann, ann, bob,
     refused = client_ann.post(reverse("hint", args=[lingo_game.pk])).content.decode()
     assert "only available in practice games" in refused
     assert 'data-action="hint"' not in client_ann.get(lingo_game.get_absolute_url()).content.decode()
+
+
+def test_hex_board_is_drawn_as_hexes_only_where_cells_exist(client_ann, ann, bob):
+    game = start_game(ann, bob, {"hex": True}, seed=4)
+    page = client_ann.get(game.get_absolute_url()).content.decode()
+    assert '<svg class="board hex"' in page and "<polygon" in page
+    assert 'data-cell="m25"' in page and 'data-cell="m27"' in page and 'data-cell="l26"' in page
+    assert 'data-cell="m26"' not in page  # column m (12) + row 26 is even: no hex there
+    assert "<code>m25 D m27 O</code>" in page
