@@ -202,3 +202,8 @@ def test_hex_board_is_drawn_as_hexes_only_where_cells_exist(client_ann, ann, bob
     assert 'data-cell="m25"' in page and 'data-cell="m27"' in page and 'data-cell="l26"' in page
     assert 'data-cell="m26"' not in page  # column m (12) + row 26 is even: no hex there
     assert "<code>m25 D m27 O</code>" in page
+
+
+def test_a_move_for_a_game_that_does_not_exist_is_not_found(client_ann):
+    response = client_ann.post(reverse("submit_move", args=[999]), {"move": "m13 A", "version": 1, "key": "k"})
+    assert response.status_code == 404

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
@@ -108,6 +108,14 @@ def _acting_seat(game: Game, user: AbstractBaseUser, text: str) -> int:
     return seat
 
 
+def _lock_game(game_id: int) -> Game:
+    """The game row, locked until the transaction ends: changes to one game happen one at a time."""
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise Refused("There is no such game.", "not_found") from None
+
+
 # --- creating and joining games --------------------------------------------------------------------------
 
 
@@ -167,7 +175,7 @@ def join_game(game_id: int, user: AbstractBaseUser, seat_id: int | None = None) 
     if is_suspended(user):
         raise Refused("Your account is suspended.", "suspended")
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _lock_game(game_id)
         if game.status != Game.Status.OPEN:
             raise Refused("This game has already started.", "started")
         seats = list(game.seats.all())
@@ -245,7 +253,7 @@ def submit_move(
     if len(text) > 500:
         raise Refused("That move is too long to be a move.", "illegal")
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _lock_game(game_id)
         if idempotency_key:
             done = game.moves.filter(idempotency_key=idempotency_key).first()
             if done is not None:
@@ -263,23 +271,21 @@ def submit_move(
             state, outcome = engine.apply(game.state, seat, text)
         except IllegalMove as e:
             raise Refused(str(e), "illegal") from None
+        # The row lock makes these safe without a savepoint: no other submission for this game can be
+        # between the idempotency check above and this insert.
         seq = (game.moves.aggregate(last=Max("seq"))["last"] or 0) + 1
-        try:
-            with transaction.atomic():
-                move = Move.objects.create(
-                    game=game,
-                    seq=seq,
-                    seat=seat,
-                    user=user,
-                    text=outcome.move,
-                    score=outcome.score,
-                    summary=outcome.summary,
-                    outcome=outcome.as_dict(),
-                    source=source,
-                    idempotency_key=idempotency_key,
-                )
-        except IntegrityError:
-            raise Refused("That move was already received.", "duplicate") from None
+        move = Move.objects.create(
+            game=game,
+            seq=seq,
+            seat=seat,
+            user=user,
+            text=outcome.move,
+            score=outcome.score,
+            summary=outcome.summary,
+            outcome=outcome.as_dict(),
+            source=source,
+            idempotency_key=idempotency_key,
+        )
         _save_state(game, state, actors_before=before)
     transaction.on_commit(lambda: tasks.notify_move.delay(move.pk))
     return MoveResult(move, duplicate=False)
@@ -301,7 +307,7 @@ def _save_state(game: Game, state: dict[str, Any], *, actors_before: set[int] | 
         game.finished = None
     if actors_before is None or engine.actors(state) != actors_before:
         game.turn_started = now
-    game.save()
+    game.save(update_fields=["state", "version", "result", "status", "finished", "turn_started"])
 
 
 # --- moderation (Django admin actions call these) --------------------------------------------------------
@@ -319,7 +325,7 @@ def _log(kind: str, moderator: AbstractBaseUser, reason: str, **fields: Any) -> 
 def take_back_last_move(game_id: int, moderator: AbstractBaseUser, reason: str) -> Move:
     """Undo the game's last live move; the state is rebuilt by replaying the moves that remain."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _lock_game(game_id)
         last = live_moves(game).last()
         if last is None:
             raise Refused("This game has no move to take back.", "no_move")
@@ -335,7 +341,7 @@ def take_back_last_move(game_id: int, moderator: AbstractBaseUser, reason: str) 
 def end_game(game_id: int, moderator: AbstractBaseUser, reason: str, *, abandon: bool = False) -> Game:
     """End a running game: scored as it stands (``abandon=False``) or abandoned without a result."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _lock_game(game_id)
         if game.status not in (Game.Status.ACTIVE, Game.Status.OPEN):
             raise Refused("This game is already over.", "not_running")
         if abandon or game.state is None:
@@ -367,7 +373,7 @@ def replace_player(
 ) -> Seat:
     """Put ``new_user`` in a seat: they inherit its tiles and score; earlier moves keep their names."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _lock_game(game_id)
         seat = game.seats.get(position=position)
         if game.seats.filter(user=new_user).exclude(pk=seat.pk).exists():
             raise Refused(f"{new_user} already has a seat in this game.", "seated")

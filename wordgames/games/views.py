@@ -172,28 +172,29 @@ def game_json(request: HttpRequest, pk: int) -> JsonResponse:
 @require_POST
 @login_required
 def submit_move(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _load_game(pk)
     form = MoveForm(request.POST)
     if not form.is_valid():
-        return _refuse(request, game, "Type a move in the box first.", form, status=400)
+        return _refuse(request, _load_game(pk), "Type a move in the box first.", form, status=400)
     try:
         result = services.submit_move(
-            game.pk,
+            pk,
             request.user,
             form.cleaned_data["move"],
             expected_version=form.cleaned_data["version"],
             idempotency_key=form.cleaned_data["key"],
         )
     except services.Refused as e:
+        if e.code == "not_found":
+            raise Http404(str(e)) from None
         if e.code == "stale":
             game = _load_game(pk)
             fresh = MoveForm(initial={"version": game.version, "key": uuid.uuid4().hex,
                                       "move": form.cleaned_data["move"]})
             return _refuse(request, game, str(e), fresh, status=409)
-        return _refuse(request, game, str(e), form, status=400)
+        return _refuse(request, _load_game(pk), str(e), form, status=400)
     if not result.duplicate:
         messages.success(request, result.move.summary or f"You played {result.move.text}.")
-    return redirect(game)
+    return redirect("game", pk=pk)
 
 
 def _refuse(request: HttpRequest, game: Game, error: str, form: MoveForm, status: int) -> HttpResponse:

@@ -1,0 +1,225 @@
+"""Web: Lingo moves a second through HTTP on gunicorn and PostgreSQL, against a trivial Django view
+(/healthz: same middleware, same server, same clients) measured in the same run.
+
+    python bench/web_bench.py [--games 32] [--moves 8] [--clients 8] [--workers 4]
+
+It creates its own database (wordgames_bench, dropped first), plays no move before the timing except to
+work out each game's moves with the engine, then starts gunicorn on a free loopback port. Notifications are
+queued on Redis (database 14, purged afterwards) as in production, where a worker sends them; no worker runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+DB = "wordgames_bench"
+PG = os.getenv("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
+BROKER = os.getenv("BENCH_BROKER", "redis://127.0.0.1:6379/14")
+CSRF = "b" * 32  # an unmasked CSRF secret, sent as both cookie and form field
+ENV = {
+    "DATABASE_URL": f"{PG}/{DB}",
+    "DEBUG": "false",
+    "SECRET_KEY": "bench-" + "k" * 50,
+    "ALLOWED_HOSTS": "127.0.0.1",
+    "SECURE_SSL_REDIRECT": "false",
+    "CELERY_BROKER_URL": BROKER,
+    "DB_CONN_MAX_AGE": "60",
+    "LOG_LEVEL": "ERROR",
+}
+
+
+def recreate_database() -> None:
+    import psycopg
+
+    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {DB}")
+        conn.execute(f"CREATE DATABASE {DB}")
+
+
+def set_up(games: int, moves: int, seed: int) -> list[dict]:
+    """Users, started games, and each game's moves worked out with the engine (not timed)."""
+    os.environ.update(ENV)
+    os.environ["DJANGO_SETTINGS_MODULE"] = "wordgames.settings"
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.test import Client
+
+    from engine_bench import random_move
+    from wordgames.engines import get_engine
+    from wordgames.games import services
+    from wordgames.games.models import Game
+    from django.contrib.auth import get_user_model
+
+    call_command("migrate", verbosity=0)
+    User = get_user_model()
+    engine = get_engine("lingo")
+    rnd = random.Random(seed)
+    plans = []
+    for g in range(games):
+        a = User.objects.create_user(f"a{g}", f"a{g}@example.com", "x")
+        b = User.objects.create_user(f"b{g}", f"b{g}@example.com", "x")
+        game = services.create_game(a, "lingo", {"preset": "pbem"}, [b.username], seed=seed + g)
+        services.join_game(game.pk, b)
+        game = Game.objects.get(pk=game.pk)
+        state, sequence = game.state, []
+        for _ in range(moves):
+            seat = state["turn"]
+            move = random_move(state, rnd)
+            sequence.append((seat, move))
+            state, _ = engine.apply(state, seat, move)
+            if engine.result(state) is not None:
+                break
+        cookies = []
+        for user in (a, b):
+            client = Client()
+            client.force_login(user)
+            cookies.append(client.cookies["sessionid"].value)
+        plans.append({"id": game.pk, "version": game.version, "moves": sequence, "cookies": cookies})
+    return plans
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_until_up(port: int) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/healthz")
+            if conn.getresponse().status == 200:
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError("gunicorn did not start")
+
+
+def run_moves(port: int, plans: list[dict], clients: int) -> tuple[float, list[float], int]:
+    """Each client thread plays its share of the games to the end of their planned moves."""
+    latencies: list[float] = []
+    failures = [0]
+    lock = threading.Lock()
+
+    def play(share: list[dict]) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        mine, bad = [], 0
+        for plan in share:
+            version = plan["version"]
+            for n, (seat, move) in enumerate(plan["moves"]):
+                body = urlencode({"move": move, "version": version, "key": f"{plan['id']}-{n}",
+                                  "csrfmiddlewaretoken": CSRF})
+                headers = {"Content-Type": "application/x-www-form-urlencoded",
+                           "Cookie": f"sessionid={plan['cookies'][seat]}; csrftoken={CSRF}"}
+                start = time.perf_counter()
+                conn.request("POST", f"/games/{plan['id']}/move/", body, headers)
+                response = conn.getresponse()
+                response.read()
+                mine.append(time.perf_counter() - start)
+                if response.status != 302:
+                    bad += 1
+                version += 1
+        with lock:
+            latencies.extend(mine)
+            failures[0] += bad
+
+    shares = [plans[i::clients] for i in range(clients)]
+    threads = [threading.Thread(target=play, args=(share,)) for share in shares]
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return time.perf_counter() - start, latencies, failures[0]
+
+
+def run_healthz(port: int, clients: int, seconds: float) -> tuple[int, float]:
+    counts = [0] * clients
+    stop = time.perf_counter() + seconds
+
+    def hammer(i: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        while time.perf_counter() < stop:
+            conn.request("GET", "/healthz")
+            conn.getresponse().read()
+            counts[i] += 1
+
+    start = time.perf_counter()
+    threads = [threading.Thread(target=hammer, args=(i,)) for i in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return sum(counts), time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=32)
+    parser.add_argument("--moves", type=int, default=8)
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=10.0, help="length of the /healthz baseline")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    recreate_database()
+    plans = set_up(args.games, args.moves, args.seed)
+    total_moves = sum(len(p["moves"]) for p in plans)
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "wordgames.wsgi", "--bind", f"127.0.0.1:{port}",
+         "--workers", str(args.workers), "--log-level", "warning"],
+        cwd=ROOT, env={**os.environ, **ENV},
+    )
+    try:
+        wait_until_up(port)
+        run_healthz(port, args.clients, 1.0)  # warm every worker up
+        requests, healthz_time = run_healthz(port, args.clients, args.seconds)
+        moves_time, latencies, failures = run_moves(port, plans, args.clients)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        import redis
+
+        redis.Redis.from_url(BROKER).flushdb()
+
+    healthz_rate = requests / healthz_time
+    move_rate = (total_moves - failures) / moves_time
+    latencies.sort()
+    print(f"command: python bench/web_bench.py --games {args.games} --moves {args.moves} "
+          f"--clients {args.clients} --workers {args.workers} --seconds {args.seconds:g}")
+    print(f"python {sys.version.split()[0]}; gunicorn sync workers: {args.workers}; clients: {args.clients}; "
+          f"{total_moves} moves in {len(plans)} games; failed moves: {failures}\n")
+    print("| measure | value |")
+    print("|---|---|")
+    print(f"| GET /healthz (baseline) | {healthz_rate:.0f} requests/s |")
+    print(f"| POST a Lingo move | {move_rate:.0f} moves/s |")
+    print(f"| ratio moves / baseline | {move_rate / healthz_rate:.1%} (target at least 15 %) |")
+    print(f"| move latency, median / p95 | {statistics.median(latencies) * 1000:.1f} ms / "
+          f"{latencies[int(len(latencies) * 0.95)] * 1000:.1f} ms |")
+    if failures:
+        sys.exit(f"{failures} moves were refused: the benchmark is not valid")
+
+
+if __name__ == "__main__":
+    main()
