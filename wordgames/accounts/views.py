@@ -22,7 +22,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend="wordgames.accounts.backends.ProfileModelBackend")
         messages.success(request, f"Welcome, {user.get_username()}! You are signed up and logged in.")
         next_url = request.POST.get("next", "")
         if url_has_allowed_host_and_scheme(next_url, {request.get_host()}, request.is_secure()):
