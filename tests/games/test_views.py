@@ -207,3 +207,16 @@ def test_hex_board_is_drawn_as_hexes_only_where_cells_exist(client_ann, ann, bob
 def test_a_move_for_a_game_that_does_not_exist_is_not_found(client_ann):
     response = client_ann.post(reverse("submit_move", args=[999]), {"move": "m13 A", "version": 1, "key": "k"})
     assert response.status_code == 404
+
+
+def test_hidden_pools_stay_out_of_other_players_emails(ann, bob, django_capture_on_commit_callbacks):
+    from django.core import mail
+
+    with django_capture_on_commit_callbacks(execute=True):
+        game = start_game(ann, bob, {"not_shared": True}, seed=3)
+    engine = get_engine("lingo")
+    ann_pool, bob_pool = engine.view(game.state, 0)["pool"], engine.view(game.state, 1)["pool"]
+    to_ann = [m for m in mail.outbox if m.to == ["ann@example.com"]]
+    assert to_ann and f"Your tiles: {' '.join(ann_pool)}" in to_ann[-1].body
+    assert " ".join(bob_pool) not in "".join(m.body for m in to_ann)
+    assert game.state["bag"][:10] not in "".join(m.body for m in mail.outbox)
