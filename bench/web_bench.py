@@ -60,14 +60,14 @@ def set_up(games: int, moves: int, seed: int) -> list[dict]:
     import django
 
     django.setup()
+    from django.contrib.auth import get_user_model
     from django.core.management import call_command
     from django.test import Client
-
     from engine_bench import random_move
+
     from wordgames.engines import get_engine
     from wordgames.games import services
     from wordgames.games.models import Game
-    from django.contrib.auth import get_user_model
 
     call_command("migrate", verbosity=0)
     User = get_user_model()
