@@ -164,6 +164,8 @@ def test_render_text_draws_a_hex_board():
 def test_the_missed_option_reports_a_better_move():
     state = ENGINE.new_game(["ann", "bob"], {"missed": True}, 7, bag="ETVY")
     _, outcome = ENGINE.apply(state, 0, "m13 E")
+    assert "missed" not in outcome.events  # replays stay fast: the search runs only when annotating
+    ENGINE.annotate(state, outcome)
     missed = outcome.events["missed"]
     assert missed["score"] > 0
     assert missed["summary"].startswith(f"ann could have scored {missed['score']} pts with ")

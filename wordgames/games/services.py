@@ -271,6 +271,7 @@ def submit_move(
             state, outcome = engine.apply(game.state, seat, text)
         except IllegalMove as e:
             raise Refused(str(e), "illegal") from None
+        engine.annotate(game.state, outcome)
         # The row lock makes these safe without a savepoint: no other submission for this game can be
         # between the idempotency check above and this insert.
         seq = (game.moves.aggregate(last=Max("seq"))["last"] or 0) + 1

@@ -80,6 +80,10 @@ class Engine:
         and the outcome, or raises ``IllegalMove`` with a sentence saying what is wrong."""
         raise NotImplementedError
 
+    def annotate(self, before: State, outcome: MoveOutcome) -> None:
+        """Add commentary to a move just played live (e.g. a missed better move) into ``outcome.events``.
+        Called by the service after ``apply``, never during replays; the default adds nothing."""
+
     def preview(self, state: State, seat: int, move: str) -> MoveOutcome:
         """What ``apply`` would score, without keeping anything. Raises ``IllegalMove`` like ``apply``."""
         return self.apply(state, seat, move)[1]

@@ -132,14 +132,22 @@ class LingoEngine(Engine):
             seat=seat, move=canonical, score=scored.total, words=[w.as_dict() for w in scored.words],
             summary=text.move_summary(name, placements, scored), events={"placed": new["last"]},
         )  # fmt: skip
-        if state["options"]["missed"]:
-            found = self.best_move(state, seat)
-            if found is not None and found.score > scored.total:
-                outcome.events["missed"] = {
-                    "move": found.move, "score": found.score,
-                    "summary": f"{name} could have scored {found.score} pts with {found.move}: {found.summary}",
-                }  # fmt: skip
         return new, outcome
+
+    def annotate(self, before: State, outcome: MoveOutcome) -> None:
+        """The "sporting opponent" (option ``missed``): name the better move the mover overlooked.
+
+        Kept out of ``apply`` because the search takes a good fraction of a second, and replays (records,
+        take-backs) need only the rules."""
+        if not before["options"]["missed"] or outcome.move == "resign":
+            return
+        found = self.best_move(before, outcome.seat)
+        if found is not None and found.score > outcome.score:
+            name = before["players"][outcome.seat]
+            outcome.events["missed"] = {
+                "move": found.move, "score": found.score,
+                "summary": f"{name} could have scored {found.score} pts with {found.move}: {found.summary}",
+            }  # fmt: skip
 
     def preview(self, state: State, seat: int, move: str) -> MoveOutcome:
         if move.strip().lower() == "resign":
