@@ -148,11 +148,13 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def game_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The part of the game page that changes; 204 while the version the browser has is current."""
-    game = _load_game(pk)
     since = request.GET.get("since", "")
-    if since.isdigit() and int(since) == game.version:
-        return HttpResponse(status=204)
-    return render(request, "games/_live.html", _game_context(request, game))
+    version = Game.objects.filter(pk=pk).values_list("version", flat=True).first()
+    if version is None:
+        raise Http404("No such game")
+    if since.isdigit() and int(since) == version:
+        return HttpResponse(status=204)  # the common answer to a poll: one small query, no state loaded
+    return render(request, "games/_live.html", _game_context(request, _load_game(pk)))
 
 
 @require_GET
