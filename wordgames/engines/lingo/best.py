@@ -167,43 +167,59 @@ class Search:
                 next_hot[i] = i if line.hot[i] else next_hot[i + 1]
             for start in range(n):
                 if next_hot[start] - start < self.place:  # a word need not fill its run: any start will do
-                    self._grow(line, start, start, "", [], [], self.pool.copy(), False)
+                    self._grow(line, start, start, "", [], [], dict(self.pool), False)
 
     def _grow(self, line: Line, start: int, j: int, prefix: str, placed: list[tuple[int, Tile]],
-              values: list[int], pool: Counter[str], touched: bool) -> None:  # fmt: skip
+              values: list[int], pool: dict[str, int], touched: bool) -> None:  # fmt: skip
+        """Extend ``prefix`` by the cell ``j`` of the line: its letter as it is, or a pool tile put on it.
+
+        Hot loop of the search: the memo dicts are read directly and recursion replaces the step function."""
         if j >= len(line.cells):
             return
         known = self.lexicon.prefixes
-        has_prefix = self.lexicon.has_prefix
+        lexicon_prefix = self.lexicon._lexicon.has_prefix
         top = line.letters[j]
-        if top and has_prefix(prefix + top):
-            values.append(line.values[j])
-            self._step(line, start, j, prefix + top, placed, values, pool, touched)
-            values.pop()
-        if len(placed) < self.place:
-            for tile, key, value in self.tiles:
-                if not pool[key] or (top == tile.letter and not self.repeat):
-                    continue
-                word = prefix + tile.letter
-                ok = known.get(word)
-                if not (has_prefix(word) if ok is None else ok):
-                    continue
-                pool[key] -= 1
-                placed.append((j, tile))
-                values.append(value)
-                self._step(line, start, j, word, placed, values, pool, touched or line.hot[j])
+        if top:
+            word = prefix + top
+            ok = known.get(word)
+            if ok is None:
+                ok = known[word] = lexicon_prefix(word)
+            if ok:
+                values.append(line.values[j])
+                if len(placed) >= 2 and touched and len(word) >= self.min_len:
+                    self._record(line, start, j, word, placed, values)
+                self._grow(line, start, j + 1, word, placed, values, pool, touched)
                 values.pop()
-                placed.pop()
-                pool[key] += 1
+        if len(placed) >= self.place:
+            return
+        hot = touched or line.hot[j]
+        enough = len(placed) >= 1 and hot and len(prefix) + 1 >= self.min_len
+        for tile, key, value in self.tiles:
+            if not pool[key] or (top == tile.letter and not self.repeat):
+                continue
+            word = prefix + tile.letter
+            ok = known.get(word)
+            if ok is None:
+                ok = known[word] = lexicon_prefix(word)
+            if not ok:
+                continue
+            pool[key] -= 1
+            placed.append((j, tile))
+            values.append(value)
+            if enough:
+                self._record(line, start, j, word, placed, values)
+            self._grow(line, start, j + 1, word, placed, values, pool, hot)
+            values.pop()
+            placed.pop()
+            pool[key] += 1
 
-    def _step(self, line: Line, start: int, j: int, word: str, placed: list[tuple[int, Tile]],
-              values: list[int], pool: Counter[str], touched: bool) -> None:  # fmt: skip
-        if len(placed) >= 2 and touched and len(word) >= self.min_len and word in self.lexicon:
+    def _record(self, line: Line, start: int, j: int, word: str, placed: list[tuple[int, Tile]],
+                values: list[int]) -> None:  # fmt: skip
+        if word in self.lexicon:
             key = tuple(sorted((line.cells[i], tile) for i, tile in placed))
             if key not in self.found:
                 new = tuple(i for i, _ in placed)
                 self.found[key] = Candidate(key, line, start, j, word, tuple(values), new)
-        self._grow(line, start, j + 1, word, placed, values, pool, touched)
 
     # --- scoring ----------------------------------------------------------------------------------------
 
