@@ -64,11 +64,16 @@ def main() -> None:
         ENGINE.apply(state, state["turn"], move)
         applies.append(time.perf_counter() - start)
 
-    bests, covered, found = [], [], []
+    bests, brutes, covered, found = [], [], [], []
     for _ in range(args.positions):
         start = time.perf_counter()
         best = ENGINE.best_move(state, state["turn"])
         bests.append(time.perf_counter() - start)
+        if len(brutes) < 3:  # the baseline: every legal move scored by the engine, the best kept
+            start = time.perf_counter()
+            brute = max(ENGINE.preview(state, state["turn"], m).score for m in legal_moves(state))
+            brutes.append(time.perf_counter() - start)
+            assert best is not None and brute == best.score, (brute, best.score)
         covered.append(len(state["board"]))
         found.append(best.score if best else 0)
         state, _ = ENGINE.apply(state, state["turn"], random_move(state, rnd))
@@ -81,6 +86,8 @@ def main() -> None:
           f"(50 legal moves on a board of {len(ENGINE.board(state).tops)} cells)")  # fmt: skip
     print(f"best_move: median {statistics.median(bests) * 1000:.0f} ms, max {max(bests) * 1000:.0f} ms "
           f"({len(bests)} positions of {min(covered)}-{max(covered)} cells; best scores {found})")  # fmt: skip
+    print(f"baseline, every legal move scored by apply's scoring: median {statistics.median(brutes) * 1000:.0f} ms "
+          f"on the first {len(brutes)} positions (same best scores)")  # fmt: skip
 
 
 if __name__ == "__main__":
