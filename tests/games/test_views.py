@@ -173,14 +173,21 @@ def test_finished_game_has_a_record_and_a_replay(client, lingo_game, ann, bob, p
     assert "after move 1 of 2" in page
 
 
-def test_sporting_opponent_option_shows_the_missed_opportunity(client_bob, ann, bob):
+def test_sporting_opponent_option_shows_the_missed_opportunity(
+    client_bob, ann, bob, django_capture_on_commit_callbacks
+):
+    from django.core import mail
+
     game = start_game(ann, bob, {"missed": True}, seed=7)
     engine = get_engine("lingo")
     view = engine.view(game.state, 0)
     centre_tile = f"{view['board']['centre']} {view['pool'][0]}"  # a lone tile: surely not the best move
-    services.submit_move(game.pk, ann, centre_tile)
+    with django_capture_on_commit_callbacks(execute=True):  # annotated after the commit, off the request
+        services.submit_move(game.pk, ann, centre_tile)
     page = client_bob.get(game.get_absolute_url()).content.decode()
     assert "ann could have scored" in page
+    assert "ann could have scored" in mail.outbox[-1].body  # bob's your-turn email carries it too
+    assert mail.outbox[-1].to == ["bob@example.com"]
 
 
 def test_practice_game_gives_a_hint_and_other_games_do_not(client_ann, ann, bob, lingo_game):

@@ -271,7 +271,6 @@ def submit_move(
             state, outcome = engine.apply(game.state, seat, text)
         except IllegalMove as e:
             raise Refused(str(e), "illegal") from None
-        engine.annotate(game.state, outcome)
         # The row lock makes these safe without a savepoint: no other submission for this game can be
         # between the idempotency check above and this insert.
         seq = (game.moves.aggregate(last=Max("seq"))["last"] or 0) + 1
@@ -288,8 +287,32 @@ def submit_move(
             idempotency_key=idempotency_key,
         )
         _save_state(game, state, actors_before=before)
-    transaction.on_commit(lambda: tasks.notify_move.delay(move.pk))
+    transaction.on_commit(lambda: tasks.annotate_move.delay(move.pk))
     return MoveResult(move, duplicate=False)
+
+
+def annotate_move(move_id: int) -> Move | None:
+    """Add the engine's commentary (e.g. the better move the mover missed) to a move already played.
+
+    Run after the commit, off the request: the search can take a good fraction of a second. The position
+    before the move is rebuilt from the moves that came before it."""
+    move = Move.objects.select_related("game").filter(pk=move_id).first()
+    if move is None or move.taken_back or move.outcome.get("annotated"):
+        return move
+    game = move.game
+    engine = get_engine(game.engine)
+    if not engine.annotates(game.options):
+        return move
+    before = engine.new_game(player_names(game), game.options, game.seed, game.bag or None)
+    for earlier in live_moves(game).filter(seq__lt=move.seq):
+        before, _ = engine.apply(before, earlier.seat, earlier.text)
+    outcome = MoveOutcome(**{k: move.outcome[k] for k in ("seat", "move", "score", "words", "summary", "events")})
+    engine.annotate(before, outcome)
+    with transaction.atomic():
+        fresh = Move.objects.select_for_update().get(pk=move.pk)
+        fresh.outcome = {**outcome.as_dict(), "annotated": True}
+        fresh.save(update_fields=["outcome"])
+    return fresh
 
 
 def _save_state(game: Game, state: dict[str, Any], *, actors_before: set[int] | None = None) -> None:

@@ -40,10 +40,11 @@ def notify_turn(game_id: int, version: int) -> None:
 
 
 @shared_task(**RETRY)
-def notify_move(move_id: int) -> None:
-    from .models import Move
+def annotate_move(move_id: int) -> None:
+    """Commentary first (it may name a missed move), then the emails that carry it."""
+    from . import services
 
-    move = Move.objects.select_related("game").filter(pk=move_id).first()
+    move = services.annotate_move(move_id)
     if move is not None:
         notify_turn(move.game_id, move.game.version)
 

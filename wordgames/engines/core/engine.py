@@ -80,6 +80,10 @@ class Engine:
         and the outcome, or raises ``IllegalMove`` with a sentence saying what is wrong."""
         raise NotImplementedError
 
+    def annotates(self, options: Mapping[str, Any]) -> bool:
+        """Whether ``annotate`` has anything to add in a game with these options."""
+        return False
+
     def annotate(self, before: State, outcome: MoveOutcome) -> None:
         """Add commentary to a move just played live (e.g. a missed better move) into ``outcome.events``.
         Called by the service after ``apply``, never during replays; the default adds nothing."""

@@ -134,6 +134,9 @@ class LingoEngine(Engine):
         )  # fmt: skip
         return new, outcome
 
+    def annotates(self, options: Mapping[str, Any]) -> bool:
+        return bool(options.get("missed"))
+
     def annotate(self, before: State, outcome: MoveOutcome) -> None:
         """The "sporting opponent" (option ``missed``): name the better move the mover overlooked.
 
