@@ -112,3 +112,9 @@ class Engine:
     def resign(self, state: State, seat: int) -> tuple[State, MoveOutcome]:
         """The seat leaves the game; the game ends if too few players remain."""
         raise NotImplementedError
+
+    def timeout_move(self, state: State, seat: int) -> str | None:
+        """The move made for ``seat`` when its time to move runs out, in notation (so records replay it
+        like any other move): e.g. ``pass`` in a simultaneous round, or an answer chosen by the rules.
+        ``None`` means the seat forfeits (the service resigns it). The default forfeits."""
+        return None
