@@ -126,7 +126,7 @@
       return r.text().then(function (html) {
         var typed = moveInput() ? moveInput().value : "";
         live.innerHTML = html;
-        var fresh = live.querySelector(".game-layout");
+        var fresh = live.querySelector("[data-version]");
         if (fresh) live.dataset.version = fresh.dataset.version;
         placed = []; selected = null;
         if (typed && moveInput()) moveInput().value = typed;

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.record import make_record
 
-from . import services
+from . import presenters, services
 from .boards import render_board
 from .emails import read_invitation_token, result_sentence
 from .forms import MoveForm, NewGameForm, engine_or_404
@@ -117,7 +117,8 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
         movers = engine.actors(game.state) if game.status == Game.Status.ACTIVE else set()
         context.update(
             view=view,
-            board_svg=render_board(view["board"]),
+            play_template=presenters.template_for(game.engine),
+            **presenters.context_for(game.engine, view, seat, game.state),
             my_turn=seat in movers,
             players=[
                 {"seat": s, "name": s.user.username if s.user else "", "score": view["scores"][s.position],
@@ -194,12 +195,22 @@ def submit_move(request: HttpRequest, pk: int) -> HttpResponse:
                                       "move": form.cleaned_data["move"]})
             return _refuse(request, game, str(e), fresh, status=409)
         return _refuse(request, _load_game(pk), str(e), form, status=400)
+    if _wants_json(request):
+        return JsonResponse({"ok": True, "version": result.move.game.version, "move": result.move.text,
+                             "summary": result.move.summary, "duplicate": result.duplicate})
     if not result.duplicate:
         messages.success(request, result.move.summary or f"You played {result.move.text}.")
     return redirect("game", pk=pk)
 
 
+def _wants_json(request: HttpRequest) -> bool:
+    """Pages that save as the player works (Lexicon Crossing's editor) post with ``Accept: application/json``."""
+    return "application/json" in request.headers.get("Accept", "")
+
+
 def _refuse(request: HttpRequest, game: Game, error: str, form: MoveForm, status: int) -> HttpResponse:
+    if _wants_json(request):
+        return JsonResponse({"ok": False, "error": error, "version": game.version}, status=status)
     context = _game_context(request, game, form=form, error=error)
     return render(request, "games/game.html", context, status=status)
 

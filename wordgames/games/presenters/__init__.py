@@ -1,0 +1,27 @@
+"""Per-game presentation: the extra template context a game's page needs, and which template draws it.
+
+Each game has a module here named after its engine package (``lingo``, ``lingua_fences``, ...) with
+``context(view, seat, state) -> dict``, and a template ``games/play/<module>.html`` that draws the board
+and the move controls. Rules stay in the engines; these only turn an engine's ``view`` into HTML.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+
+def module_name(engine_name: str) -> str:
+    return engine_name.replace("-", "_")
+
+
+def template_for(engine_name: str) -> str:
+    return f"games/play/{module_name(engine_name)}.html"
+
+
+def context_for(engine_name: str, view: dict[str, Any], seat: int | None, state: dict[str, Any]) -> dict[str, Any]:
+    try:
+        module = import_module(f"{__name__}.{module_name(engine_name)}")
+    except ModuleNotFoundError:
+        return {}
+    return module.context(view, seat, state)
