@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "wordgames.accounts",
     "wordgames.games",
     "wordgames.mail",
+    "wordgames.pbem",
 ]
 
 MIDDLEWARE = [
@@ -134,6 +135,20 @@ STORAGES = {
 EMAIL_BACKEND = os.getenv("EMAIL_BACKEND", "wordgames.mail.backends.OutboxBackend")
 DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "Wordgames <games@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# Players reply to REPLY_ADDRESS with "+<token>" added to the local part: route that mailbox (and its
+# plus-addresses) to the anymail inbound webhook, to `manage.py receive_email`, or poll it over IMAP.
+REPLY_ADDRESS = os.getenv("REPLY_ADDRESS", "Wordgames <play@localhost>")
+# Refuse a reply whose From is not the player's address (forwarded or spoofed mail); "false" to allow.
+INBOUND_REQUIRE_FROM = envbool("INBOUND_REQUIRE_FROM", "true")
+INBOUND_IMAP = {
+    "host": os.getenv("IMAP_HOST", ""),
+    "port": envint("IMAP_PORT", "993"),
+    "user": os.getenv("IMAP_USER", ""),
+    "password": os.getenv("IMAP_PASSWORD", ""),
+    "folder": os.getenv("IMAP_FOLDER", "INBOX"),
+}
+# Days away a player may take a year; their clocks stop meanwhile.
+VACATION_DAYS_PER_YEAR = envint("VACATION_DAYS_PER_YEAR", "30")
 ANYMAIL = {
     key[len("ANYMAIL_"):]: value for key, value in os.environ.items() if key.startswith("ANYMAIL_")
 }
@@ -148,7 +163,15 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_BACKEND = os.getenv("CELERY_RESULT_BACKEND", "") or None
-CELERY_BEAT_SCHEDULE: dict = {}
+# With acks_late, a task whose worker died is delivered again once this many seconds have passed (Redis).
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", "3600")}
+# Deadlines and digests live in the database; beat only wakes the sweeps. Running one twice does no harm.
+CELERY_BEAT_SCHEDULE: dict = {
+    "sweep-deadlines": {"task": "wordgames.games.tasks.sweep_deadlines", "schedule": 60.0},
+    "send-digests": {"task": "wordgames.games.tasks.send_digests", "schedule": 300.0},
+}
+if INBOUND_IMAP["host"]:
+    CELERY_BEAT_SCHEDULE["poll-imap"] = {"task": "wordgames.pbem.tasks.poll_imap", "schedule": 60.0}
 
 # Word lists: the default is ENABLE, shipped in wordgames/engines/core/data.
 LEXICON_CACHE_DIR = os.getenv("LEXICON_CACHE_DIR", "")

@@ -8,5 +8,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("wordgames.accounts.urls")),
     path("outbox/", include("wordgames.mail.urls")),
+    path("email/", include("wordgames.pbem.urls")),
+    path("anymail/", include("anymail.urls")),
     path("", include("wordgames.games.urls")),
 ]

@@ -7,7 +7,17 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
 
-from .models import Profile, is_suspended, suspension_sentence, time_zone_names
+from .models import (
+    DIGEST,
+    DIGEST_KINDS,
+    EMAIL_KINDS,
+    EVERY,
+    NONE,
+    Profile,
+    is_suspended,
+    suspension_sentence,
+    time_zone_names,
+)
 
 User = get_user_model()
 
@@ -75,3 +85,34 @@ class ProfileForm(forms.ModelForm):
         if commit:
             profile.user.save(update_fields=["email"])
         return profile
+
+
+class EmailSettingsForm(forms.Form):
+    """Per kind of email: every email, a daily digest (your turn only), or none; and the digest's hour."""
+
+    digest_hour = forms.TypedChoiceField(
+        label="Send the daily digest at", coerce=int, choices=[(h, f"{h:02d}:00") for h in range(24)],
+        help_text="In your time zone (set above on your profile).",
+    )  # fmt: skip
+
+    def __init__(self, *args: Any, profile: Profile, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.profile = profile
+        for kind, label in EMAIL_KINDS.items():
+            choices = [(EVERY, "Every email")]
+            if kind in DIGEST_KINDS:
+                choices.append((DIGEST, "A daily digest"))
+            choices.append((NONE, "None"))
+            self.fields[kind] = forms.ChoiceField(label=label, choices=choices, initial=profile.email_mode(kind))
+        self.fields["digest_hour"].initial = profile.digest_hour
+        self.order_fields([*EMAIL_KINDS, "digest_hour"])
+
+    def save(self) -> Profile:
+        self.profile.email_modes = {kind: self.cleaned_data[kind] for kind in EMAIL_KINDS}
+        self.profile.digest_hour = self.cleaned_data["digest_hour"]
+        self.profile.save(update_fields=["email_modes", "digest_hour"])
+        return self.profile
+
+
+class AwayForm(forms.Form):
+    days = forms.IntegerField(label="Days away", min_value=1, max_value=366)

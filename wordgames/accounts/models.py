@@ -19,6 +19,21 @@ def time_zone_names() -> list[str]:
     return sorted(zoneinfo.available_timezones() - _NOT_PLACES)
 
 
+# The emails a player can choose about, in the order the profile page lists them.
+EMAIL_KINDS: dict[str, str] = {
+    "invitation": "Invitations to a game",
+    "start": "A game you are in starts",
+    "your_turn": "It is your turn",
+    "other_move": "Another player moved (with their comment)",
+    "game_over": "A game ends, with the result",
+    "reminder": "Reminder before your time to move runs out",
+    "timeout": "A player's time ran out",
+    "error": "Replies to your emailed moves (errors and confirmations)",
+}
+EVERY, DIGEST, NONE = "every", "digest", "none"
+DIGEST_KINDS = {"your_turn"}
+
+
 class Profile(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, related_name="profile")
     display_name = models.CharField(
@@ -27,6 +42,12 @@ class Profile(models.Model):
     time_zone = models.CharField(max_length=64, default="UTC")
     suspended = models.BooleanField(default=False)
     suspended_reason = models.TextField(blank=True)
+    email_modes = models.JSONField(
+        default=dict, blank=True, help_text='Per kind of email: "every", "digest" (your turn only) or "none".'
+    )
+    digest_hour = models.PositiveSmallIntegerField(
+        default=8, help_text="Hour of the day (in the player's time zone) at which the daily digest is sent."
+    )
 
     def __str__(self) -> str:
         return f"Profile of {self.user.get_username()}"
@@ -34,6 +55,12 @@ class Profile(models.Model):
     @property
     def name(self) -> str:
         return self.display_name or self.user.get_username()
+
+    def email_mode(self, kind: str) -> str:
+        mode = (self.email_modes or {}).get(kind, EVERY)
+        if mode == DIGEST and kind not in DIGEST_KINDS:
+            return EVERY
+        return mode if mode in (EVERY, DIGEST, NONE) else EVERY
 
 
 def profile_for(user: Any) -> Profile:

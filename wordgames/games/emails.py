@@ -1,23 +1,35 @@
-"""One function per email. Each renders a subject and a plain-text body a person can read, with the
-board in a fixed-width block, and sends it at most once (keyed in ``Notification``)."""
+"""One function per email. Each renders a subject and a plain-text body a person can read (the board in a
+fixed-width block, the last move's score, what the reader may do now and how to write it), an HTML copy,
+and the headers that thread a game's emails into one conversation and let the reader unsubscribe in one
+click. Each is sent at most once: ``Notification`` holds a unique key per email, written in the same
+transaction as the send, so a retried task skips what was already sent.
+
+Whether a player gets an email depends on their choice for its kind (``Profile.email_modes``): every email,
+a daily digest (your turn only) or none. Replies to emailed moves are kind ``error``.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from email.utils import make_msgid, parseaddr
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
-from django.core.mail import EmailMessage
+from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 
+from wordgames.accounts.models import DIGEST, EMAIL_KINDS, NONE, display_name, profile_for
 from wordgames.engines import get_engine
+from wordgames.pbem.addresses import reply_address
 
 from .models import Game, ModerationAction, Move, Notification, Seat
 
 INVITATION_SALT = "wordgames.invitation"
+UNSUBSCRIBE_SALT = "wordgames.unsubscribe"
 
 
 def absolute(path: str) -> str:
@@ -32,37 +44,121 @@ def read_invitation_token(token: str, max_age_days: int = 60) -> dict[str, int]:
     return signing.loads(token, salt=INVITATION_SALT, max_age=max_age_days * 86400)
 
 
-def _send(key: str, to: str, subject: str, template: str, context: dict[str, Any]) -> bool:
-    """Send once per key; returns False when it had been sent before."""
+def unsubscribe_token(user: AbstractBaseUser, kind: str) -> str:
+    return signing.dumps({"u": user.pk, "k": kind}, salt=UNSUBSCRIBE_SALT, compress=True)
+
+
+def read_unsubscribe_token(token: str) -> dict[str, Any]:
+    return signing.loads(token, salt=UNSUBSCRIBE_SALT)
+
+
+def _domain() -> str:
+    return parseaddr(settings.DEFAULT_FROM_EMAIL)[1].partition("@")[2] or "localhost"
+
+
+def thread_id(game: Game) -> str:
+    """The Message-ID every email about a game refers to, so mail programs keep one conversation per game."""
+    return f"<game-{game.pk}@{_domain()}>"
+
+
+def _send(
+    key: str,
+    to: str,
+    subject: str,
+    template: str,
+    context: dict[str, Any],
+    *,
+    kind: str,
+    user: AbstractBaseUser | None = None,
+    game: Game | None = None,
+    seat: Seat | None = None,
+    in_reply_to: str = "",
+) -> bool:
+    """Send once per key, unless the reader chose not to get this kind. False when nothing was sent."""
     if not to:
         return False
-    context = {"site_name": settings.SITE_NAME, "site_root": settings.SITE_ROOT, **context}
-    body = render_to_string(template, context)
+    if user is not None and kind in EMAIL_KINDS:
+        mode = profile_for(user).email_mode(kind)
+        if mode == NONE or mode == DIGEST:
+            return False
+    headers: dict[str, str] = {"Auto-Submitted": "auto-generated"}
+    if game is not None:
+        headers["References"] = thread_id(game) + (f" {in_reply_to}" if in_reply_to else "")
+        headers["In-Reply-To"] = in_reply_to or thread_id(game)
+    unsubscribe = ""
+    if user is not None and kind in EMAIL_KINDS:
+        unsubscribe = absolute(reverse("unsubscribe", args=[unsubscribe_token(user, kind)]))
+        headers["List-Unsubscribe"] = f"<{unsubscribe}>"
+        headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    context = {
+        "site_name": settings.SITE_NAME, "site_root": settings.SITE_ROOT, "unsubscribe": unsubscribe,
+        "kind_label": EMAIL_KINDS.get(kind, ""), "preferences": absolute(reverse("email_settings")), **context,
+    }  # fmt: skip
+    body = render_to_string(template, context).strip() + "\n"
+    html = render_to_string("games/email/message.html", {**context, "body": body, "subject": subject})
+    message = EmailMultiAlternatives(subject=subject, body=body, to=[to], headers=headers)
+    message.extra_headers["Message-ID"] = make_msgid("wg", domain=_domain())
+    if seat is not None and seat.user_id is not None:
+        message.reply_to = [reply_address(seat)]
+    message.attach_alternative(html, "text/html")
     try:
         with transaction.atomic():
             Notification.objects.create(key=key, recipient=to, subject=subject)
-            EmailMessage(subject=subject, body=body, to=[to]).send()
+            message.send()
     except IntegrityError:
         return False
     return True
 
 
-def subject_line(game: Game) -> str:
+# --- what a game email says ------------------------------------------------------------------------------
+
+
+def move_number(game: Game) -> int:
+    """The number of the next move (what ``#N`` in an emailed move refers to)."""
+    return game.moves.filter(taken_back=False).count() + 1
+
+
+def subject_line(game: Game, seats: list[Seat] | None = None) -> str:
+    """Like pbmserv's "Lingo Board 123 ann to move": the game, its number, the move number, who is to move."""
     engine = get_engine(game.engine)
-    number = game.moves.filter(taken_back=False).count() + 1
-    if game.status != Game.Status.ACTIVE:
+    if game.status == Game.Status.FINISHED:
         return f"{engine.title} game {game.pk}: game over"
-    names = [s.user.username for s in game.seats.select_related("user").order_by("position")]
+    if game.status == Game.Status.ABANDONED:
+        return f"{engine.title} game {game.pk}: abandoned"
+    if game.state is None:
+        return f"{engine.title} game {game.pk}"
+    seats = seats if seats is not None else list(game.seats.select_related("user").order_by("position"))
+    names = [s.user.username if s.user else f"seat {s.position + 1}" for s in seats]
     movers = " and ".join(names[s] for s in sorted(engine.actors(game.state)))
-    return f"{engine.title} game {game.pk}, move {number}: {movers} to move"
+    return f"{engine.title} game {game.pk}, move {move_number(game)}: {movers} to move"
 
 
-def _board_context(game: Game, seat: int | None) -> dict[str, Any]:
+def score_lines(move: Move | None) -> list[str]:
+    """The last move's score breakdown: one line per word, then the summary sentence."""
+    if move is None:
+        return []
+    lines = [f"  {w['word']}: {w['score']}" for w in move.outcome.get("words", []) if "word" in w and "score" in w]
+    return lines
+
+
+def _game_context(game: Game, seat: Seat | None, last: Move | None) -> dict[str, Any]:
     engine = get_engine(game.engine)
+    position = seat.position if seat is not None else None
+    may_act = (
+        game.status == Game.Status.ACTIVE and position is not None and position in engine.actors(game.state)
+    )
     return {
         "game": game,
-        "board": engine.render_text(game.state, seat) if game.state else "",
+        "title": engine.title,
+        "board": engine.render_text(game.state, position) if game.state else "",
         "url": absolute(game.get_absolute_url()),
+        "last": last,
+        "last_player": display_name(last.user) if last is not None else "",
+        "score_lines": score_lines(last),
+        "may_act": may_act,
+        "number": move_number(game),
+        "examples": engine.move_examples(game.state, position) if may_act else [],
+        "due_at": seat.due_at if seat is not None and may_act else None,
     }
 
 
@@ -72,33 +168,140 @@ def send_invitation(seat: Seat) -> bool:
     url = absolute(reverse("accept_invitation", args=[invitation_token(seat)]))
     context = {"game": game, "seat": seat, "inviter": game.created_by, "url": url, "title": game.title}
     subject = f"{game.created_by.username} invites you to play {game.title} (game {game.pk})"
-    return _send(f"invite:{seat.pk}:{to}", to, subject, "games/email/invitation.txt", context)
+    return _send(f"invite:{seat.pk}:{to}", to, subject, "games/email/invitation.txt", context,
+                 kind="invitation", user=seat.invited_user, game=game)  # fmt: skip
 
 
-def send_your_turn(game: Game, user: AbstractBaseUser, seat: int, last: Move | None) -> bool:
-    context = {**_board_context(game, seat), "user": user, "last": last}
-    key = f"turn:{game.pk}:{game.version}:{user.pk}"
-    return _send(key, user.email, subject_line(game), "games/email/your_turn.txt", context)
+def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int | None = None,
+                   last: Move | None = None, event: str = "move") -> int:  # fmt: skip
+    """After a change to a game, tell each player what it means to them: the game started, it is your
+    turn, another player moved, or the game is over. Returns the number of emails sent."""
+    seats = list(game.seats.select_related("user", "user__profile").order_by("position"))
+    subject = subject_line(game, seats)
+    actors = get_engine(game.engine).actors(game.state) if game.status == Game.Status.ACTIVE else set()
+    before = set(actors_before)
+    sent = 0
+    for seat in seats:
+        if seat.user is None:
+            continue
+        context = {**_game_context(game, seat, last), "user": seat.user, "name": display_name(seat.user)}
+        key = f"{game.pk}:{game.version}:{seat.user_id}"
+        if game.status in (Game.Status.FINISHED, Game.Status.ABANDONED):
+            context["result"] = result_sentence(game, seats)
+            kind, template = "game_over", "games/email/game_over.txt"
+        elif event == "start":
+            kind, template = "start", "games/email/start.txt"
+            if seat.position in actors and profile_for(seat.user).email_mode("start") == NONE:
+                kind, template = "your_turn", "games/email/your_turn.txt"
+        elif seat.position in actors and (seat.position not in before or seat.position == mover):
+            kind, template = "your_turn", "games/email/your_turn.txt"
+        elif seat.position != mover and last is not None:
+            kind, template = "other_move", "games/email/other_move.txt"
+        else:
+            continue
+        sent += _send(f"{kind}:{key}", seat.user.email, subject, template, context,
+                      kind=kind, user=seat.user, game=game, seat=seat)  # fmt: skip
+    return sent
 
 
-def send_game_over(game: Game, user: AbstractBaseUser, seat: int, last: Move | None) -> bool:
-    context = {**_board_context(game, seat), "user": user, "last": last, "result": result_sentence(game)}
-    key = f"over:{game.pk}:{game.version}:{user.pk}"
-    return _send(key, user.email, subject_line(game), "games/email/game_over.txt", context)
+def send_reminder(seat: Seat) -> bool:
+    game = seat.game
+    context = {**_game_context(game, seat, None), "user": seat.user, "name": display_name(seat.user)}
+    subject = f"Reminder: {subject_line(game)}"
+    return _send(f"reminder:{game.pk}:{game.version}:{seat.pk}:{seat.due_at:%Y%m%d%H%M}", seat.user.email,
+                 subject, "games/email/reminder.txt", context, kind="reminder", user=seat.user, game=game,
+                 seat=seat)  # fmt: skip
+
+
+def send_timeout(game: Game, timed_out: Seat, move: Move | None) -> int:
+    """Everyone hears that a player's time ran out and what the rules did for them."""
+    seats = list(game.seats.select_related("user").order_by("position"))
+    subject = subject_line(game, seats)
+    sent = 0
+    for seat in seats:
+        if seat.user is None:
+            continue
+        context = {**_game_context(game, seat, move), "user": seat.user, "name": display_name(seat.user),
+                   "late": display_name(timed_out.user), "you": seat.pk == timed_out.pk}  # fmt: skip
+        if game.status != Game.Status.ACTIVE:
+            context["result"] = result_sentence(game, seats)
+        sent += _send(f"timeout:{game.pk}:{game.version}:{seat.user_id}", seat.user.email, subject,
+                      "games/email/timeout.txt", context, kind="timeout", user=seat.user, game=game, seat=seat)
+    return sent
+
+
+def send_news(game: Game, key: str, sentence: str, *, exclude_user_id: int | None = None) -> int:
+    """A line of news to the game's players (vacations, undo requests and answers): kind "other_move"."""
+    seats = list(game.seats.select_related("user").order_by("position"))
+    sent = 0
+    for seat in seats:
+        if seat.user is None or seat.user_id == exclude_user_id:
+            continue
+        context = {**_game_context(game, seat, None), "user": seat.user, "name": display_name(seat.user),
+                   "news": sentence}  # fmt: skip
+        sent += _send(f"news:{key}:{seat.user_id}", seat.user.email, f"{game.title} game {game.pk}: {sentence}",
+                      "games/email/news.txt", context, kind="other_move", user=seat.user, game=game, seat=seat)
+    return sent
+
+
+def send_reply(key: str, to: str, subject: str, *, reason: str = "", text: str = "", seat: Seat | None = None,
+               quoted: str = "", in_reply_to: str = "", user: AbstractBaseUser | None = None) -> bool:  # fmt: skip
+    """The answer to an emailed command or move: an error with its reason, or what was asked for. The board
+    is included only for a verified player's own seat; a stranger gets the reason alone."""
+    game = seat.game if seat is not None else None
+    context: dict[str, Any] = {"reason": reason, "text": text, "quoted": quoted}
+    if seat is not None and game is not None:
+        context.update(_game_context(game, seat, None), user=seat.user, name=display_name(seat.user))
+    subject = subject if subject.lower().startswith("re:") else f"Re: {subject}"
+    return _send(f"reply:{key}", to, subject, "games/email/reply.txt", context, kind="error", user=user,
+                 game=game, seat=seat, in_reply_to=in_reply_to)  # fmt: skip
+
+
+def send_digest(user: AbstractBaseUser, games: list[Game], day: str) -> bool:
+    """One email a day listing every game where it is the player's turn, with each board."""
+    entries = []
+    for game in games:
+        seat = next(s for s in game.seats.all() if s.user_id == user.pk)
+        entries.append({**_game_context(game, seat, game.moves.filter(taken_back=False).order_by("-seq").first()),
+                        "subject": subject_line(game)})  # fmt: skip
+    context = {"user": user, "name": display_name(user), "entries": entries}
+    count = len(entries)
+    subject = f"Your turn in {count} game{'s' if count != 1 else ''} ({settings.SITE_NAME} daily digest)"
+    key = f"digest:{user.pk}:{day}"
+    if not user.email:
+        return False
+    unsubscribe = absolute(reverse("unsubscribe", args=[unsubscribe_token(user, "your_turn")]))
+    body = render_to_string("games/email/digest.txt", {**context, "unsubscribe": unsubscribe,
+                                                        "site_name": settings.SITE_NAME}).strip() + "\n"
+    html = render_to_string("games/email/message.html", {"body": body, "subject": subject,
+                                                         "unsubscribe": unsubscribe})  # fmt: skip
+    headers = {"Auto-Submitted": "auto-generated", "List-Unsubscribe": f"<{unsubscribe}>",
+               "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}  # fmt: skip
+    message = EmailMultiAlternatives(subject=subject, body=body, to=[user.email], headers=headers)
+    message.attach_alternative(html, "text/html")
+    try:
+        with transaction.atomic():
+            Notification.objects.create(key=key, recipient=user.email, subject=subject)
+            message.send()
+    except IntegrityError:
+        return False
+    return True
 
 
 def send_moderation_notice(action: ModerationAction, user: AbstractBaseUser) -> bool:
     context = {"action": action, "user": user, "url": absolute(action.game.get_absolute_url()) if action.game else ""}
     where = f"{action.game.title} game {action.game.pk}" if action.game else "your account"
     subject = f"A moderator {action.get_kind_display()} ({where})"
-    return _send(f"mod:{action.pk}:{user.pk}", user.email, subject, "games/email/moderation.txt", context)
+    return _send(f"mod:{action.pk}:{user.pk}", user.email, subject, "games/email/moderation.txt", context,
+                 kind="moderation", game=action.game)  # fmt: skip
 
 
-def result_sentence(game: Game) -> str:
+def result_sentence(game: Game, seats: list[Seat] | None = None) -> str:
     if game.status == Game.Status.ABANDONED:
         return "The game was abandoned."
     result = game.result or {}
-    names = [s.user.username for s in game.seats.select_related("user").order_by("position")]
+    seats = seats if seats is not None else list(game.seats.select_related("user").order_by("position"))
+    names = [s.user.username if s.user else f"seat {s.position + 1}" for s in seats]
     scores = result.get("scores", [])
     winners = [names[s] for s in result.get("winners", [])]
     table = ", ".join(f"{names[i]} {score}" for i, score in enumerate(scores))

@@ -7,6 +7,8 @@ always be rebuilt by replaying the game's live moves from its seed (``services.r
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
@@ -34,6 +36,12 @@ class Game(models.Model):
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
     turn_started = models.DateTimeField(null=True, blank=True, help_text="Since when the current movers may act.")
+    move_time = models.DurationField(
+        default=timedelta(days=7), help_text="Time each player has for a move before the timeout rule applies."
+    )
+    reminder_after = models.DurationField(
+        null=True, blank=True, help_text="When to remind a player who has not moved; empty means at 80 % of the time."
+    )
 
     class Meta:
         ordering = ["-id"]
@@ -52,6 +60,10 @@ class Game(models.Model):
     def is_running(self) -> bool:
         return self.status == self.Status.ACTIVE
 
+    @property
+    def reminder_delay(self) -> timedelta:
+        return self.reminder_after if self.reminder_after is not None else self.move_time * 0.8
+
 
 class Seat(models.Model):
     """A place at the table: open, offered to someone (by username or email), or taken."""
@@ -67,6 +79,11 @@ class Seat(models.Model):
     invited_email = models.EmailField(blank=True)
     declined = models.BooleanField(default=False)
     joined = models.DateTimeField(null=True, blank=True)
+    due_at = models.DateTimeField(
+        null=True, blank=True, db_index=True, help_text="When this seat's time to move runs out (while it may act)."
+    )
+    remind_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    reminded = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["game", "position"]
@@ -96,6 +113,7 @@ class Move(models.Model):
         WEB = "web", "web"
         EMAIL = "email", "email"
         ADMIN = "admin", "admin"
+        CLOCK = "clock", "the clock (time ran out)"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField(help_text="Order of arrival in this game, from 1; never reused.")
@@ -107,7 +125,8 @@ class Move(models.Model):
     outcome = models.JSONField(default=dict)
     source = models.CharField(max_length=8, choices=Source.choices, default=Source.WEB)
     idempotency_key = models.CharField(max_length=64, blank=True)
-    taken_back = models.BooleanField(default=False, help_text="Taken back by a moderator; kept for the log.")
+    taken_back = models.BooleanField(default=False, help_text="Taken back (moderator or agreed undo); kept for the log.")
+    comment = models.TextField(blank=True, help_text="What the player wrote with the move, shown to the others.")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -123,6 +142,46 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} move {self.seq}: {self.text}"
+
+
+class UndoRequest(models.Model):
+    """A player asks to take back their own last move; every other player accepts or rejects."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "waiting for answers"
+        ACCEPTED = "accepted", "accepted: the move was taken back"
+        REJECTED = "rejected", "rejected"
+        VOID = "void", "void: the game moved on"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="undo_requests")
+    move = models.ForeignKey(Move, on_delete=models.CASCADE, related_name="+")
+    seat = models.PositiveSmallIntegerField(help_text="The seat asking (the move's player).")
+    answers = models.JSONField(default=dict, help_text='{"1": "accept", "2": "reject"} by seat position.')
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game"], condition=models.Q(status="open"), name="undo_one_open_per_game"
+            )
+        ]
+
+
+class Vacation(models.Model):
+    """Days away: the player's clocks stop from ``starts`` to ``ends`` and the other players are told."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
+    starts = models.DateTimeField()
+    ends = models.DateTimeField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts"]
+
+    def __str__(self) -> str:
+        return f"{self.user} away {self.starts:%Y-%m-%d} to {self.ends:%Y-%m-%d}"
 
 
 class ModerationAction(models.Model):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -23,7 +24,7 @@ from wordgames.engines.core.engine import MoveOutcome
 from wordgames.engines.core.errors import InvalidOptions
 
 from . import tasks
-from .models import Game, ModerationAction, Move, Seat
+from .models import Game, ModerationAction, Move, Seat, UndoRequest, Vacation
 
 User = get_user_model()
 
@@ -226,7 +227,8 @@ def _start_if_full(game: Game) -> None:
     game.started = game.turn_started = timezone.now()
     game.version += 1
     game.save()
-    transaction.on_commit(lambda: tasks.notify_turn.delay(game.pk, game.version))
+    set_clocks(game)
+    transaction.on_commit(lambda: tasks.notify_turn.delay(game.pk, game.version, event="start"))
 
 
 # --- moves -----------------------------------------------------------------------------------------------
@@ -238,14 +240,17 @@ def submit_move(
     text: str,
     *,
     expected_version: int | None = None,
+    expected_number: int | None = None,
     idempotency_key: str = "",
     source: str = Move.Source.WEB,
+    comment: str = "",
 ) -> MoveResult:
     """Apply one move for ``user``'s seat, or raise ``Refused`` and change nothing.
 
     The game row is locked for the whole check-and-apply, so two submissions for the same turn are applied
     one after the other: the second sees the new version (stale) or that it is no longer its turn.
     A repeated ``idempotency_key`` (a double-clicked form, a re-delivered email) returns the move it made.
+    ``expected_number`` is an emailed move's ``#N``: the number of the move the player saw coming.
     """
     text = " ".join(text.split())
     if not text:
@@ -259,36 +264,52 @@ def submit_move(
             if done is not None:
                 return MoveResult(done, duplicate=True)
         seat = _acting_seat(game, user, text)
-        if expected_version is not None and expected_version != game.version:
+        stale = (expected_version is not None and expected_version != game.version) or (
+            expected_number is not None and expected_number != live_moves(game).count() + 1
+        )
+        if stale:
             raise Refused(
                 "The board has changed since you looked at it, so your move was not played. "
                 "Here is the board as it is now.",
                 "stale",
             )
-        engine = get_engine(game.engine)
-        before = engine.actors(game.state)
-        try:
-            state, outcome = engine.apply(game.state, seat, text)
-        except IllegalMove as e:
-            raise Refused(str(e), "illegal") from None
-        # The row lock makes these safe without a savepoint: no other submission for this game can be
-        # between the idempotency check above and this insert.
-        seq = (game.moves.aggregate(last=Max("seq"))["last"] or 0) + 1
-        move = Move.objects.create(
-            game=game,
-            seq=seq,
-            seat=seat,
-            user=user,
-            text=outcome.move,
-            score=outcome.score,
-            summary=outcome.summary,
-            outcome=outcome.as_dict(),
-            source=source,
-            idempotency_key=idempotency_key,
-        )
-        _save_state(game, state, actors_before=before)
-    transaction.on_commit(lambda: tasks.annotate_move.delay(move.pk))
+        move = _apply_move(game, seat, user, text, source=source, idempotency_key=idempotency_key,
+                           comment=comment.strip()[:2000])  # fmt: skip
     return MoveResult(move, duplicate=False)
+
+
+def _apply_move(game: Game, seat: int, user: AbstractBaseUser | None, text: str, *, source: str,
+                idempotency_key: str = "", comment: str = "") -> Move:  # fmt: skip
+    """Apply ``text`` for ``seat`` to the locked ``game``, append the move, save, and queue the news."""
+    engine = get_engine(game.engine)
+    before = engine.actors(game.state)
+    try:
+        state, outcome = engine.apply(game.state, seat, text)
+    except IllegalMove as e:
+        raise Refused(str(e), "illegal") from None
+    # The row lock makes these safe without a savepoint: no other submission for this game can be
+    # between the idempotency check and this insert.
+    seq = (game.moves.aggregate(last=Max("seq"))["last"] or 0) + 1
+    move = Move.objects.create(
+        game=game,
+        seq=seq,
+        seat=seat,
+        user=user,
+        text=outcome.move,
+        score=outcome.score,
+        summary=outcome.summary,
+        outcome=outcome.as_dict(),
+        source=source,
+        idempotency_key=idempotency_key,
+        comment=comment,
+    )
+    _save_state(game, state, actors_before=before, mover=seat)
+    version, was = game.version, sorted(before)
+    if engine.annotates(game.options):
+        transaction.on_commit(lambda: tasks.annotate_move.delay(move.pk, was))
+    else:
+        transaction.on_commit(lambda: tasks.notify_turn.delay(game.pk, version, was, seat, move.pk))
+    return move
 
 
 def annotate_move(move_id: int) -> Move | None:
@@ -315,7 +336,9 @@ def annotate_move(move_id: int) -> Move | None:
     return fresh
 
 
-def _save_state(game: Game, state: dict[str, Any], *, actors_before: set[int] | None = None) -> None:
+def _save_state(
+    game: Game, state: dict[str, Any], *, actors_before: set[int] | None = None, mover: int | None = None
+) -> None:
     engine = get_engine(game.engine)
     now = timezone.now()
     game.state = state
@@ -332,6 +355,181 @@ def _save_state(game: Game, state: dict[str, Any], *, actors_before: set[int] | 
     if actors_before is None or engine.actors(state) != actors_before:
         game.turn_started = now
     game.save(update_fields=["state", "version", "result", "status", "finished", "turn_started"])
+    set_clocks(game, actors_before=actors_before, mover=mover, now=now)
+
+
+def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int | None = None,
+               now: datetime | None = None) -> None:  # fmt: skip
+    """Start the clock of each seat that may now act and did not before (or just moved and acts again);
+    stop the clocks of the others. Time away (a vacation under way) is added to a new deadline."""
+    now = now or timezone.now()
+    engine = get_engine(game.engine)
+    actors = engine.actors(game.state) if game.status == Game.Status.ACTIVE and game.state else set()
+    for seat in game.seats.all():
+        if seat.position in actors:
+            if seat.due_at is not None and actors_before is not None and seat.position in actors_before \
+                    and seat.position != mover:
+                continue  # still thinking about the same decision: the clock runs on
+            away = time_away(seat.user_id, now)
+            seat.due_at = now + game.move_time + away
+            seat.remind_at = now + game.reminder_delay + away
+            seat.reminded = False
+        elif seat.due_at is None and seat.remind_at is None:
+            continue
+        else:
+            seat.due_at = seat.remind_at = None
+            seat.reminded = False
+        seat.save(update_fields=["due_at", "remind_at", "reminded"])
+
+
+def time_away(user_id: int | None, now: datetime) -> timedelta:
+    """What is left of the user's vacation under way at ``now`` (zero when they are not away)."""
+    if user_id is None:
+        return timedelta(0)
+    ends = Vacation.objects.filter(user_id=user_id, starts__lte=now, ends__gt=now).aggregate(e=Max("ends"))["e"]
+    return ends - now if ends else timedelta(0)
+
+
+# --- clocks: timeouts, vacations -------------------------------------------------------------------------
+
+
+def time_out(seat_id: int, now: datetime | None = None) -> Move | None:
+    """Apply the timeout rule to a seat whose time ran out: the engine's move for a silent seat (e.g.
+    ``pass``), or resigning it when the engine has none. Checked again under the game's lock, so a sweep
+    that runs twice, or late, or after the player moved after all, does nothing."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        seat = Seat.objects.filter(pk=seat_id).first()
+        if seat is None:
+            return None
+        game = _lock_game(seat.game_id)
+        seat.refresh_from_db()
+        engine = get_engine(game.engine)
+        if game.status != Game.Status.ACTIVE or seat.due_at is None or seat.due_at > now:
+            return None
+        if seat.position not in engine.actors(game.state):
+            return None
+        text = engine.timeout_move(game.state, seat.position) or "resign"
+        move = _apply_move(game, seat.position, seat.user, text, source=Move.Source.CLOCK,
+                           idempotency_key=f"timeout:{seat.pk}:{seat.due_at:%Y%m%d%H%M%S}")  # fmt: skip
+        transaction.on_commit(lambda: tasks.notify_timeout.delay(game.pk, seat.pk, move.pk))
+    return move
+
+
+def set_vacation(user: AbstractBaseUser, days: int, now: datetime | None = None) -> Vacation:
+    """Days away from now: the user's running clocks stop (their deadlines move on by that long) and the
+    other players of each running game are told. At most ``VACATION_DAYS_PER_YEAR`` days a calendar year."""
+    from django.conf import settings
+
+    now = now or timezone.now()
+    if days < 1:
+        raise Refused("Choose at least one day away.", "vacation")
+    allowance = settings.VACATION_DAYS_PER_YEAR
+    with transaction.atomic():
+        User.objects.select_for_update().filter(pk=user.pk).first()  # one change to a user's time away at a time
+        if Vacation.objects.filter(user=user, starts__lte=now, ends__gt=now).exists():
+            raise Refused("You are already away; come back first to change it.", "vacation")
+        used = sum(
+            (v.ends - v.starts).total_seconds() / 86400
+            for v in Vacation.objects.filter(user=user, starts__year=now.year)
+        )
+        if used + days > allowance + 1e-9:
+            left = max(0, int(allowance - used))
+            raise Refused(f"You have {left} day{'s' if left != 1 else ''} away left this year.", "vacation")
+        vacation = Vacation.objects.create(user=user, starts=now, ends=now + timedelta(days=days))
+        _shift_clocks(user, timedelta(days=days))
+        _tell_opponents(user, f"{user.get_username()} is away until {vacation.ends:%a %-d %b %Y}: their clock is "
+                              f"stopped until then.", f"away:{vacation.pk}")  # fmt: skip
+    return vacation
+
+
+def end_vacation(user: AbstractBaseUser, now: datetime | None = None) -> None:
+    """Back early: the time not taken is returned to the allowance and the clocks run again."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        vacation = Vacation.objects.select_for_update().filter(user=user, starts__lte=now, ends__gt=now).first()
+        if vacation is None:
+            raise Refused("You are not away.", "vacation")
+        left = vacation.ends - now
+        vacation.ends = now
+        vacation.save(update_fields=["ends"])
+        _shift_clocks(user, -left)
+        _tell_opponents(user, f"{user.get_username()} is back: their clock runs again.", f"back:{vacation.pk}")
+
+
+def _shift_clocks(user: AbstractBaseUser, delta: timedelta) -> None:
+    for seat in Seat.objects.select_for_update().filter(user=user, due_at__isnull=False):
+        seat.due_at += delta
+        if seat.remind_at is not None:
+            seat.remind_at += delta
+        seat.save(update_fields=["due_at", "remind_at"])
+
+
+def _tell_opponents(user: AbstractBaseUser, sentence: str, key: str) -> None:
+    games = Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user).values_list("pk", flat=True)
+    for game_id in list(games):
+        transaction.on_commit(
+            lambda game_id=game_id: tasks.send_news.delay(game_id, f"{key}:{game_id}", sentence, user.pk)
+        )
+
+
+# --- undo by agreement -----------------------------------------------------------------------------------
+
+
+def request_undo(game_id: int, user: AbstractBaseUser) -> UndoRequest:
+    """Ask to take back your own last move; it is taken back when every other player accepts."""
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        seat = seat_of(game, user)
+        if seat is None:
+            raise Refused("You are not playing in this game.", "not_seated")
+        if game.status != Game.Status.ACTIVE:
+            raise Refused("This game is not in progress.", "not_running")
+        last = live_moves(game).last()
+        if last is None or last.seat != seat or last.source == Move.Source.CLOCK:
+            raise Refused("You can only ask to take back your own move, while it is the last one.", "undo")
+        if game.undo_requests.filter(status=UndoRequest.Status.OPEN).exists():
+            raise Refused("An undo is already waiting for answers in this game.", "undo")
+        request = UndoRequest.objects.create(game=game, move=last, seat=seat)
+        name = user.get_username()
+        transaction.on_commit(lambda: tasks.send_news.delay(
+            game.pk, f"undo:{request.pk}",
+            f"{name} asks to take back their move {last.text}. Reply \"accept\" or \"reject\".", user.pk))
+    return request
+
+
+def answer_undo(game_id: int, user: AbstractBaseUser, accept: bool) -> UndoRequest:
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        seat = seat_of(game, user)
+        request = game.undo_requests.filter(status=UndoRequest.Status.OPEN).first()
+        if request is None:
+            raise Refused("No undo is waiting for an answer in this game.", "undo")
+        if seat is None or seat == request.seat:
+            raise Refused("Only the other players answer an undo request.", "undo")
+        last = live_moves(game).last()
+        if last is None or last.pk != request.move_id:
+            request.status = UndoRequest.Status.VOID
+            request.save(update_fields=["status"])
+            raise Refused("The game has moved on since the undo was asked for, so it no longer applies.", "undo")
+        request.answers = {**request.answers, str(seat): "accept" if accept else "reject"}
+        names = player_names(game)
+        others = {s.position for s in game.seats.all()} - {request.seat}
+        if not accept:
+            request.status = UndoRequest.Status.REJECTED
+            sentence = f"{names[seat]} rejected taking back {last.text}; the move stands."
+        elif all(request.answers.get(str(p)) == "accept" for p in others):
+            request.status = UndoRequest.Status.ACCEPTED
+            last.taken_back = True
+            last.save(update_fields=["taken_back"])
+            _save_state(game, rebuild_state(game))
+            sentence = f"Everyone agreed: {names[request.seat]}'s move {last.text} was taken back."
+        else:
+            sentence = ""
+        request.save(update_fields=["answers", "status"])
+        if sentence:
+            transaction.on_commit(lambda: tasks.send_news.delay(game.pk, f"undo-done:{request.pk}", sentence))
+    return request
 
 
 # --- moderation (Django admin actions call these) --------------------------------------------------------
@@ -377,6 +575,7 @@ def end_game(game_id: int, moderator: AbstractBaseUser, reason: str, *, abandon:
         game.finished = timezone.now()
         game.version += 1
         game.save()
+        set_clocks(game)
         kind = ModerationAction.Kind.ABANDON if game.status == Game.Status.ABANDONED else ModerationAction.Kind.END
         _log(kind, moderator, reason, game=game)
     return game

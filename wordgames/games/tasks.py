@@ -1,11 +1,9 @@
 """Celery tasks: ids in, one service or email function called, retried with backoff. Each is safe to run
-twice (emails are keyed, so a retry skips what was already sent)."""
+twice (emails are keyed, so a retry skips what was already sent; sweeps re-check under the game's lock)."""
 
 from __future__ import annotations
 
 from celery import shared_task
-
-from wordgames.engines import get_engine
 
 RETRY = {"autoretry_for": (Exception,), "retry_backoff": True, "retry_kwargs": {"max_retries": 6}, "acks_late": True}
 
@@ -21,32 +19,27 @@ def send_invitation(seat_id: int) -> None:
 
 
 @shared_task(**RETRY)
-def notify_turn(game_id: int, version: int) -> None:
-    """Tell the players who may act now (or everyone, when the game is over)."""
+def notify_turn(game_id: int, version: int, actors_before: list[int] | None = None, mover: int | None = None,
+                move_id: int | None = None, event: str = "move") -> None:  # fmt: skip
+    """Tell each player what the change to ``version`` means to them (start, your turn, a move, the end)."""
     from . import emails
-    from .models import Game
+    from .models import Game, Move
 
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.version != version:
         return  # the game has moved on: a later task tells the players about the newer position
-    last = game.moves.filter(taken_back=False).order_by("-seq").first()
-    seats = list(game.seats.select_related("user").order_by("position"))
-    if game.status == Game.Status.ACTIVE:
-        for position in sorted(get_engine(game.engine).actors(game.state)):
-            emails.send_your_turn(game, seats[position].user, position, last)
-    elif game.status == Game.Status.FINISHED:
-        for seat in seats:
-            emails.send_game_over(game, seat.user, seat.position, last)
+    last = Move.objects.select_related("user").filter(pk=move_id).first() if move_id else None
+    emails.notify_players(game, actors_before=actors_before or (), mover=mover, last=last, event=event)
 
 
 @shared_task(**RETRY)
-def annotate_move(move_id: int) -> None:
+def annotate_move(move_id: int, actors_before: list[int] | None = None) -> None:
     """Commentary first (it may name a missed move), then the emails that carry it."""
     from . import services
 
     move = services.annotate_move(move_id)
     if move is not None:
-        notify_turn(move.game_id, move.game.version)
+        notify_turn(move.game_id, move.game.version, actors_before, move.seat, move.pk)
 
 
 @shared_task(**RETRY)
@@ -63,3 +56,41 @@ def notify_moderation(action_id: int) -> None:
                 emails.send_moderation_notice(action, seat.user)
     elif action.subject is not None:
         emails.send_moderation_notice(action, action.subject)
+
+
+@shared_task(**RETRY)
+def notify_timeout(game_id: int, seat_id: int, move_id: int | None) -> None:
+    from . import emails
+    from .models import Game, Move, Seat
+
+    game = Game.objects.filter(pk=game_id).first()
+    seat = Seat.objects.select_related("user").filter(pk=seat_id).first()
+    if game is not None and seat is not None:
+        move = Move.objects.select_related("user").filter(pk=move_id).first() if move_id else None
+        emails.send_timeout(game, seat, move)
+
+
+@shared_task(**RETRY)
+def send_news(game_id: int, key: str, sentence: str, exclude_user_id: int | None = None) -> None:
+    from . import emails
+    from .models import Game
+
+    game = Game.objects.filter(pk=game_id).first()
+    if game is not None:
+        emails.send_news(game, key, sentence, exclude_user_id=exclude_user_id)
+
+
+@shared_task(**RETRY)
+def sweep_deadlines() -> None:
+    """Every minute (Celery beat): reminders due, then timeouts due. Late or doubled runs do no harm."""
+    from . import deadlines
+
+    deadlines.sweep()
+
+
+@shared_task(**RETRY)
+def send_digests() -> None:
+    """Every few minutes (Celery beat): the daily digest to players whose chosen hour has come."""
+    from . import deadlines
+
+    deadlines.send_digests()

@@ -113,6 +113,10 @@ class Engine:
         """The seat leaves the game; the game ends if too few players remain."""
         raise NotImplementedError
 
+    def move_examples(self, state: State, seat: int | None) -> list[str]:
+        """A few lines showing how to write a move now, for emails: "13L YET      a word across from l13"."""
+        return []
+
     def timeout_move(self, state: State, seat: int) -> str | None:
         """The move made for ``seat`` when its time to move runs out, in notation (so records replay it
         like any other move): e.g. ``pass`` in a simultaneous round, or an answer chosen by the rules.

@@ -259,6 +259,15 @@ class LingoEngine(Engine):
     def render_text(self, state: State, seat: int | None) -> str:
         return text.render(self.view(state, seat))
 
+    def move_examples(self, state: State, seat: int | None) -> list[str]:
+        if state["options"]["hex"]:
+            return ["m25 D m27 O      cells and letters (hex boards take only this form)"]
+        return [
+            "13L YET          a word across, starting at l13",
+            "L11 REPEAT       a word down, starting at l11",
+            "b3 I c5 D        cells and letters (a different letter on a tile stacks on it)",
+        ]
+
 
 def build_state(
     players: list[str], options: Mapping[str, Any], tiles: Mapping[str, str], pool: str = "", seed: int = 0

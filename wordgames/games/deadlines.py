@@ -1,0 +1,63 @@
+"""The sweeps Celery beat wakes: reminders and timeouts (every minute) and daily digests.
+
+Deadlines live in the database (``Seat.due_at``, ``Seat.remind_at``); nothing waits in the broker. Each
+step re-checks what it acts on, so a sweep that runs twice, or late, does each thing once.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from wordgames.accounts.models import DIGEST, Profile
+
+from . import emails, services
+from .models import Game, Seat
+
+
+def sweep(now: datetime | None = None) -> dict[str, int]:
+    """Send the reminders that are due, then apply the timeouts that are due. Returns counts."""
+    now = now or timezone.now()
+    reminded = 0
+    due = Seat.objects.filter(remind_at__lte=now, reminded=False, due_at__gt=now, game__status=Game.Status.ACTIVE)
+    for seat_id in list(due.values_list("pk", flat=True)):
+        with transaction.atomic():
+            # Claim the reminder first: a second sweep finds it claimed and skips it.
+            claimed = Seat.objects.filter(pk=seat_id, reminded=False, remind_at__lte=now).update(reminded=True)
+            if claimed:
+                seat = Seat.objects.select_related("game", "user").get(pk=seat_id)
+                seat_copy = seat
+                transaction.on_commit(lambda seat=seat_copy: emails.send_reminder(seat))
+                reminded += 1
+    timed_out = 0
+    late = Seat.objects.filter(due_at__lte=now, game__status=Game.Status.ACTIVE)
+    for seat_id in list(late.values_list("pk", flat=True)):
+        if services.time_out(seat_id, now) is not None:
+            timed_out += 1
+    return {"reminded": reminded, "timed_out": timed_out}
+
+
+def send_digests(now: datetime | None = None) -> int:
+    """The daily digest to every player who chose it for "your turn", once their chosen hour has come in
+    their time zone, listing the games where they may act. At most one a day (keyed by their local date)."""
+    now = now or timezone.now()
+    sent = 0
+    for profile in Profile.objects.select_related("user").filter(email_modes__your_turn=DIGEST):
+        try:
+            local = now.astimezone(zoneinfo.ZoneInfo(profile.time_zone))
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            local = now
+        if local.hour < profile.digest_hour:
+            continue
+        user = profile.user
+        games = []
+        for game in Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user).prefetch_related("seats"):
+            seat = next(s for s in game.seats.all() if s.user_id == user.pk)
+            if seat.position in services.get_engine(game.engine).actors(game.state):
+                games.append(game)
+        if games and emails.send_digest(user, games, local.date().isoformat()):
+            sent += 1
+    return sent

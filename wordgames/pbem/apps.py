@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+
+
+class PbemConfig(AppConfig):
+    """Play by email: replies that are moves (webhook, pipe, IMAP), reply addresses, unsubscribe links."""
+
+    name = "wordgames.pbem"
+    verbose_name = "Play by email"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from . import signals  # noqa: F401  (connects anymail's inbound signal)

@@ -1,0 +1,40 @@
+"""Every email that came in, once: the unique Message-ID (and provider event id) make a re-delivered
+message a no-op, and the row says what became of it."""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class InboundMessage(models.Model):
+    class Outcome(models.TextChoices):
+        APPLIED = "applied", "move applied"
+        COMMAND = "command", "command answered"
+        REFUSED = "refused", "refused, with a reply"
+        IGNORED = "ignored", "ignored (automatic mail)"
+
+    message_id = models.CharField(max_length=500, blank=True)
+    event_id = models.CharField(max_length=200, blank=True, help_text="The provider's id for this delivery.")
+    sender = models.CharField(max_length=500, blank=True)
+    recipient = models.CharField(max_length=500, blank=True)
+    subject = models.CharField(max_length=1000, blank=True)
+    via = models.CharField(max_length=16, help_text="webhook, pipe, imap or outbox")
+    received = models.DateTimeField(auto_now_add=True)
+    outcome = models.CharField(max_length=8, choices=Outcome.choices, blank=True)
+    detail = models.TextField(blank=True)
+    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    move = models.ForeignKey("games.Move", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["-received"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["message_id"], condition=~models.Q(message_id=""), name="inbound_unique_message_id"
+            ),
+            models.UniqueConstraint(
+                fields=["event_id"], condition=~models.Q(event_id=""), name="inbound_unique_event_id"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.subject or '(no subject)'} from {self.sender}"
