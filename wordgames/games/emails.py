@@ -98,7 +98,7 @@ def _send(
     html = render_to_string("games/email/message.html", {**context, "body": body, "subject": subject})
     message = EmailMultiAlternatives(subject=subject, body=body, to=[to], headers=headers)
     message.extra_headers["Message-ID"] = make_msgid("wg", domain=_domain())
-    if seat is not None and seat.user_id is not None:
+    if seat is not None and (seat.user_id is not None or seat.is_invitation):
         message.reply_to = [reply_address(seat)]
     message.attach_alternative(html, "text/html")
     try:
@@ -169,7 +169,7 @@ def send_invitation(seat: Seat) -> bool:
     context = {"game": game, "seat": seat, "inviter": game.created_by, "url": url, "title": game.title}
     subject = f"{game.created_by.username} invites you to play {game.title} (game {game.pk})"
     return _send(f"invite:{seat.pk}:{to}", to, subject, "games/email/invitation.txt", context,
-                 kind="invitation", user=seat.invited_user, game=game)  # fmt: skip
+                 kind="invitation", user=seat.invited_user, game=game, seat=seat)  # fmt: skip
 
 
 def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int | None = None,

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django import forms
@@ -38,10 +39,27 @@ def _option_field(option: Option, has_presets: bool) -> forms.Field:
     )
 
 
+# Time per move: (label, move time, reminder after; None = at 80 %). pbmserv's defaults are one choice.
+CLOCKS: dict[str, tuple[str, timedelta, timedelta | None]] = {
+    "1h": ("1 hour", timedelta(hours=1), None),
+    "12h": ("12 hours", timedelta(hours=12), None),
+    "1d": ("1 day", timedelta(days=1), None),
+    "3d": ("3 days", timedelta(days=3), None),
+    "7d": ("7 days (reminder after 5 days 14 hours)", timedelta(days=7), None),
+    "14d": ("14 days", timedelta(days=14), None),
+    "pbmserv": ("pbmserv: reminder after 7 days, forfeit after 21", timedelta(days=21), timedelta(days=7)),
+    "30d": ("30 days", timedelta(days=30), None),
+}
+
+
 class NewGameForm(forms.Form):
     """Players, then every option of the chosen game; options left at "default" follow the preset."""
 
     players = forms.TypedChoiceField(label="Players", coerce=int, choices=[])
+    clock = forms.ChoiceField(
+        label="Time per move", initial="7d", required=False, choices=[(k, v[0]) for k, v in CLOCKS.items()],
+        help_text="When it runs out the rules move for the player (or they forfeit). Days away stop the clock.",
+    )  # fmt: skip
     seat_2 = forms.CharField(label="Seat 2", required=False, max_length=254)
     seat_3 = forms.CharField(label="Seat 3", required=False, max_length=254)
     seat_4 = forms.CharField(label="Seat 4", required=False, max_length=254)
@@ -84,6 +102,10 @@ class NewGameForm(forms.Form):
                 value = next(c for c in option.choices if str(c) == value)
             options[option.name] = value
         return options
+
+    def clock_times(self) -> dict[str, timedelta | None]:
+        _, move_time, reminder_after = CLOCKS[self.cleaned_data.get("clock") or "7d"]
+        return {"move_time": move_time, "reminder_after": reminder_after}
 
     def invitees(self) -> list[str]:
         count = self.cleaned_data["players"]

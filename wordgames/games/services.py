@@ -128,9 +128,16 @@ def create_game(
     *,
     seed: int | None = None,
     bag: str = "",
+    move_time: timedelta = timedelta(days=7),
+    reminder_after: timedelta | None = None,
 ) -> Game:
     """A new game with the creator in seat 1 and one more seat per entry of ``invitees``: "" for an open
-    seat, a username, or an email address. Starts at once if every seat is taken."""
+    seat, a username, or an email address. Starts at once if every seat is taken. Each player has
+    ``move_time`` per move (1 hour to 30 days) and is reminded after ``reminder_after`` (80 % by default)."""
+    if not timedelta(hours=1) <= move_time <= timedelta(days=30):
+        raise Refused("The time per move must be between 1 hour and 30 days.", "options")
+    if reminder_after is not None and not timedelta(0) < reminder_after < move_time:
+        raise Refused("The reminder must come before the time per move runs out.", "options")
     engine = get_engine(engine_name)
     players = 1 + len(invitees)
     if not engine.min_players <= players <= engine.max_players:
@@ -161,6 +168,8 @@ def create_game(
             seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
             bag=bag,
             created_by=creator,
+            move_time=move_time,
+            reminder_after=reminder_after,
         )
         Seat.objects.create(game=game, position=0, user=creator, joined=timezone.now())
         for position, (user, email) in enumerate(invited, start=1):

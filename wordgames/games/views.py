@@ -89,7 +89,9 @@ def new_game(request: HttpRequest) -> HttpResponse:
     form = NewGameForm(engine, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            game = services.create_game(request.user, engine.name, form.chosen_options(), form.invitees())
+            game = services.create_game(
+                request.user, engine.name, form.chosen_options(), form.invitees(), **form.clock_times()
+            )
         except services.Refused as e:
             form.add_error(None, str(e))
         else:

@@ -35,7 +35,7 @@ _CUT = re.compile(
 _ATTRIBUTION = re.compile(r"^(On |Le |Am |El ).*(wrote|writes|a écrit|schrieb|escribió)\s*:?$", re.IGNORECASE)
 _NUMBER = re.compile(r"\s*#\s*(\d+)\s*$")
 _GRID_ROW = re.compile(r"^[A-Za-z.?]+$")
-COMMANDS = ("help", "board", "history", "resign", "undo", "accept", "reject")
+COMMANDS = ("help", "board", "history", "resign", "undo", "accept", "reject", "decline")
 AUTOMATIC_SENDERS = ("mailer-daemon", "postmaster", "noreply", "no-reply")
 
 
@@ -181,7 +181,10 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
                 "the latest email about your game.")  # fmt: skip
         return
     record.game = seat.game
-    player_email = (seat.user.email if seat.user else "").lower()
+    if seat.user is None:
+        _invitation_reply(record, message, body, seat, sender)
+        return
+    player_email = seat.user.email.lower()
     if settings.INBOUND_REQUIRE_FROM and sender.lower() != player_email:
         _refuse(record, message, body, None, "Sorry, this message was not used: this reply address belongs to "
                 "another player's seat, and only they can move with it. Write from the address of your own "
@@ -223,6 +226,41 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
         if e.code in ("illegal", "empty") and command.word == "move":
             reason = f"Your move \"{command.text}\" was not played: {reason}"
         _refuse(record, message, body, seat, reason)
+
+
+def _invitation_reply(record: InboundMessage, message: AnymailInboundMessage, body: str, seat: Seat,
+                      sender: str) -> None:  # fmt: skip
+    """``accept`` or ``decline`` in reply to an invitation, from the invited address."""
+    from django.contrib.auth import get_user_model
+
+    invited = (seat.invited_user.email if seat.invited_user else seat.invited_email).lower()
+    if not seat.is_invitation or (settings.INBOUND_REQUIRE_FROM and sender.lower() != invited):
+        _refuse(record, message, body, None, "Sorry, this message was not used: this invitation was sent to "
+                "someone else, or it is no longer open.")  # fmt: skip
+        return
+    command = parse_command(body)
+    word = command.word if command else ""
+    user = seat.invited_user or get_user_model().objects.filter(email__iexact=sender).first()
+    if word not in ("accept", "decline") and not (command and command.text.lower() == "decline"):
+        _refuse(record, message, body, None, 'To answer an invitation, reply with "accept" or "decline" on the '
+                "first line.")  # fmt: skip
+        return
+    if user is None:
+        _refuse(record, message, body, None, "To play you need an account with this email address: open the "
+                "link in the invitation to sign up, then accept there.")  # fmt: skip
+        return
+    try:
+        if word == "accept":
+            services.join_game(seat.game_id, user, seat_id=seat.pk)
+            text = "You have taken your seat. The game starts as soon as every seat is taken."
+        else:
+            services.decline_invitation(seat.pk, user)
+            text = "You declined the invitation; nothing else happens."
+    except services.Refused as e:
+        _refuse(record, message, body, None, str(e))
+        return
+    record.outcome, record.detail = InboundMessage.Outcome.COMMAND, text
+    _queue_reply(record, None, message, text=text, quote=False)
 
 
 def _key(record: InboundMessage) -> str:

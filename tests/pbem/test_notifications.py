@@ -1,0 +1,188 @@
+"""What is sent, to whom, when: preferences, unsubscribe, threading, digests, reminders, timeouts, vacations."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core import mail
+from django.test import Client
+from django.utils import timezone
+
+from wordgames.accounts.models import Profile, profile_for
+from wordgames.games import deadlines, services
+from wordgames.games.models import Game, Move, Seat
+from wordgames.mail.models import OutboxMessage
+
+from .test_inbound import best, latest_to
+
+
+def prefer(user: Any, **modes: str) -> None:
+    profile = profile_for(user)
+    profile.email_modes = {**profile.email_modes, **modes}
+    profile.save()
+
+
+def fresh(user: Any) -> Profile:
+    return Profile.objects.get(user=user)
+
+
+def test_game_emails_have_html_threading_and_unsubscribe_headers(lingo_game: Game, play_best: Any, ann: Any) -> None:
+    play_best(lingo_game, ann)
+    sent = latest_to("bob@example.com")
+    mime = sent.message()
+    assert sent.alternatives[0][1] == "text/html" and "Pool:" in sent.alternatives[0][0]
+    assert mime["In-Reply-To"] == f"<game-{lingo_game.pk}@localhost>"
+    assert mime["References"] == f"<game-{lingo_game.pk}@localhost>"
+    assert mime["Message-ID"] != latest_to("ann@example.com").message()["Message-ID"]
+    assert mime["List-Unsubscribe"].startswith("<http://localhost:8000/email/unsubscribe/")
+    assert mime["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert sent.reply_to[0].startswith("Wordgames <play+")
+
+
+def test_one_click_unsubscribe_stops_that_kind_only(lingo_game: Game, play_best: Any, ann: Any, bob: Any) -> None:
+    play_best(lingo_game, ann)
+    link = latest_to("bob@example.com").message()["List-Unsubscribe"].strip("<>")
+    path = link.replace("http://localhost:8000", "")
+    assert "Stop the emails about" in Client().get(path).content.decode()
+    # A mail program's one-click POST: no session, no CSRF token.
+    response = Client(enforce_csrf_checks=True).post(path, {"List-Unsubscribe": "One-Click"})
+    assert response.status_code == 200 and "will no longer get emails" in response.content.decode()
+    before = len([m for m in mail.outbox if m.to == ["bob@example.com"]])
+    play_best(lingo_game, bob)
+    play_best(lingo_game, ann)  # bob's turn again: no "your turn" email now
+    to_bob = [m for m in mail.outbox if m.to == ["bob@example.com"]]
+    assert len(to_bob) == before
+    assert fresh(bob).email_mode("your_turn") == "none"
+    assert fresh(bob).email_mode("game_over") == "every"
+
+
+def test_a_forged_unsubscribe_link_changes_nothing(bob: Any) -> None:
+    response = Client().post("/email/unsubscribe/not-a-token/")
+    assert response.status_code == 400 and "not valid" in response.content.decode()
+
+
+def test_other_players_see_the_move_and_comment(ann: Any, bob: Any, cat: Any) -> None:
+    game = services.create_game(ann, "lingo", {}, ["bob", "cat"], seed=3)
+    services.join_game(game.pk, bob)
+    services.join_game(game.pk, cat)
+    game.refresh_from_db()
+    services.submit_move(game.pk, ann, best(game, 0), comment="Good luck, both of you.")
+    to_cat = latest_to("cat@example.com")
+    assert "Ann moved in Lingo game" in to_cat.body and "Ann writes: Good luck, both of you." in to_cat.body
+    assert "bob to move" in to_cat.subject
+    assert "It is your turn" in latest_to("bob@example.com").body
+
+
+def test_email_settings_page(client_bob: Client, bob: Any) -> None:
+    page = client_bob.get("/accounts/email/").content.decode()
+    assert "A daily digest" in page and "Time away" in page
+    data = {kind: "every" for kind in ("invitation", "start", "other_move", "game_over", "reminder", "timeout",
+                                       "error")}  # fmt: skip
+    response = client_bob.post("/accounts/email/", {**data, "your_turn": "digest", "digest_hour": "7",
+                                                     "save_emails": "1"})  # fmt: skip
+    assert response.status_code == 302
+    assert fresh(bob).email_mode("your_turn") == "digest" and fresh(bob).digest_hour == 7
+
+
+def test_daily_digest_at_the_chosen_hour_in_the_players_zone(lingo_game: Game, play_best: Any, ann: Any,
+                                                             bob: Any) -> None:  # fmt: skip
+    prefer(bob, your_turn="digest")
+    profile = profile_for(bob)
+    profile.time_zone, profile.digest_hour = "Asia/Tokyo", 9
+    profile.save()
+    before = len(mail.outbox)
+    play_best(lingo_game, ann)
+    assert not [m for m in mail.outbox[before:] if m.to == ["bob@example.com"]]
+    morning = datetime(2026, 11, 23, 23, 30, tzinfo=UTC)  # 08:30 in Tokyo
+    assert deadlines.send_digests(morning) == 0
+    nine = morning + timedelta(minutes=40)  # 09:10 in Tokyo
+    assert deadlines.send_digests(nine) == 1
+    assert deadlines.send_digests(nine + timedelta(hours=3)) == 0  # once a day
+    digest = latest_to("bob@example.com")
+    assert digest.subject.startswith("Your turn in 1 game")
+    assert f"Lingo game {lingo_game.pk}, move 2: bob to move" in digest.body and "Pool:" in digest.body
+    assert deadlines.send_digests(nine + timedelta(days=1)) == 1  # the next day's
+
+
+def deadline_of(game: Game, position: int) -> Seat:
+    return Seat.objects.get(game=game, position=position)
+
+
+def test_reminder_at_80_percent_then_timeout_forfeits(lingo_game: Game) -> None:
+    seat = deadline_of(lingo_game, 0)
+    start = seat.due_at - timedelta(days=7)
+    assert seat.remind_at == start + timedelta(days=7) * 0.8
+    assert deadlines.sweep(start + timedelta(days=5)) == {"reminded": 0, "timed_out": 0}
+    assert deadlines.sweep(start + timedelta(days=6)) == {"reminded": 1, "timed_out": 0}
+    assert deadlines.sweep(start + timedelta(days=6, hours=1)) == {"reminded": 0, "timed_out": 0}  # once
+    reminder = latest_to("ann@example.com")
+    assert reminder.subject.startswith("Reminder: Lingo game") and "still your turn" in reminder.body
+    assert deadlines.sweep(start + timedelta(days=7, minutes=1)) == {"reminded": 0, "timed_out": 1}
+    assert deadlines.sweep(start + timedelta(days=7, minutes=2)) == {"reminded": 0, "timed_out": 0}  # late twin
+    lingo_game.refresh_from_db()
+    assert lingo_game.status == Game.Status.FINISHED  # two players: the one left wins
+    move = Move.objects.get(game=lingo_game)
+    assert move.source == "clock" and move.text == "resign"
+    told = latest_to("bob@example.com")
+    assert "Ann's time to move ran out" in told.body and "bob wins" in told.body
+    assert "Your time to move ran out" in latest_to("ann@example.com").body
+
+
+def test_pbmserv_preset_nags_after_7_days_and_forfeits_after_21(ann: Any, bob: Any) -> None:
+    game = services.create_game(ann, "lingo", {}, ["bob"], seed=5, move_time=timedelta(days=21),
+                                reminder_after=timedelta(days=7))  # fmt: skip
+    services.join_game(game.pk, bob)
+    seat = deadline_of(game, 0)
+    start = seat.due_at - timedelta(days=21)
+    assert deadlines.sweep(start + timedelta(days=6, hours=23))["reminded"] == 0
+    assert deadlines.sweep(start + timedelta(days=7, minutes=1))["reminded"] == 1
+    assert deadlines.sweep(start + timedelta(days=20))["timed_out"] == 0
+    assert deadlines.sweep(start + timedelta(days=21, minutes=1))["timed_out"] == 1
+
+
+def test_moving_in_time_stops_the_clock(lingo_game: Game, play_best: Any, ann: Any) -> None:
+    due = deadline_of(lingo_game, 0).due_at
+    play_best(lingo_game, ann)
+    assert deadline_of(lingo_game, 0).due_at is None
+    assert deadline_of(lingo_game, 1).due_at is not None
+    assert deadlines.sweep(due)["timed_out"] == 0  # ann's old deadline: nothing; bob's is later
+
+
+def test_vacation_stops_the_clock_and_tells_the_others(lingo_game: Game, ann: Any) -> None:
+    seat = deadline_of(lingo_game, 0)
+    due = seat.due_at
+    start = due - timedelta(days=7)
+    services.set_vacation(ann, 10, now=start + timedelta(days=1))
+    assert deadline_of(lingo_game, 0).due_at == due + timedelta(days=10)
+    assert "ann is away until" in latest_to("bob@example.com").body
+    assert deadlines.sweep(due + timedelta(minutes=1))["timed_out"] == 0  # the old deadline passes harmlessly
+    assert deadlines.sweep(due + timedelta(days=10, minutes=1))["timed_out"] == 1
+
+
+def test_vacation_allowance_per_year(ann: Any) -> None:
+    now = timezone.now()
+    services.set_vacation(ann, 20, now=now)
+    services.end_vacation(ann, now=now + timedelta(days=5))  # back early: 15 days returned
+    with pytest.raises(services.Refused, match="You have 25 days away left this year"):
+        services.set_vacation(ann, 26, now=now + timedelta(days=6))
+    services.set_vacation(ann, 25, now=now + timedelta(days=6))
+
+
+def test_outbox_reply_form_plays_the_move(lingo_game: Game, settings: Any, tmp_path: Path) -> None:
+    settings.EMAIL_BACKEND = "wordgames.mail.backends.OutboxBackend"
+    settings.OUTBOX_VISIBLE = True
+    move = best(lingo_game, 0)
+    services.submit_move(lingo_game.pk, lingo_game.seats.get(position=0).user, move)
+    lingo_game.refresh_from_db()
+    to_bob = OutboxMessage.objects.filter(to="bob@example.com").first()
+    assert to_bob is not None and "bob to move" in to_bob.subject
+    page = Client().get(f"/outbox/{to_bob.pk}/").content.decode()
+    assert "Reply as bob@example.com" in page
+    reply = best(lingo_game, 1)
+    response = Client().post(f"/email/outbox/{to_bob.pk}/reply/", {"body": f"{reply}\nnice"})
+    assert response.status_code == 302
+    played = Move.objects.filter(game=lingo_game).order_by("-seq").first()
+    assert played is not None and played.text == reply and played.source == "email" and played.comment == "nice"
