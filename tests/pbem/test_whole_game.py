@@ -46,7 +46,7 @@ def test_a_whole_game_by_email(ann: Any, bob: Any, tmp_path: Path) -> None:
     assert moves and all(m.source == "email" for m in moves)
     result = services.get_engine("lingo").result(game.state)
     assert result is not None
-    for seat, address in emails.items():
+    for address in emails.values():
         over = [m for m in mail.outbox if m.to == [address] and not m.subject.startswith("Re:")][-1]
         assert over.subject == f"Lingo game {game.pk}: game over"
         assert f"ann {result['scores'][0]}, bob {result['scores'][1]}" in over.body
