@@ -20,25 +20,35 @@ from wordgames.mail.models import OutboxMessage
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def worker():
+def start_worker(**extra_env: str) -> subprocess.Popen:
+    """A real ``celery worker`` process on the test database and the broker in CELERY_BROKER_URL."""
     if connection.vendor != "postgresql":
         pytest.skip("the worker shares the test database, so it needs PostgreSQL")
     settings = connection.settings_dict
     url = f"postgres://{settings['USER']}@{settings['HOST'] or '127.0.0.1'}:{settings['PORT'] or 5432}/{settings['NAME']}"
     env = {**os.environ, "DATABASE_URL": url, "CELERY_TASK_ALWAYS_EAGER": "false",
-           "EMAIL_BACKEND": "wordgames.mail.backends.OutboxBackend"}
-    process = subprocess.Popen(
+           "EMAIL_BACKEND": "wordgames.mail.backends.OutboxBackend", **extra_env}
+    return subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "wordgames", "worker", "--pool", "solo", "--loglevel", "INFO",
          "--without-heartbeat", "--without-gossip", "--without-mingle"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
     )
-    yield process
+
+
+def stop(process: subprocess.Popen) -> None:
     process.send_signal(signal.SIGTERM)
     try:
         process.wait(timeout=20)
     except subprocess.TimeoutExpired:
         process.kill()
+        process.wait()
+
+
+@pytest.fixture
+def worker():
+    process = start_worker()
+    yield process
+    stop(process)
 
 
 def wait_for(predicate, seconds: float = 30.0) -> bool:
