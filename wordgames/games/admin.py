@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from . import services
-from .models import Game, ModerationAction, Move, Notification, Seat
+from .models import Game, ModerationAction, Move, Notification, Seat, UndoRequest, Vacation
 
 User = get_user_model()
 
@@ -81,7 +81,7 @@ def replace_player(modeladmin: Any, request: HttpRequest, seat: Seat, data: dict
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ("position", "user", "invited_user", "invited_email", "declined", "joined")
+    fields = ("position", "user", "invited_user", "invited_email", "declined", "joined", "due_at", "reminded")
     readonly_fields = fields
     can_delete = False
 
@@ -92,7 +92,7 @@ class SeatInline(admin.TabularInline):
 class MoveInline(admin.TabularInline):
     model = Move
     extra = 0
-    fields = ("seq", "seat", "user", "text", "score", "summary", "source", "taken_back", "created")
+    fields = ("seq", "seat", "user", "text", "score", "summary", "comment", "source", "taken_back", "created")
     readonly_fields = fields
     can_delete = False
 
@@ -173,3 +173,16 @@ class NotificationAdmin(admin.ModelAdmin):
     search_fields = ("recipient", "subject")
     readonly_fields = ("key", "recipient", "subject", "created")
 
+
+
+@admin.register(Vacation)
+class VacationAdmin(admin.ModelAdmin):
+    list_display = ("user", "starts", "ends")
+    search_fields = ("user__username",)
+
+
+@admin.register(UndoRequest)
+class UndoRequestAdmin(admin.ModelAdmin):
+    list_display = ("game", "seat", "move", "status", "created")
+    list_filter = ("status",)
+    readonly_fields = ("game", "move", "seat", "answers", "status", "created")
