@@ -10,6 +10,7 @@ a daily digest (your turn only) or none. Replies to emailed moves are kind ``err
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from email.utils import make_msgid, parseaddr
 from typing import Any
@@ -21,6 +22,8 @@ from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 
 from wordgames.accounts.models import DIGEST, EMAIL_KINDS, NONE, display_name, profile_for
 from wordgames.engines import get_engine
@@ -61,6 +64,16 @@ def thread_id(game: Game) -> str:
     return f"<game-{game.pk}@{_domain()}>"
 
 
+_URL = re.compile(r"https?://[^\s<>\"']+")
+
+
+def linkify(text: str) -> SafeString:
+    """The plain-text body as HTML with its web addresses as links (Django's urlize is several times slower
+    and finds "addresses" in boards)."""
+    escaped = str(escape(text))
+    return mark_safe(_URL.sub(lambda m: f'<a href="{m.group(0)}">{m.group(0)}</a>', escaped))
+
+
 def _send(
     key: str,
     to: str,
@@ -95,7 +108,7 @@ def _send(
         "kind_label": EMAIL_KINDS.get(kind, ""), "preferences": absolute(reverse("email_settings")), **context,
     }  # fmt: skip
     body = render_to_string(template, context).strip() + "\n"
-    html = render_to_string("games/email/message.html", {**context, "body": body, "subject": subject})
+    html = render_to_string("games/email/message.html", {**context, "body": linkify(body), "subject": subject})
     message = EmailMultiAlternatives(subject=subject, body=body, to=[to], headers=headers)
     message.extra_headers["Message-ID"] = make_msgid("wg", domain=_domain())
     if seat is not None and (seat.user_id is not None or seat.is_invitation):
@@ -118,7 +131,7 @@ def move_number(game: Game) -> int:
     return game.moves.filter(taken_back=False).count() + 1
 
 
-def subject_line(game: Game, seats: list[Seat] | None = None) -> str:
+def subject_line(game: Game, seats: list[Seat] | None = None, number: int | None = None) -> str:
     """Like pbmserv's "Lingo Board 123 ann to move": the game, its number, the move number, who is to move."""
     engine = get_engine(game.engine)
     if game.status == Game.Status.FINISHED:
@@ -130,7 +143,8 @@ def subject_line(game: Game, seats: list[Seat] | None = None) -> str:
     seats = seats if seats is not None else list(game.seats.select_related("user").order_by("position"))
     names = [s.user.username if s.user else f"seat {s.position + 1}" for s in seats]
     movers = " and ".join(names[s] for s in sorted(engine.actors(game.state)))
-    return f"{engine.title} game {game.pk}, move {move_number(game)}: {movers} to move"
+    number = number if number is not None else move_number(game)
+    return f"{engine.title} game {game.pk}, move {number}: {movers} to move"
 
 
 def score_lines(move: Move | None) -> list[str]:
@@ -141,7 +155,8 @@ def score_lines(move: Move | None) -> list[str]:
     return lines
 
 
-def _game_context(game: Game, seat: Seat | None, last: Move | None) -> dict[str, Any]:
+def _game_context(game: Game, seat: Seat | None, last: Move | None, number: int | None = None,
+                  last_player: str | None = None) -> dict[str, Any]:  # fmt: skip
     engine = get_engine(game.engine)
     position = seat.position if seat is not None else None
     may_act = (
@@ -153,10 +168,10 @@ def _game_context(game: Game, seat: Seat | None, last: Move | None) -> dict[str,
         "board": engine.render_text(game.state, position) if game.state else "",
         "url": absolute(game.get_absolute_url()),
         "last": last,
-        "last_player": display_name(last.user) if last is not None else "",
+        "last_player": last_player if last_player is not None else (display_name(last.user) if last else ""),
         "score_lines": score_lines(last),
         "may_act": may_act,
-        "number": move_number(game),
+        "number": number if number is not None else move_number(game),
         "examples": engine.move_examples(game.state, position) if may_act else [],
         "due_at": seat.due_at if seat is not None and may_act else None,
     }
@@ -177,30 +192,34 @@ def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int 
     """After a change to a game, tell each player what it means to them: the game started, it is your
     turn, another player moved, or the game is over. Returns the number of emails sent."""
     seats = list(game.seats.select_related("user", "user__profile").order_by("position"))
-    subject = subject_line(game, seats)
+    number = move_number(game)
+    subject = subject_line(game, seats, number)
+    last_player = display_name(last.user) if last is not None else ""
     actors = get_engine(game.engine).actors(game.state) if game.status == Game.Status.ACTIVE else set()
     before = set(actors_before)
+    over = game.status in (Game.Status.FINISHED, Game.Status.ABANDONED)
+    result = result_sentence(game, seats) if over else ""
     sent = 0
     for seat in seats:
         if seat.user is None:
             continue
-        context = {**_game_context(game, seat, last), "user": seat.user, "name": display_name(seat.user)}
-        key = f"{game.pk}:{game.version}:{seat.user_id}"
-        if game.status in (Game.Status.FINISHED, Game.Status.ABANDONED):
-            context["result"] = result_sentence(game, seats)
-            kind, template = "game_over", "games/email/game_over.txt"
+        profile = profile_for(seat.user)
+        if over:
+            kind = "game_over"
         elif event == "start":
-            kind, template = "start", "games/email/start.txt"
-            if seat.position in actors and profile_for(seat.user).email_mode("start") == NONE:
-                kind, template = "your_turn", "games/email/your_turn.txt"
+            kind = "your_turn" if seat.position in actors and profile.email_mode("start") == NONE else "start"
         elif seat.position in actors and (seat.position not in before or seat.position == mover):
-            kind, template = "your_turn", "games/email/your_turn.txt"
+            kind = "your_turn"
         elif seat.position != mover and last is not None:
-            kind, template = "other_move", "games/email/other_move.txt"
+            kind = "other_move"
         else:
             continue
-        sent += _send(f"{kind}:{key}", seat.user.email, subject, template, context,
-                      kind=kind, user=seat.user, game=game, seat=seat)  # fmt: skip
+        if profile.email_mode(kind) != "every":
+            continue  # none, or the daily digest collects it
+        context = {**_game_context(game, seat, last, number, last_player), "user": seat.user, "name": profile.name,
+                   "result": result}  # fmt: skip
+        sent += _send(f"{kind}:{game.pk}:{game.version}:{seat.user_id}", seat.user.email, subject,
+                      f"games/email/{kind}.txt", context, kind=kind, user=seat.user, game=game, seat=seat)
     return sent
 
 
@@ -273,7 +292,7 @@ def send_digest(user: AbstractBaseUser, games: list[Game], day: str) -> bool:
     unsubscribe = absolute(reverse("unsubscribe", args=[unsubscribe_token(user, "your_turn")]))
     body = render_to_string("games/email/digest.txt", {**context, "unsubscribe": unsubscribe,
                                                         "site_name": settings.SITE_NAME}).strip() + "\n"
-    html = render_to_string("games/email/message.html", {"body": body, "subject": subject,
+    html = render_to_string("games/email/message.html", {"body": linkify(body), "subject": subject,
                                                          "unsubscribe": unsubscribe})  # fmt: skip
     headers = {"Auto-Submitted": "auto-generated", "List-Unsubscribe": f"<{unsubscribe}>",
                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}  # fmt: skip

@@ -28,7 +28,7 @@ def notify_turn(game_id: int, version: int, actors_before: list[int] | None = No
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.version != version:
         return  # the game has moved on: a later task tells the players about the newer position
-    last = Move.objects.select_related("user").filter(pk=move_id).first() if move_id else None
+    last = Move.objects.select_related("user__profile").filter(pk=move_id).first() if move_id else None
     emails.notify_players(game, actors_before=actors_before or (), mover=mover, last=last, event=event)
 
 

@@ -1,0 +1,129 @@
+"""Play by email: (1) an inbound reply to an applied move with its notifications queued, median, against the
+same move submitted straight to the service (the baseline: what email adds); (2) notifications sent a second by
+one worker's code with anymail's test backend, against Django's locmem backend sending the same messages
+already rendered (the baseline: the cost of sending alone).
+
+    python bench/email_bench.py [--games 60] [--database sqlite|postgres] [--broker memory://|redis://...]
+
+Runs in one process on its own database (a temporary SQLite file, or wordgames_email_bench on the machine's
+PostgreSQL, dropped first). Notifications are queued on the broker (in-memory by default; Redis with
+--broker redis://127.0.0.1:6379/14), as a web or mail process queues them for a worker.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def setup(database: str, broker: str) -> None:
+    if database == "postgres":
+        import psycopg
+
+        with psycopg.connect("postgres://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
+            conn.execute("DROP DATABASE IF EXISTS wordgames_email_bench")
+            conn.execute("CREATE DATABASE wordgames_email_bench")
+        os.environ["DATABASE_URL"] = "postgres://postgres@127.0.0.1:5432/wordgames_email_bench"
+    else:
+        os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
+    os.environ.update({"CELERY_BROKER_URL": broker, "CELERY_TASK_ALWAYS_EAGER": "false", "DEBUG": "false",
+                       "SECRET_KEY": "bench-" + "k" * 50, "EMAIL_BACKEND": "anymail.backends.test.EmailBackend",
+                       "SECURE_SSL_REDIRECT": "false"})  # fmt: skip
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "wordgames.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument("--broker", default="memory://")
+    args = parser.parse_args()
+    setup(args.database, args.broker)
+
+    from anymail.inbound import AnymailInboundMessage
+    from django.contrib.auth import get_user_model
+    from django.core import mail
+    from django.core.mail import EmailMultiAlternatives, get_connection
+
+    from tests.pbem import mime
+    from wordgames.engines import get_engine
+    from wordgames.games import emails, services
+    from wordgames.games.models import Game, Move
+    from wordgames.pbem.inbound import handle
+
+    users = [get_user_model().objects.create_user(name, f"{name}@example.com", "x") for name in ("ann", "bob")]
+    engine = get_engine("lingo")
+
+    def new_game(seed: int) -> Game:
+        game = services.create_game(users[0], "lingo", {"preset": "pbem"}, ["bob"], seed=seed)
+        services.join_game(game.pk, users[1])
+        game.refresh_from_db()
+        return game
+
+    # (1) inbound: a reply to ann's "your turn" email in each of N games, against the service call alone.
+    replies = []
+    for seed in range(args.games):
+        game = new_game(seed)
+        best = engine.best_move(game.state, 0)  # type: ignore[attr-defined]
+        sent = emails.EmailMultiAlternatives(subject=f"Lingo game {game.pk}", body="(board)", to=["ann@example.com"],
+                                             reply_to=[emails.reply_address(game.seats.get(position=0))])
+        sent.extra_headers["Message-ID"] = f"<bench-{seed}@localhost>"
+        replies.append((game, best.move, mime.reply(sent, f"{best.move} #1\ngood game")))
+    direct = []
+    for seed in range(args.games):
+        game = new_game(1000 + seed)
+        direct.append((game, engine.best_move(game.state, 0).move))  # type: ignore[attr-defined]
+
+    inbound_ms, service_ms = [], []
+    for (game, move, raw), (game2, move2) in zip(replies, direct):
+        start = time.perf_counter()
+        record = handle(AnymailInboundMessage.parse_raw_mime_bytes(raw), via="pipe")
+        inbound_ms.append((time.perf_counter() - start) * 1000)
+        assert record.outcome == "applied" and record.move.text == move, record.detail
+        start = time.perf_counter()
+        services.submit_move(game2.pk, users[0], move2, expected_version=game2.version)
+        service_ms.append((time.perf_counter() - start) * 1000)
+    assert Move.objects.filter(source="email").count() == args.games
+
+    # (2) sending: the notifications of each game's move, as the worker's task runs them.
+    mail.outbox = []
+    games = [g for g, _, _ in replies] + [g for g, _ in direct]
+    start = time.perf_counter()
+    sent_count = 0
+    for game in games:
+        game.refresh_from_db()
+        last = game.moves.select_related("user__profile").order_by("-seq").first()  # as the task loads it
+        sent_count += emails.notify_players(game, actors_before=[0], mover=0, last=last)
+    ours = time.perf_counter() - start
+    assert sent_count == len(games), sent_count  # bob hears of ann's move; ann, the mover, is not told
+    rendered = [EmailMultiAlternatives(subject=m.subject, body=m.body, to=m.to) for m in mail.outbox[:sent_count]]
+    locmem = get_connection("django.core.mail.backends.locmem.EmailBackend")
+    start = time.perf_counter()
+    for message in rendered:
+        locmem.send_messages([message])
+    baseline = time.perf_counter() - start
+
+    print(f"database {args.database}, broker {args.broker.split(':')[0]}, {args.games} games")
+    print(f"inbound email -> applied move + queued notifications: median {statistics.median(inbound_ms):.1f} ms "
+          f"(p95 {sorted(inbound_ms)[int(len(inbound_ms) * 0.95) - 1]:.1f} ms); target 50 ms")
+    print(f"baseline, the same kind of move through the service alone: median {statistics.median(service_ms):.1f} ms")
+    print(f"notifications sent by one worker (anymail test backend): {sent_count / ours:.0f}/s; target 200/s")
+    print(f"baseline, the same messages pre-rendered through locmem: {len(rendered) / baseline:.0f}/s")
+
+
+if __name__ == "__main__":
+    main()
