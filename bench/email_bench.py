@@ -89,7 +89,7 @@ def main() -> None:
         direct.append((game, engine.best_move(game.state, 0).move))  # type: ignore[attr-defined]
 
     inbound_ms, service_ms = [], []
-    for (game, move, raw), (game2, move2) in zip(replies, direct):
+    for (_game, move, raw), (game2, move2) in zip(replies, direct):
         start = time.perf_counter()
         record = handle(AnymailInboundMessage.parse_raw_mime_bytes(raw), via="pipe")
         inbound_ms.append((time.perf_counter() - start) * 1000)
