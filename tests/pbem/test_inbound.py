@@ -230,3 +230,12 @@ def test_undo_rejected(lingo_game: Game, tmp_path: Path, play_best: Any, ann: An
     played.refresh_from_db()
     assert not played.taken_back
     assert "rejected taking back" in latest_to("ann@example.com").body
+
+
+def test_the_providers_stripped_text_is_preferred(lingo_game: Game, settings: Any) -> None:
+    """Mailgun sends the reply without its quote as ``stripped-text``; the body's own text is the fallback."""
+    move = best(lingo_game, 0)
+    raw = mime.reply(latest_to("ann@example.com"), "this line is not a move")
+    assert by_webhook(raw, settings, stripped=f"{move}\nsee you").status_code == 200
+    played = Move.objects.get(game=lingo_game)
+    assert played.text == move and played.comment == "see you"
