@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -51,7 +52,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--broker", default="memory://")
+    parser.add_argument("--worker", action="store_true",
+                        help="also time a real `celery worker` (PostgreSQL and Redis only) sending every queued email")
     args = parser.parse_args()
+    if args.worker and (args.database != "postgres" or not args.broker.startswith("redis")):
+        parser.error("--worker needs --database postgres and a redis:// broker")
     setup(args.database, args.broker)
 
     from anymail.inbound import AnymailInboundMessage
@@ -117,12 +122,50 @@ def main() -> None:
         locmem.send_messages([message])
     baseline = time.perf_counter() - start
 
+    worker_rate = time_real_worker(new_game, args.games) if args.worker else None
     print(f"database {args.database}, broker {args.broker.split(':')[0]}, {args.games} games")
     print(f"inbound email -> applied move + queued notifications: median {statistics.median(inbound_ms):.1f} ms "
           f"(p95 {sorted(inbound_ms)[int(len(inbound_ms) * 0.95) - 1]:.1f} ms); target 50 ms")
     print(f"baseline, the same kind of move through the service alone: median {statistics.median(service_ms):.1f} ms")
     print(f"notifications sent by one worker (anymail test backend): {sent_count / ours:.0f}/s; target 200/s")
     print(f"baseline, the same messages pre-rendered through locmem: {len(rendered) / baseline:.0f}/s")
+    if worker_rate is not None:
+        print(f"a real celery worker (prefork, default concurrency) on Redis: {worker_rate[0]:.0f}/s "
+              f"({worker_rate[1]} \"game started\" emails)")
+
+
+def time_real_worker(new_game: Any, games: int) -> tuple[float, int]:
+    """Start ``games`` more games (each queues one task that emails both players that the game started),
+    then start one real worker and time it from its first email to its last (its start-up excluded)."""
+    import subprocess
+
+    from django.conf import settings
+
+    from wordgames import celery_app
+    from wordgames.games.models import Notification
+
+    celery_app.control.purge()  # the tasks the in-process phase already did the work of
+    queued_before = Notification.objects.count()
+    for seed in range(games):
+        new_game(5000 + seed)
+    env = {**os.environ, "DATABASE_URL": os.environ["DATABASE_URL"], "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+           "EMAIL_BACKEND": "anymail.backends.test.EmailBackend"}  # fmt: skip
+    worker = subprocess.Popen([sys.executable, "-m", "celery", "-A", "wordgames", "worker", "--loglevel", "WARNING",
+                               "--without-heartbeat", "--without-gossip", "--without-mingle"], cwd=ROOT, env=env)
+    try:
+        idle = 0
+        last = -1
+        while idle < 10:
+            time.sleep(0.5)
+            count = Notification.objects.count()
+            idle = idle + 1 if count == last else 0
+            last = count
+    finally:
+        worker.terminate()
+        worker.wait(timeout=30)
+    times = sorted(Notification.objects.order_by("created").values_list("created", flat=True)[queued_before:])
+    span = (times[-1] - times[0]).total_seconds()
+    return (len(times) - 1) / span, len(times)
 
 
 if __name__ == "__main__":
