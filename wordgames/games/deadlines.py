@@ -19,8 +19,12 @@ from .models import Game, Seat
 
 
 def sweep(now: datetime | None = None) -> dict[str, int]:
-    """Send the reminders that are due, then apply the timeouts that are due. Returns counts."""
+    """Fire the green lights whose time has come, send the reminders that are due, then apply the timeouts
+    that are due. Returns counts."""
+    from . import greenlight
+
     now = now or timezone.now()
+    fired = greenlight.fire_due(now)
     reminded = 0
     due = Seat.objects.filter(remind_at__lte=now, reminded=False, due_at__gt=now, game__status=Game.Status.ACTIVE)
     for seat_id in list(due.values_list("pk", flat=True)):
@@ -37,7 +41,10 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
     for seat_id in list(late.values_list("pk", flat=True)):
         if services.time_out(seat_id, now) is not None:
             timed_out += 1
-    return {"reminded": reminded, "timed_out": timed_out}
+    result = {"reminded": reminded, "timed_out": timed_out}
+    if fired:
+        result["green_lights"] = fired
+    return result
 
 
 def send_digests(now: datetime | None = None) -> int:

@@ -29,6 +29,7 @@ from wordgames.accounts.models import DIGEST, EMAIL_KINDS, NONE, display_name, p
 from wordgames.engines import get_engine
 from wordgames.pbem.addresses import reply_address
 
+from . import greenlight
 from .models import Game, ModerationAction, Move, Notification, Seat
 
 INVITATION_SALT = "wordgames.invitation"
@@ -165,7 +166,8 @@ def _game_context(game: Game, seat: Seat | None, last: Move | None, number: int 
     return {
         "game": game,
         "title": engine.title,
-        "board": engine.render_text(game.state, position) if game.state else "",
+        "board": engine.render_text(game.state, position, **greenlight.view_kwargs(game, position))
+        if game.state else "",
         "url": absolute(game.get_absolute_url()),
         "last": last,
         "last_player": last_player if last_player is not None else (display_name(last.user) if last else ""),
@@ -218,8 +220,11 @@ def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int 
             continue  # none, or the daily digest collects it
         context = {**_game_context(game, seat, last, number, last_player), "user": seat.user, "name": profile.name,
                    "result": result}  # fmt: skip
-        sent += _send(f"{kind}:{game.pk}:{game.version}:{seat.user_id}", seat.user.email, subject,
-                      f"games/email/{kind}.txt", context, kind=kind, user=seat.user, game=game, seat=seat)
+        if _send(f"{kind}:{game.pk}:{game.version}:{seat.user_id}", seat.user.email, subject,
+                 f"games/email/{kind}.txt", context, kind=kind, user=seat.user, game=game, seat=seat):
+            sent += 1
+            if kind != "game_over":
+                greenlight.mark_seen(game, seat.position)  # the email showed them their newest tiles
     return sent
 
 
@@ -249,12 +254,13 @@ def send_timeout(game: Game, timed_out: Seat, move: Move | None) -> int:
     return sent
 
 
-def send_news(game: Game, key: str, sentence: str, *, exclude_user_id: int | None = None) -> int:
+def send_news(game: Game, key: str, sentence: str, *, exclude_user_id: int | None = None,
+              only_user_id: int | None = None) -> int:  # fmt: skip
     """A line of news to the game's players (vacations, undo requests and answers): kind "other_move"."""
     seats = list(game.seats.select_related("user").order_by("position"))
     sent = 0
     for seat in seats:
-        if seat.user is None or seat.user_id == exclude_user_id:
+        if seat.user is None or seat.user_id == exclude_user_id or only_user_id not in (None, seat.user_id):
             continue
         context = {**_game_context(game, seat, None), "user": seat.user, "name": display_name(seat.user),
                    "news": sentence}  # fmt: skip

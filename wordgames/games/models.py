@@ -84,6 +84,10 @@ class Seat(models.Model):
     )
     remind_at = models.DateTimeField(null=True, blank=True, db_index=True)
     reminded = models.BooleanField(default=False)
+    seen_deal = models.IntegerField(
+        default=-1, help_text="Lexicon Crossing: the latest deal this player has seen (page shown or email sent)."
+    )
+    seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "position"]
@@ -167,6 +171,38 @@ class UndoRequest(models.Model):
                 fields=["game"], condition=models.Q(status="open"), name="undo_one_open_per_game"
             )
         ]
+
+
+class GreenLightRequest(models.Model):
+    """Lexicon Crossing's asynchronous green light: a request waits until every player has seen the newest
+    tile, plus a leeway; the earliest waiting request fires (the deal happens once, under the game's lock)."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "waiting"
+        FIRED = "fired", "fired: tiles were dealt"
+        WITHDRAWN = "withdrawn", "withdrawn"
+        LAPSED = "lapsed", "lapsed: another request fired first"
+        REFUSED = "refused", "refused: the crossword was not ready when it fired"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="green_requests")
+    seat = models.PositiveSmallIntegerField()
+    created = models.DateTimeField()
+    fire_at = models.DateTimeField(null=True, blank=True, db_index=True,
+                                   help_text="Empty until every player has seen the newest tile.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True)
+    detail = models.TextField(blank=True)
+    move = models.ForeignKey(Move, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["created", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "seat"], condition=models.Q(status="waiting"), name="green_one_waiting_per_seat"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"green light by seat {self.seat + 1} in {self.game} ({self.status})"
 
 
 class Vacation(models.Model):

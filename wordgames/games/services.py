@@ -41,8 +41,15 @@ class Refused(Exception):
 
 @dataclass
 class MoveResult:
-    move: Move
+    move: Move | None  # None when the request waits (a Lexicon Crossing green light not yet dealt)
     duplicate: bool  # True when this idempotency key had already been applied: nothing new happened
+    message: str = ""  # what to tell the player when there is no move to show
+
+    @property
+    def sentence(self) -> str:
+        if self.move is None:
+            return self.message
+        return self.move.summary or f"You played {self.move.text}."
 
 
 # --- reading helpers (no writes) -------------------------------------------------------------------------
@@ -266,6 +273,11 @@ def submit_move(
         raise Refused("Type a move first.", "empty")
     if len(text) > 500:
         raise Refused("That move is too long to be a move.", "illegal")
+    if text.lower() in ("green", "withdraw"):
+        from . import greenlight
+
+        if greenlight.uses_green_light(Game.objects.only("engine").get(pk=game_id)):
+            return greenlight.submit(game_id, user, text.lower())
     with transaction.atomic():
         game = _lock_game(game_id)
         if idempotency_key:

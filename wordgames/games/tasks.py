@@ -71,13 +71,14 @@ def notify_timeout(game_id: int, seat_id: int, move_id: int | None) -> None:
 
 
 @shared_task(**RETRY)
-def send_news(game_id: int, key: str, sentence: str, exclude_user_id: int | None = None) -> None:
+def send_news(game_id: int, key: str, sentence: str, exclude_user_id: int | None = None,
+              only_user_id: int | None = None) -> None:  # fmt: skip
     from . import emails
     from .models import Game
 
     game = Game.objects.filter(pk=game_id).first()
     if game is not None:
-        emails.send_news(game, key, sentence, exclude_user_id=exclude_user_id)
+        emails.send_news(game, key, sentence, exclude_user_id=exclude_user_id, only_user_id=only_user_id)
 
 
 @shared_task(**RETRY)

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.record import make_record
 
-from . import presenters, services
+from . import greenlight, presenters, services
 from .boards import render_board
 from .emails import read_invitation_token, result_sentence
 from .forms import MoveForm, NewGameForm, engine_or_404
@@ -115,7 +115,9 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
     context: dict[str, Any] = {"game": game, "seat": seat, "seats": seats, "version": game.version}
     if game.state is not None:
         engine = get_engine(game.engine)
-        view = engine.view(game.state, seat)
+        view = engine.view(game.state, seat, **greenlight.view_kwargs(game, seat, seats))
+        if seat is not None:
+            greenlight.mark_seen(game, seat)  # Lexicon Crossing: this page shows them their newest tiles
         movers = engine.actors(game.state) if game.status == Game.Status.ACTIVE else set()
         context.update(
             view=view,
@@ -198,10 +200,11 @@ def submit_move(request: HttpRequest, pk: int) -> HttpResponse:
             return _refuse(request, game, str(e), fresh, status=409)
         return _refuse(request, _load_game(pk), str(e), form, status=400)
     if _wants_json(request):
-        return JsonResponse({"ok": True, "version": result.move.game.version, "move": result.move.text,
-                             "summary": result.move.summary, "duplicate": result.duplicate})
+        version = Game.objects.values_list("version", flat=True).get(pk=pk)
+        return JsonResponse({"ok": True, "version": version, "move": result.move.text if result.move else "",
+                             "summary": result.sentence, "duplicate": result.duplicate})
     if not result.duplicate:
-        messages.success(request, result.move.summary or f"You played {result.move.text}.")
+        messages.success(request, result.sentence)
     return redirect("game", pk=pk)
 
 

@@ -216,6 +216,9 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
                 expected_number=command.number, idempotency_key=_key(record), source=Move.Source.EMAIL,
                 comment=command.comment,
             )  # fmt: skip
+            if result.move is None:  # a request that waits (a green light): say so
+                _answer(record, seat, message, text=result.sentence)
+                return
             record.move = result.move
             record.outcome = InboundMessage.Outcome.APPLIED
             record.detail = result.move.summary or result.move.text
