@@ -212,8 +212,8 @@ def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int 
             kind = "your_turn" if seat.position in actors and profile.email_mode("start") == NONE else "start"
         elif seat.position in actors and (seat.position not in before or seat.position == mover):
             kind = "your_turn"
-        elif seat.position != mover and last is not None:
-            kind = "other_move"
+        elif seat.position != mover and last is not None and not last.outcome.get("events", {}).get("quiet"):
+            kind = "other_move"  # (an engine marks private housekeeping, e.g. rearranging a crossword, "quiet")
         else:
             continue
         if profile.email_mode(kind) != "every":

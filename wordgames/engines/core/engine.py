@@ -35,6 +35,8 @@ class MoveOutcome:
     ``summary`` is the sentence the rule texts write, e.g.
     "ann made the words HEW, EYE and NEW for a total of (18 + 12 + 12) x 3 = 126 pts."
     ``events`` holds anything else game specific (tiles drawn are never included: they may be secret).
+    ``events["quiet"] = True`` marks a move the other players need not be emailed about (e.g. a player
+    rearranging their private crossword).
     """
 
     seat: int
