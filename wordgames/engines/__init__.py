@@ -13,6 +13,7 @@ from .core.errors import IllegalMove
 # name -> "module:attribute"; games register here as they are built.
 REGISTRY: dict[str, str] = {
     "lingo": "wordgames.engines.lingo:ENGINE",
+    "lexicon-crossing": "wordgames.engines.lexicon_crossing:ENGINE",
 }
 
 

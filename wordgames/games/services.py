@@ -324,7 +324,8 @@ def _apply_move(game: Game, seat: int, user: AbstractBaseUser | None, text: str,
         idempotency_key=idempotency_key,
         comment=comment,
     )
-    _save_state(game, state, actors_before=before, mover=seat)
+    # A quiet move (rearranging a private crossword) is not a new decision: the mover's clock runs on.
+    _save_state(game, state, actors_before=before, mover=None if outcome.events.get("quiet") else seat)
     version, was = game.version, sorted(before)
     if engine.annotates(game.options):
         transaction.on_commit(lambda: tasks.annotate_move.delay(move.pk, was))
@@ -385,15 +386,19 @@ def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int 
     stop the clocks of the others. Time away (a vacation under way) is added to a new deadline."""
     now = now or timezone.now()
     engine = get_engine(game.engine)
-    actors = engine.actors(game.state) if game.status == Game.Status.ACTIVE and game.state else set()
+    running = game.status == Game.Status.ACTIVE and game.state
+    actors = engine.waiting_for(game.state) if running else set()
+    limit = engine.time_limit(game.state) if running else None
+    move_time = timedelta(seconds=limit) if limit else game.move_time
+    reminder = move_time * 0.8 if limit else game.reminder_delay
     for seat in game.seats.all():
         if seat.position in actors:
             if seat.due_at is not None and actors_before is not None and seat.position in actors_before \
                     and seat.position != mover:
                 continue  # still thinking about the same decision: the clock runs on
             away = time_away(seat.user_id, now)
-            seat.due_at = now + game.move_time + away
-            seat.remind_at = now + game.reminder_delay + away
+            seat.due_at = now + move_time + away
+            seat.remind_at = now + reminder + away
             seat.reminded = False
         elif seat.due_at is None and seat.remind_at is None:
             continue

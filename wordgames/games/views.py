@@ -85,7 +85,7 @@ def next_game(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def new_game(request: HttpRequest) -> HttpResponse:
-    engine = engine_or_404(request.GET.get("game") or request.POST.get("game") or engine_names()[0])
+    engine = engine_or_404(request.GET.get("game") or request.POST.get("game") or "lingo")
     form = NewGameForm(engine, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:

@@ -98,6 +98,16 @@ class Engine:
         """The seats that may act now (empty when the game is over)."""
         raise NotImplementedError
 
+    def waiting_for(self, state: State) -> set[int]:
+        """The seats the game is waiting for: their clocks run. Usually the actors; a game where acting is
+        optional (Lexicon Crossing between green lights) waits for nobody."""
+        return self.actors(state)
+
+    def time_limit(self, state: State) -> float | None:
+        """Seconds a waited-for seat has in this phase, when the rules fix it (a grace period); None: the
+        game's time per move."""
+        return None
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may see (``None`` for a spectator): never another seat's hidden tiles, never
         the bag's contents or order. JSON-serialisable."""

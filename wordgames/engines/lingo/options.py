@@ -11,6 +11,7 @@ from typing import Any
 from ..core.engine import Option
 from ..core.errors import InvalidOptions
 from ..core.lexicon import DEFAULT_LEXICON, lexicon_names
+from ..core.options import coerce as _coerce
 
 PRESETS: Mapping[str, Mapping[str, Any]] = {
     # rules/lingo.md: "Four tiles ... placed into a pool shared by all players", "any number of tiles",
@@ -43,35 +44,6 @@ OPTIONS: tuple[Option, ...] = (
 )  # fmt: skip
 
 _BY_NAME = {option.name: option for option in OPTIONS}
-
-
-def _coerce(option: Option, value: Any) -> Any:
-    name = option.name
-    if option.kind == "bool":
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, str) and value.strip().lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
-            return value.strip().lower() in ("true", "yes", "on", "1")
-        raise InvalidOptions(f"Option {name} must be true or false, not {value!r}.")
-    if option.kind == "int":
-        try:
-            number = int(value)
-        except (TypeError, ValueError):
-            raise InvalidOptions(f"Option {name} must be a whole number, not {value!r}.") from None
-        if isinstance(value, bool) or (isinstance(value, float) and value != number):
-            raise InvalidOptions(f"Option {name} must be a whole number, not {value!r}.")
-        if not (option.minimum or 0) <= number <= (option.maximum or number):
-            raise InvalidOptions(f"Option {name} must be between {option.minimum} and {option.maximum}, not {number}.")
-        return number
-    if option.kind == "choice":
-        for choice in option.choices:
-            if str(choice) == str(value).strip().lower():
-                return choice
-        allowed = ", ".join(str(c) for c in option.choices)
-        raise InvalidOptions(f"Option {name} must be one of {allowed}, not {value!r}.")
-    if not isinstance(value, str) or not value.strip():
-        raise InvalidOptions(f"Option {name} must be a name, not {value!r}.")
-    return value.strip()
 
 
 def validate_options(options: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,53 @@
+"""Reading game options: each ``Option`` says its kind, default and bounds; ``coerce`` turns what a form,
+an email or a record gives into that kind, or raises ``InvalidOptions`` with a sentence naming the option."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .engine import Option
+from .errors import InvalidOptions
+
+
+def coerce(option: Option, value: Any) -> Any:
+    name = option.name
+    if option.kind == "bool":
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
+            return value.strip().lower() in ("true", "yes", "on", "1")
+        raise InvalidOptions(f"Option {name} must be true or false, not {value!r}.")
+    if option.kind == "int":
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            raise InvalidOptions(f"Option {name} must be a whole number, not {value!r}.") from None
+        if isinstance(value, bool) or (isinstance(value, float) and value != number):
+            raise InvalidOptions(f"Option {name} must be a whole number, not {value!r}.")
+        if not (option.minimum or 0) <= number <= (option.maximum or number):
+            raise InvalidOptions(f"Option {name} must be between {option.minimum} and {option.maximum}, not {number}.")
+        return number
+    if option.kind == "choice":
+        for choice in option.choices:
+            if str(choice) == str(value).strip().lower():
+                return choice
+        allowed = ", ".join(str(c) for c in option.choices)
+        raise InvalidOptions(f"Option {name} must be one of {allowed}, not {value!r}.")
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidOptions(f"Option {name} must be a name, not {value!r}.")
+    return value.strip()
+
+
+
+def validate(title: str, options: tuple[Option, ...], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Every option of a game without presets: defaults filled in, values coerced, unknown names refused."""
+    by_name = {option.name: option for option in options}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        raise InvalidOptions(f"{title} has no option {unknown[0]!r}; its options are {', '.join(by_name)}.")
+    merged = {option.name: option.default for option in options}
+    for name, value in given.items():
+        if value is not None:
+            merged[name] = coerce(by_name[name], value)
+    return merged

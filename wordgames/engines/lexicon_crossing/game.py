@@ -1,0 +1,393 @@
+"""The Lexicon Crossing engine: private crosswords, green light, jaywalking, red light and the grace period.
+
+Every player works on their own crossword at any time (``grid ...`` replaces it); ``green`` deals one tile
+(or two) to every player once the caller's crossword is complete; ``jaywalk Q`` swaps a tile from the hand
+with the pool once a round; when the pool can no longer serve a round, ``red`` (red light) starts the grace
+period, in which the others finish and say ``done``. The waiting, the "seen" rule and the leeway of
+asynchronous play are the service's (``wordgames.games.greenlight``); this engine deals when told to.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.engine import Engine, MoveOutcome, Option, State
+from ..core.errors import IllegalMove, InvalidOptions
+from ..core.lexicon import DEFAULT_LEXICON, Lexicon, get_lexicon, lexicon_names
+from ..core.options import validate
+from ..core.tiles import BLANK, get_tile_set
+from . import crossword
+
+# rules/lexicon-crossing.md, "Starting tiles guide": tiles each by player count ("LC98" is the S98 set).
+STARTING_TILES = {"s98": {2: 25, 3: 17, 4: 15, 5: 15}, "lc120": {2: 30, 3: 20, 4: 15, 5: 15}}
+MINIMUM_START = 15
+
+OPTIONS: tuple[Option, ...] = (
+    Option("tiles", "choice", "lc120", "Tile set", "lc120: the 120-tile set proposed for the game (2-5 players); "
+           "s98: a Scrabble set without blanks (2-4 players).", choices=("lc120", "s98")),
+    Option("start_tiles", "int", 0, "Starting tiles each", "0: the guide's number for the tile set and players; "
+           "at least 15.", minimum=0, maximum=60),
+    Option("per_green", "int", 1, "Tiles per green light", "1, or 2 for half as many rounds.", minimum=1, maximum=2),
+    Option("jaywalk", "choice", "one", "Jaywalking", "one: return a tile, draw one; two: return up to two, draw as "
+           "many; 2for1: return one, draw two; off.", choices=("one", "two", "2for1", "off")),
+    Option("face_up", "bool", False, "Returned tiles face up", "Jaywalked tiles lie face up in the pool: everyone "
+           "sees them."),
+    Option("blanks", "bool", False, "Blanks", "Add the two blanks of a Scrabble set (worth 0)."),
+    Option("dictionary", "str", DEFAULT_LEXICON, "Dictionary", "The word list crosswords are checked against."),
+    Option("leeway", "int", 5, "Green light leeway (minutes)", "A waiting green light is given this long after "
+           "the last player has seen their newest tile.", minimum=0, maximum=1440),
+    Option("requests_visible", "bool", True, "Waiting green lights visible", "Others see who asked for a green "
+           "light."),
+    Option("reveal", "choice", "all", "Green-lighter sees their tile", "all: once every other player has seen "
+           "theirs; one: once one other player has.", choices=("all", "one")),
+    Option("grace", "int", 24, "Grace period (hours)", "After red light, the others have this long to finish.",
+           minimum=1, maximum=720),
+)  # fmt: skip
+
+
+class LexiconCrossingEngine(Engine):
+    name = "lexicon-crossing"
+    title = "Lexicon Crossing"
+    min_players = 2
+    max_players = 5
+    options = OPTIONS
+    asynchronous_green = True  # the service queues green lights (wordgames.games.greenlight)
+
+    # --- set-up -------------------------------------------------------------------------------------------
+
+    def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        merged = validate(self.title, OPTIONS, options)
+        if 0 < merged["start_tiles"] < MINIMUM_START:
+            raise InvalidOptions(f"Option start_tiles must be at least {MINIMUM_START} (or 0 for the guide's number).")
+        if merged["dictionary"] not in lexicon_names():
+            raise InvalidOptions(f"Option dictionary: there is no dictionary called {merged['dictionary']!r}; "
+                                 f"known: {', '.join(lexicon_names())}.")  # fmt: skip
+        return merged
+
+    def new_game(self, players: list[str], options: Mapping[str, Any], seed: int, bag: str | None = None) -> State:
+        options = self.validate_options(options)
+        count = len(players)
+        if not self.min_players <= count <= self.max_players:
+            raise InvalidOptions(f"Lexicon Crossing is for {self.min_players} to {self.max_players} players.")
+        tile_set = get_tile_set("scrabble98" if options["tiles"] == "s98" else "lc120")
+        if options["blanks"]:
+            tile_set = tile_set.with_blanks(2)
+        if options["tiles"] == "s98" and count > 4:
+            raise InvalidOptions("The S98 set is not enough for 5 players: choose the LC120 set.")
+        start = options["start_tiles"] or STARTING_TILES[options["tiles"]][count]
+        if start * count > tile_set.size:
+            raise InvalidOptions(f"{start} tiles each for {count} players needs more than the {tile_set.size} tiles.")
+        tiles = _ordered_bag(tile_set, seed, bag)
+        hands = [tiles[i * start : (i + 1) * start] for i in range(count)]
+        return {
+            "players": list(players), "options": options, "seed": seed,
+            "bag": tiles[start * count :], "tiles": hands, "grids": [[] for _ in players],
+            "latest": [list(hand) for hand in hands], "deal_number": 0, "round": 1, "last_green": None,
+            "jaywalked": [False] * count, "shuffles": 0, "phase": "play", "done": [False] * count,
+            "red_by": None, "active": [True] * count, "finished": False, "reason": "",
+        }  # fmt: skip
+
+    # --- reading the state --------------------------------------------------------------------------------
+
+    @staticmethod
+    def lexicon(state: State) -> Lexicon:
+        return get_lexicon(state["options"]["dictionary"])
+
+    @staticmethod
+    def hand(state: State, seat: int) -> list[str]:
+        """The seat's tiles that are not on its crossword, in the order they came."""
+        on_grid = crossword.tiles_of(state["grids"][seat])
+        hand = []
+        for tile in state["tiles"][seat]:
+            if on_grid[tile]:
+                on_grid[tile] -= 1
+            else:
+                hand.append(tile)
+        return hand
+
+    def actors(self, state: State) -> set[int]:
+        if state["finished"]:
+            return set()
+        active = {s for s, on in enumerate(state["active"]) if on}
+        if state["phase"] == "red":
+            return {s for s in active if not state["done"][s]}
+        return active
+
+    def waiting_for(self, state: State) -> set[int]:
+        """Only the grace period waits for anyone: otherwise nobody is ever obliged to move."""
+        return self.actors(state) if state["phase"] == "red" else set()
+
+    def time_limit(self, state: State) -> float | None:
+        return state["options"]["grace"] * 3600.0 if state["phase"] == "red" else None
+
+    def _need(self, state: State) -> int:
+        return state["options"]["per_green"] * sum(state["active"])
+
+    def pool_exhausted(self, state: State) -> bool:
+        """"Rounds repeat until the pickup pool is exhausted (or fewer remain than the number of players)"."""
+        return len(state["bag"]) < self._need(state)
+
+    def score(self, state: State, seat: int) -> crossword.Score:
+        return crossword.score(state["grids"][seat], len(self.hand(state, seat)), self.lexicon(state))
+
+    # --- moves --------------------------------------------------------------------------------------------
+
+    def apply(self, state: State, seat: int, move: str) -> tuple[State, MoveOutcome]:
+        if state["finished"]:
+            raise IllegalMove("The game is over.")
+        words = move.strip().split(maxsplit=1)
+        command = words[0].lower() if words else ""
+        rest = words[1] if len(words) > 1 else ""
+        if command == "resign":
+            return self.resign(state, seat)
+        if not state["active"][seat]:
+            raise IllegalMove("You have left this game.")
+        if command == "grid":
+            return self._grid(state, seat, rest)
+        if command in ("green", "red") and not rest:
+            return self._light(state, seat, command)
+        if command == "jaywalk":
+            return self._jaywalk(state, seat, rest)
+        if command == "done" and not rest:
+            return self._done(state, seat)
+        raise IllegalMove(
+            f"I do not understand {move.strip()!r}: write grid (then your crossword), green, jaywalk Q, "
+            "red (when the pool is exhausted) or done (in the grace period)."
+        )
+
+    def _grid(self, state: State, seat: int, text: str) -> tuple[State, MoveOutcome]:
+        if state["phase"] == "red" and state["done"][seat]:
+            raise IllegalMove("You said you are done: your crossword is final.")
+        rows = crossword.parse(text)
+        needed = crossword.tiles_of(rows)
+        held = Counter(state["tiles"][seat])
+        missing = needed - held
+        if missing:
+            shown = " ".join(sorted("a blank" if t == BLANK else t for t in missing.elements()))
+            raise IllegalMove(f"Your crossword uses tiles you do not have: {shown}.")
+        new = copy.deepcopy(state)
+        new["grids"][seat] = rows
+        name = state["players"][seat]
+        outcome = MoveOutcome(seat=seat, move=crossword.notation(rows), summary=f"{name} rearranged their crossword.",
+                              events={"quiet": True, "private": True})  # fmt: skip
+        return new, outcome
+
+    def _light(self, state: State, seat: int, which: str) -> tuple[State, MoveOutcome]:
+        if state["phase"] != "play":
+            raise IllegalMove("Red light has been called: finish your crossword and say done.")
+        exhausted = self.pool_exhausted(state)
+        if which == "green" and exhausted:
+            raise IllegalMove(f"The pickup pool has {len(state['bag'])} tile(s) left, too few for a round: call red "
+                              "light (red) to end the game.")  # fmt: skip
+        if which == "red" and not exhausted:
+            raise IllegalMove("Red light comes when the pickup pool is exhausted; until then call green light.")
+        crossword.check_complete(state["grids"][seat], self.hand(state, seat), self.lexicon(state))
+        new = copy.deepcopy(state)
+        name = state["players"][seat]
+        if which == "red":
+            new["phase"], new["red_by"] = "red", seat
+            new["done"][seat] = True
+            outcome = MoveOutcome(seat=seat, move="red", summary=f"{name} called red light: everyone else has "
+                                  f"{state['options']['grace']} hours to finish their crossword.")  # fmt: skip
+            self._finish_if_all_done(new)
+            return new, outcome
+        per = state["options"]["per_green"]
+        for s, on in enumerate(new["active"]):
+            new["latest"][s] = []
+            if on:
+                drawn, new["bag"] = new["bag"][:per], new["bag"][per:]
+                drawn = [t.rstrip("*") for t in drawn]
+                new["tiles"][s].extend(drawn)
+                new["latest"][s] = drawn
+        new["deal_number"] += 1
+        new["round"] += 1
+        new["last_green"] = seat
+        new["jaywalked"] = [False] * len(state["players"])
+        tiles = "a tile" if per == 1 else f"{per} tiles"
+        outcome = MoveOutcome(seat=seat, move="green", summary=f"{name} called green light: everyone draws {tiles}.",
+                              events={"deal": new["deal_number"]})  # fmt: skip
+        return new, outcome
+
+    def _jaywalk(self, state: State, seat: int, text: str) -> tuple[State, MoveOutcome]:
+        rule = state["options"]["jaywalk"]
+        if rule == "off":
+            raise IllegalMove("Jaywalking is off in this game.")
+        if state["phase"] != "play":
+            raise IllegalMove("No jaywalking after red light.")
+        if state["last_green"] == seat:
+            raise IllegalMove("You called the last green light, so you cannot jaywalk this round.")
+        if state["jaywalked"][seat]:
+            raise IllegalMove("You have jaywalked once this round already.")
+        returned = [t.upper() for t in text.split()]
+        if not returned or len(returned) > (2 if rule == "two" else 1):
+            raise IllegalMove("Name the tile to return, e.g. jaywalk Q" + (" (or two: jaywalk Q Z)." if rule == "two"
+                                                                           else "."))  # fmt: skip
+        hand = Counter(self.hand(state, seat))
+        held = Counter(state["tiles"][seat])
+        for tile in returned:
+            if len(tile) != 1 or not (tile.isalpha() or tile == BLANK):
+                raise IllegalMove(f"{tile!r} is not a tile: name a letter, or ? for a blank.")
+        for tile, count in Counter(returned).items():
+            if held[tile] < count:
+                raise IllegalMove(f"You have no {tile} tile to return." if not held[tile] else
+                                  f"You have only {held[tile]} {tile} tile(s).")  # fmt: skip
+            if hand[tile] < count:
+                raise IllegalMove(f"Take {tile} off your crossword first: you return a tile from your hand.")
+        draws = 2 if rule == "2for1" else len(returned)
+        if len(state["bag"]) < draws:
+            raise IllegalMove("The pickup pool has too few tiles to jaywalk.")
+        new = copy.deepcopy(state)
+        drawn = [t.rstrip("*") for t in new["bag"][:draws]]
+        new["bag"] = new["bag"][draws:]
+        rng = random.Random(f"{state['seed']}:jaywalk:{state['shuffles']}")
+        for tile in returned:
+            new["tiles"][seat].remove(tile)
+            new["bag"].insert(rng.randrange(len(new["bag"]) + 1), tile + ("*" if state["options"]["face_up"] else ""))
+        new["tiles"][seat].extend(drawn)
+        new["shuffles"] += 1
+        new["jaywalked"][seat] = True
+        name = state["players"][seat]
+        what = " and ".join(returned) if state["options"]["face_up"] else (
+            "a tile" if len(returned) == 1 else f"{len(returned)} tiles")  # fmt: skip
+        outcome = MoveOutcome(seat=seat, move="jaywalk " + " ".join(returned),
+                              summary=f"{name} jaywalked: returned {what} to the pool and drew "
+                                      f"{'a tile' if draws == 1 else f'{draws} tiles'}.",
+                              events={"private": not state["options"]["face_up"]})  # fmt: skip
+        return new, outcome
+
+    def _done(self, state: State, seat: int) -> tuple[State, MoveOutcome]:
+        if state["phase"] != "red":
+            raise IllegalMove("Done is for the grace period after red light.")
+        if state["done"][seat]:
+            raise IllegalMove("You have said done already.")
+        new = copy.deepcopy(state)
+        new["done"][seat] = True
+        outcome = MoveOutcome(seat=seat, move="done", summary=f"{state['players'][seat]} is done.")
+        self._finish_if_all_done(new)
+        return new, outcome
+
+    def _finish_if_all_done(self, state: State) -> None:
+        if all(state["done"][s] or not on for s, on in enumerate(state["active"])):
+            state["finished"], state["phase"] = True, "over"
+            state["reason"] = "red light"
+
+    def resign(self, state: State, seat: int) -> tuple[State, MoveOutcome]:
+        if not state["active"][seat]:
+            raise IllegalMove("You have left this game already.")
+        new = copy.deepcopy(state)
+        new["active"][seat] = False
+        if sum(new["active"]) < 2 and new["phase"] == "play":
+            new["finished"], new["phase"], new["reason"] = True, "over", "too few players left"
+        elif new["phase"] == "red":
+            self._finish_if_all_done(new)
+        return new, MoveOutcome(seat=seat, move="resign", summary=f"{state['players'][seat]} resigned.")
+
+    def timeout_move(self, state: State, seat: int) -> str | None:
+        return "done" if state["phase"] == "red" else None
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        if not state["finished"]:
+            return None
+        scores = [self.score(state, s) for s in range(len(state["players"]))]
+        values = [round(s.value, 2) for s in scores]
+        standing = [v for v, on in zip(values, state["active"]) if on]
+        best = max(standing) if standing else 0
+        winners = [s for s, v in enumerate(values) if state["active"][s] and v == best]
+        return {"scores": values, "winners": winners, "reason": state["reason"],
+                "details": [s.text for s in scores]}  # fmt: skip
+
+    # --- what each seat sees ------------------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None, conceal_latest: bool = False) -> dict[str, Any]:
+        over = state["finished"]
+        result = self.result(state)
+        view: dict[str, Any] = {
+            "players": state["players"], "phase": state["phase"], "round": state["round"],
+            "deal_number": state["deal_number"], "pool_count": len(state["bag"]),
+            "pool_exhausted": self.pool_exhausted(state), "last_green": state["last_green"],
+            "tile_counts": [len(t) for t in state["tiles"]], "jaywalked": state["jaywalked"],
+            "done": state["done"], "red_by": state["red_by"], "active": state["active"],
+            "options": state["options"], "result": result,
+            "scores": result["scores"] if result else [None] * len(state["players"]),
+            "face_up": [t.rstrip("*") for t in state["bag"] if t.endswith("*")] if state["options"]["face_up"] else [],
+        }  # fmt: skip
+        if over:
+            view["grids"] = state["grids"]
+            view["hands"] = [self.hand(state, s) for s in range(len(state["players"]))]
+            view["score_texts"] = result["details"] if result else []
+        if seat is not None:
+            hand = self.hand(state, seat)
+            new_tiles = list(state["latest"][seat])
+            hidden = 0
+            if conceal_latest and not over:
+                for tile in new_tiles:
+                    if tile in hand:
+                        hand.remove(tile)
+                        hidden += 1
+                new_tiles = []
+            scored = crossword.score(state["grids"][seat], len(hand) + hidden, self.lexicon(state))
+            view.update(
+                seat=seat, hand=hand, grid=state["grids"][seat], new_tiles=new_tiles, hidden_new=hidden,
+                score={"points": scored.points, "words": scored.words, "leftover": scored.leftover,
+                       "value": round(scored.value, 2), "text": scored.text, "invalid": scored.invalid},
+                can_jaywalk=self._may_jaywalk(state, seat),
+                can_green=state["phase"] == "play" and not self.pool_exhausted(state),
+            )  # fmt: skip
+        return view
+
+    def _may_jaywalk(self, state: State, seat: int) -> bool:
+        return (state["options"]["jaywalk"] != "off" and state["phase"] == "play" and state["active"][seat]
+                and state["last_green"] != seat and not state["jaywalked"][seat] and bool(state["bag"]))  # fmt: skip
+
+    def render_text(self, state: State, seat: int | None, conceal_latest: bool = False) -> str:
+        view = self.view(state, seat, conceal_latest)
+        lines = []
+        if seat is not None:
+            grid = view["grid"]
+            lines.append(f"Your crossword ({view['score']['text']}):")
+            lines.extend(f"  {row}" for row in grid) if grid else lines.append("  (empty)")
+            lines.append(f"Your tiles not on it: {' '.join(view['hand']) or '(none)'}")
+            if view["hidden_new"]:
+                lines.append(f"You have {view['hidden_new']} new tile(s) waiting: you see them once the others "
+                             "have seen theirs.")  # fmt: skip
+            elif view["new_tiles"] and not state["finished"]:
+                lines.append(f"Newest tile(s): {' '.join(view['new_tiles'])}")
+            if view["score"]["invalid"]:
+                lines.append(f"Not in the dictionary: {', '.join(view['score']['invalid'])}")
+        if state["finished"] and view["result"]:
+            for s, name in enumerate(state["players"]):
+                lines.append(f"{name}: {view['score_texts'][s]}")
+                lines.extend(f"  {row}" for row in state["grids"][s])
+        else:
+            phase = {"play": f"Round {state['round']}", "red": "Red light: the grace period"}[state["phase"]]
+            lines.append(f"{phase}. Tiles in the pickup pool: {len(state['bag'])}.")
+            others = [f"{n} holds {view['tile_counts'][s]}" for s, n in enumerate(state["players"]) if s != seat]
+            lines.append("Tiles: " + ", ".join(others) + ".")
+            if view["face_up"]:
+                lines.append(f"Face up in the pool: {' '.join(view['face_up'])}")
+        return "\n".join(lines)
+
+    def move_examples(self, state: State, seat: int | None) -> list[str]:
+        lines = ["grid             then your whole crossword below, one row a line, . for an empty cell"]
+        if state["phase"] == "play":
+            lines.append("green            green light (your crossword must be complete)" if not
+                         self.pool_exhausted(state) else "red              red light: end the game")  # fmt: skip
+            if seat is not None and self._may_jaywalk(state, seat):
+                lines.append("jaywalk Q        return Q from your hand to the pool and draw another")
+            lines.append("withdraw         take back a waiting green light")
+        elif state["phase"] == "red":
+            lines.append("done             your crossword is final")
+        return lines
+
+
+def _ordered_bag(tile_set: Any, seed: int, first: str | None) -> list[str]:
+    from ..core.bag import new_bag
+
+    return list(new_bag(tile_set, seed, first))
+
+
+ENGINE = LexiconCrossingEngine()
