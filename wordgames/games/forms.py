@@ -114,7 +114,7 @@ class NewGameForm(forms.Form):
 
 class MoveForm(forms.Form):
     move = forms.CharField(max_length=500, widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}))
-    version = forms.IntegerField(widget=forms.HiddenInput)
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)  # empty: no staleness check
     key = forms.CharField(max_length=64, widget=forms.HiddenInput)
 
 

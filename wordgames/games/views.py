@@ -122,7 +122,7 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
         context.update(
             view=view,
             play_template=presenters.template_for(game.engine),
-            **presenters.context_for(game.engine, view, seat, game.state),
+            **presenters.context_for(game, view, seat),
             my_turn=seat in movers,
             players=[
                 {"seat": s, "name": s.user.username if s.user else "", "score": view["scores"][s.position],
@@ -130,7 +130,7 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
                  "pool_count": (view.get("pool_counts") or [None] * len(seats))[s.position]}
                 for s in seats
             ],
-            moves=list(services.live_moves(game).select_related("user")),
+            moves=_shown_moves(game),
             moderation=list(game.moderation.select_related("moderator")[:20]),
             form=extra.pop("form", None)
             or MoveForm(initial={"version": game.version, "key": uuid.uuid4().hex}),
@@ -142,6 +142,19 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
             context["result"] = result_sentence(game)
     context.update(extra)
     return context
+
+
+def _shown_moves(game: Game) -> list[Any]:
+    """The move list: without quiet moves (a player rearranging a private crossword, saved as they work)."""
+    moves = services.live_moves(game).select_related("user")
+    return [m for m in moves if not m.outcome.get("events", {}).get("quiet")]
+
+
+def _move_text(move: Any, seat: int | None) -> str:
+    """A private move's notation (it names hidden tiles) is shown to its player only, until the game ends."""
+    if move.outcome.get("events", {}).get("private") and move.seat != seat and move.game.status == Game.Status.ACTIVE:
+        return ""
+    return move.text
 
 
 @require_GET
@@ -170,8 +183,9 @@ def game_json(request: HttpRequest, pk: int) -> JsonResponse:
     if game.state is not None:
         data["view"] = get_engine(game.engine).view(game.state, seat)
     data["moves"] = [
-        {"n": n, "player": m.user.username if m.user else "", "move": m.text, "score": m.score, "summary": m.summary}
-        for n, m in enumerate(services.live_moves(game).select_related("user"), start=1)
+        {"n": n, "player": m.user.username if m.user else "", "move": _move_text(m, seat), "score": m.score,
+         "summary": m.summary}
+        for n, m in enumerate(_shown_moves(game), start=1)
     ]
     return JsonResponse(data)
 
@@ -200,9 +214,11 @@ def submit_move(request: HttpRequest, pk: int) -> HttpResponse:
             return _refuse(request, game, str(e), fresh, status=409)
         return _refuse(request, _load_game(pk), str(e), form, status=400)
     if _wants_json(request):
-        version = Game.objects.values_list("version", flat=True).get(pk=pk)
-        return JsonResponse({"ok": True, "version": version, "move": result.move.text if result.move else "",
-                             "summary": result.sentence, "duplicate": result.duplicate})
+        game = _load_game(pk)
+        seat = services.seat_of(game, request.user)
+        view = get_engine(game.engine).view(game.state, seat, **greenlight.view_kwargs(game, seat))
+        return JsonResponse({"ok": True, "version": game.version, "move": result.move.text if result.move else "",
+                             "summary": result.sentence, "duplicate": result.duplicate, "view": view})
     if not result.duplicate:
         messages.success(request, result.sentence)
     return redirect("game", pk=pk)

@@ -1,7 +1,7 @@
 """Per-game presentation: the extra template context a game's page needs, and which template draws it.
 
 Each game has a module here named after its engine package (``lingo``, ``lingua_fences``, ...) with
-``context(view, seat, state) -> dict``, and a template ``games/play/<module>.html`` that draws the board
+``context(game, view, seat) -> dict``, and a template ``games/play/<module>.html`` that draws the board
 and the move controls. Rules stay in the engines; these only turn an engine's ``view`` into HTML.
 """
 
@@ -19,9 +19,9 @@ def template_for(engine_name: str) -> str:
     return f"games/play/{module_name(engine_name)}.html"
 
 
-def context_for(engine_name: str, view: dict[str, Any], seat: int | None, state: dict[str, Any]) -> dict[str, Any]:
+def context_for(game: Any, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
     try:
-        module = import_module(f"{__name__}.{module_name(engine_name)}")
+        module = import_module(f"{__name__}.{module_name(game.engine)}")
     except ModuleNotFoundError:
         return {}
-    return module.context(view, seat, state)
+    return module.context(game, view, seat)

@@ -7,5 +7,5 @@ from typing import Any
 from ..boards import render_board
 
 
-def context(view: dict[str, Any], seat: int | None, state: dict[str, Any]) -> dict[str, Any]:
+def context(game: Any, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
     return {"board_svg": render_board(view["board"])}

@@ -1,0 +1,215 @@
+"""Lexicon Crossing through the service layer: the asynchronous green light (waiting, seen, leeway, withdraw,
+concealment), jaywalks, red light and the grace period, and what every page and email shows whom."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.core import mail
+from django.test import Client
+from django.utils import timezone
+
+from tests.conftest import logged_in
+from tests.engines.lexicon_crossing.conftest import lay_out
+from wordgames.engines import get_engine
+from wordgames.games import deadlines, greenlight, services
+from wordgames.games.models import Game, GreenLightRequest, Seat
+
+pytestmark = pytest.mark.django_db(transaction=True)  # emails and tasks run after real commits
+
+ENGINE = get_engine("lexicon-crossing")
+
+
+def start(ann: Any, bob: Any, cat: Any, **options: Any) -> Game:
+    game = services.create_game(ann, "lexicon-crossing", {"dictionary": "every-word", **options}, ["bob", "cat"],
+                                seed=8)  # fmt: skip
+    services.join_game(game.pk, bob)
+    services.join_game(game.pk, cat)
+    game.refresh_from_db()
+    return game
+
+
+def see(game: Game, position: int, when: Any) -> None:
+    game.refresh_from_db()
+    greenlight.mark_seen(game, position, when)
+
+
+def lay(game: Game, user: Any, position: int) -> None:
+    game.refresh_from_db()
+    services.submit_move(game.pk, user, lay_out(game.state["tiles"][position]))
+
+
+def test_a_green_light_waits_for_everyone_to_see_the_newest_tile_then_the_leeway(ann, bob, cat):
+    game = start(ann, bob, cat)
+    t0 = timezone.now()
+    see(game, 0, t0)  # ann opened her page; bob and cat have their starting tiles in emails
+    lay(game, ann, 0)
+    Seat.objects.filter(game=game, position__in=[1, 2]).update(seen_deal=-1)  # as if no email had gone out
+    result = services.submit_move(game.pk, ann, "green")
+    assert result.move is None and "waiting" in result.message
+    game.refresh_from_db()
+    assert game.state["deal_number"] == 0  # nothing dealt yet
+    request = GreenLightRequest.objects.get(game=game)
+    assert request.status == "waiting" and request.fire_at is None
+    see(game, 1, t0 + timedelta(minutes=1))
+    request.refresh_from_db()
+    assert request.fire_at is None  # cat has not seen hers
+    see(game, 2, t0 + timedelta(minutes=2))
+    request.refresh_from_db()
+    assert request.fire_at == t0 + timedelta(minutes=7)  # the last one saw it at +2, plus 5 minutes' leeway
+    assert deadlines.sweep(t0 + timedelta(minutes=6)).get("green_lights", 0) == 0
+    assert deadlines.sweep(t0 + timedelta(minutes=7)).get("green_lights") == 1
+    assert deadlines.sweep(t0 + timedelta(minutes=8)).get("green_lights", 0) == 0  # once
+    game.refresh_from_db()
+    assert game.state["deal_number"] == 1 and [len(t) for t in game.state["tiles"]] == [21, 21, 21]
+    request.refresh_from_db()
+    assert request.status == "fired"
+
+
+def test_the_green_lighter_sees_their_new_tile_only_after_the_others(ann, bob, cat):
+    game = start(ann, bob, cat)
+    for position in range(3):
+        see(game, position, timezone.now() - timedelta(hours=1))
+    lay(game, ann, 0)
+    Seat.objects.filter(game=game).update(seen_at=timezone.now() - timedelta(hours=1))
+    result = services.submit_move(game.pk, ann, "green")  # everyone caught up long ago: given at once
+    assert result.move is not None and result.move.text == "green"
+    game.refresh_from_db()
+    new_tile = game.state["latest"][0][0]
+    # bob and cat were emailed their new tiles after the commit, so they have seen theirs: ann may see hers.
+    assert greenlight.concealed(game, 0) is False
+    # Undo that, to see the concealment at work: bob has not seen his yet.
+    Seat.objects.filter(game=game, position=1).update(seen_deal=0)
+    game.refresh_from_db()
+    assert greenlight.concealed(game, 0) is True
+    page = logged_in(ann).get(f"/games/{game.pk}/").content.decode()
+    assert "1 new tile waiting" in page
+    assert 'data-from="hand"' not in page  # her crossword holds all her other tiles; the new one is hidden
+    logged_in(bob).get(f"/games/{game.pk}/")  # bob's page shows him his tile: now ann may see hers
+    game.refresh_from_db()
+    assert greenlight.concealed(game, 0) is False
+    page = logged_in(ann).get(f"/games/{game.pk}/").content.decode()
+    assert "new tile waiting" not in page and f'data-letter="{new_tile}" data-from="hand"' in page
+
+
+def test_withdraw_and_an_incomplete_crossword(ann, bob, cat):
+    game = start(ann, bob, cat)
+    with pytest.raises(services.Refused, match="Not yet: these tiles are not in your crossword yet"):
+        services.submit_move(game.pk, bob, "green")
+    lay(game, bob, 1)
+    Seat.objects.filter(game=game).update(seen_deal=-1)
+    assert services.submit_move(game.pk, bob, "green").move is None
+    result = services.submit_move(game.pk, bob, "withdraw")
+    assert result.message == "Your green light request is withdrawn."
+    assert GreenLightRequest.objects.get(game=game).status == "withdrawn"
+    with pytest.raises(services.Refused, match="no green light waiting"):
+        services.submit_move(game.pk, bob, "withdraw")
+
+
+def test_the_earliest_request_fires_and_the_others_lapse(ann, bob, cat):
+    game = start(ann, bob, cat)
+    lay(game, ann, 0)
+    lay(game, cat, 2)
+    Seat.objects.filter(game=game).update(seen_deal=-1)
+    services.submit_move(game.pk, cat, "green")
+    services.submit_move(game.pk, ann, "green")
+    now = timezone.now()
+    for position in range(3):
+        see(game, position, now)
+    assert greenlight.fire_due(now + timedelta(minutes=5)) == 1
+    statuses = dict(GreenLightRequest.objects.filter(game=game).values_list("seat", "status"))
+    assert statuses == {2: "fired", 0: "lapsed"}
+    game.refresh_from_db()
+    assert game.state["last_green"] == 2
+
+
+def test_nobody_sees_another_players_tiles_or_crossword(ann, bob, cat, settings):
+    game = start(ann, bob, cat)
+    returned = game.state["tiles"][1][0]
+    services.submit_move(game.pk, bob, f"jaywalk {returned}")
+    lay(game, bob, 1)
+    game.refresh_from_db()
+    secret = [row for row in game.state["grids"][1] if len(row) > 3]  # bob's across word
+    for client in (logged_in(ann), logged_in(cat), Client()):
+        for path in (f"/games/{game.pk}/", f"/games/{game.pk}/live/?since=0", f"/games/{game.pk}/json/"):
+            body = client.get(path).content.decode()
+            for row in secret:
+                assert row not in body, path
+        assert client.get(f"/games/{game.pk}/record.json").status_code in (403, 404)
+    for message in mail.outbox:
+        if message.to != ["bob@example.com"]:
+            for row in secret:
+                assert row not in message.body and row not in message.alternatives[0][0]
+        assert f"jaywalk {returned}" not in client.get(f"/games/{game.pk}/").content.decode()
+    mine = logged_in(bob).get(f"/games/{game.pk}/").content.decode()
+    assert f"jaywalk {returned}" in mine and ENGINE.score(game.state, 1).text in mine
+
+
+def test_to_the_end_with_red_light_and_the_grace_period(ann, bob, cat):
+    game = start(ann, bob, cat, start_tiles=39)  # 117 of 120 dealt: one round, then the pool is exhausted
+    users = [ann, bob, cat]
+    for position in range(3):
+        see(game, position, timezone.now() - timedelta(hours=1))
+    lay(game, ann, 0)
+    Seat.objects.filter(game=game).update(seen_at=timezone.now() - timedelta(hours=1))
+    assert services.submit_move(game.pk, ann, "green").move is not None
+    game.refresh_from_db()
+    assert ENGINE.pool_exhausted(game.state)
+    for position in range(3):
+        lay(game, users[position], position)
+    with pytest.raises(services.Refused, match="call red light"):
+        services.submit_move(game.pk, bob, "green")
+    services.submit_move(game.pk, bob, "red")
+    red_at = timezone.now()
+    seats = {s.position: s for s in Seat.objects.filter(game=game)}
+    assert seats[1].due_at is None
+    assert seats[0].due_at is not None and seats[0].due_at - red_at < timedelta(hours=24, minutes=1)
+    services.submit_move(game.pk, cat, "done")
+    assert deadlines.sweep(red_at + timedelta(hours=25))["timed_out"] == 1  # ann's grace ran out: done for her
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    result = game.result
+    assert len(result["details"]) == 3 and all("/" in d and "=" in d for d in result["details"])
+    page = logged_in(cat).get(f"/games/{game.pk}/").content.decode()
+    assert "The crosswords" in page and result["details"][0] in page
+    assert logged_in(cat).get(f"/games/{game.pk}/record.json").status_code == 200
+    rebuilt = services.rebuild_state(game)
+    assert rebuilt == game.state
+
+
+def test_racing_sweeps_deal_exactly_once(ann, bob, cat):
+    """Eight workers sweep at the same moment: the waiting green light is given once (PostgreSQL row locks)."""
+    import threading
+
+    from django.db import connection, connections
+
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks are a PostgreSQL test; SQLite serialises whole transactions")
+    game = start(ann, bob, cat)
+    lay(game, ann, 0)
+    Seat.objects.filter(game=game).update(seen_deal=-1)
+    services.submit_move(game.pk, ann, "green")
+    now = timezone.now()
+    for position in range(3):
+        see(game, position, now)
+    barrier = threading.Barrier(8)
+    fired: list[int] = []
+
+    def sweep() -> None:
+        try:
+            barrier.wait()
+            fired.append(greenlight.fire_due(now + timedelta(minutes=5)))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=sweep) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(fired) == [0] * 7 + [1]
+    game.refresh_from_db()
+    assert game.state["deal_number"] == 1 and len(game.state["tiles"][1]) == 21
+    assert game.moves.filter(text="green").count() == 1
