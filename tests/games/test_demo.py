@@ -14,10 +14,14 @@ pytestmark = pytest.mark.django_db
 def test_demo_makes_a_game_in_progress_where_it_is_bobs_turn_and_runs_twice(client):
     call_command("demo")
     call_command("demo")  # a second start of the server must not fail or duplicate
-    game = Game.objects.get(status=Game.Status.ACTIVE)
+    game = Game.objects.get(status=Game.Status.ACTIVE, engine="lingo")
     assert game.moves.count() == 3
     assert get_engine("lingo").actors(game.state) == {1}
     assert client.login(username="bob", password="wordgames")
     page = client.get(game.get_absolute_url()).content.decode()
     assert 'name="move"' in page
     assert Game.objects.filter(status=Game.Status.OPEN).count() == 1
+    crossing = Game.objects.get(engine="lexicon-crossing")
+    assert crossing.status == Game.Status.ACTIVE
+    page = client.get(crossing.get_absolute_url()).content.decode()
+    assert "Your hand" in page and "Green light" in page

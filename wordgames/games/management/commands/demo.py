@@ -1,4 +1,4 @@
-"""Demo players and a Lingo game in progress, so a first run has something to play."""
+"""Demo players, a Lingo game in progress and a Lexicon Crossing game, so a first run has something to play."""
 
 from __future__ import annotations
 
@@ -46,9 +46,13 @@ class Command(BaseCommand):
                 if best is None:
                     break
                 services.submit_move(game.pk, user, best.move)
+            crossing = services.create_game(users["ann"], "lexicon-crossing", {"start_tiles": 15}, ["bob", "cat"],
+                                            seed=2007)  # fmt: skip
+            services.join_game(crossing.pk, users["bob"])
+            services.join_game(crossing.pk, users["cat"])
             self.stdout.write(
-                f"Created Lingo game {game.pk} between ann and bob (bob's turn), "
-                "and a hex game by cat waiting for a second player."
+                f"Created Lingo game {game.pk} between ann and bob (bob's turn), a hex game by cat waiting for a "
+                f"second player, and Lexicon Crossing game {crossing.pk} for ann, bob and cat."
             )
         self.stdout.write(
             "Log in as ann, bob or cat (password 'wordgames'); the admin is /admin/ as moderator (same password)."
