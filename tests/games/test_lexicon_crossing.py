@@ -213,3 +213,50 @@ def test_racing_sweeps_deal_exactly_once(ann, bob, cat):
     game.refresh_from_db()
     assert game.state["deal_number"] == 1 and len(game.state["tiles"][1]) == 21
     assert game.moves.filter(text="green").count() == 1
+
+
+def test_a_three_player_game_to_the_end_through_the_services(ann, bob, cat):
+    """Green lights queued and given after the leeway (faked clock), a withdrawn request, jaywalks, red light,
+    the grace period and the final scores, all through the service layer."""
+    game = start(ann, bob, cat, start_tiles=36)  # 108 dealt, 12 in the pool: four rounds of three
+    users = [ann, bob, cat]
+    clock = timezone.now()
+
+    def everyone_sees() -> None:
+        nonlocal clock
+        clock += timedelta(minutes=1)
+        for position in [1, 2, 0, 1, 2, 0]:  # the last green-lighter sees theirs only after the others
+            see(game, position, clock)
+
+    services.submit_move(game.pk, bob, f"jaywalk {game.state['tiles'][1][0]}")
+    turn = 0
+    while True:
+        game.refresh_from_db()
+        if ENGINE.pool_exhausted(game.state):
+            break
+        caller = turn % 3
+        lay(game, users[caller], caller)
+        Seat.objects.filter(game=game).update(seen_deal=-1)  # nobody has looked since: the request waits
+        if turn == 1:  # cat asks too, then thinks better of it
+            lay(game, cat, 2)
+            services.submit_move(game.pk, cat, "green")
+            services.submit_move(game.pk, cat, "withdraw")
+        assert services.submit_move(game.pk, users[caller], "green").move is None
+        everyone_sees()
+        assert greenlight.fire_due(clock + timedelta(minutes=4)) == 0
+        assert greenlight.fire_due(clock + timedelta(minutes=5)) == 1
+        clock += timedelta(minutes=5)
+        turn += 1
+    game.refresh_from_db()
+    assert turn == 4 and game.state["deal_number"] == 4
+    assert list(GreenLightRequest.objects.filter(game=game).values_list("status", flat=True)).count("withdrawn") == 1
+    for position in range(3):
+        lay(game, users[position], position)
+    services.submit_move(game.pk, cat, "red")
+    services.submit_move(game.pk, ann, "done")
+    services.submit_move(game.pk, bob, "done")
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    expected = [ENGINE.score(game.state, s).text for s in range(3)]
+    assert game.result["details"] == expected
+    assert all(text.endswith("/2=" + text.split("=")[1]) for text in expected)  # every crossword an L: 2 words
