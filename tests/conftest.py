@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -11,6 +12,19 @@ from django.test import Client
 from wordgames.accounts.models import profile_for
 
 PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(autouse=True)
+def _tasks_in_process(request: pytest.FixtureRequest) -> Any:
+    """Tasks run in-process (as on a laptop), except in tests that start a real worker: a test never leaves
+    work on a broker that no worker will run."""
+    from wordgames import celery_app
+
+    eager = request.node.get_closest_marker("worker") is None
+    before = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = eager
+    yield
+    celery_app.conf.task_always_eager = before
 
 
 @pytest.fixture(autouse=True)
@@ -56,3 +70,11 @@ def client_ann(ann: Any) -> Client:
 @pytest.fixture
 def client_bob(bob: Any) -> Client:
     return logged_in(bob)
+
+
+def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
+    if not os.getenv("CELERY_BROKER_URL"):
+        skip = pytest.mark.skip(reason="needs CELERY_BROKER_URL and PostgreSQL for a real worker")
+        for item in items:
+            if "worker" in item.keywords:
+                item.add_marker(skip)

@@ -1,26 +1,14 @@
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.db import connection
 
-from wordgames import celery_app
 from wordgames.engines import get_engine
 from wordgames.games import services
 from wordgames.games.models import Game
-
-
-@pytest.fixture(autouse=True)
-def _tasks_in_process(request: pytest.FixtureRequest) -> Any:
-    """Tasks run in-process, except in tests that start a real worker."""
-    eager = request.node.get_closest_marker("worker") is None
-    before = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = eager
-    yield
-    celery_app.conf.task_always_eager = before
 
 
 def on_postgres() -> bool:
@@ -53,11 +41,3 @@ def play_best() -> Callable[[Game, Any], Any]:
         return services.submit_move(game.pk, user, best.move, expected_version=game.version).move
 
     return play
-
-
-def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
-    if not os.getenv("CELERY_BROKER_URL"):
-        skip = pytest.mark.skip(reason="needs CELERY_BROKER_URL and PostgreSQL for a real worker")
-        for item in items:
-            if "worker" in item.keywords:
-                item.add_marker(skip)

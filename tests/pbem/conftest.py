@@ -4,7 +4,7 @@ from typing import Any  # noqa: E402
 
 import pytest  # noqa: E402
 
-from tests.games.conftest import _tasks_in_process, lingo_game, play_best, pytest_collection_modifyitems  # noqa: F401
+from tests.games.conftest import lingo_game, play_best  # noqa: F401
 
 
 @pytest.fixture(autouse=True)
