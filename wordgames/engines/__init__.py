@@ -14,6 +14,7 @@ from .core.errors import IllegalMove
 REGISTRY: dict[str, str] = {
     "lingo": "wordgames.engines.lingo:ENGINE",
     "lexicon-crossing": "wordgames.engines.lexicon_crossing:ENGINE",
+    "lingua-fences": "wordgames.engines.lingua_fences:ENGINE",
 }
 
 

@@ -15,6 +15,7 @@ urlpatterns = [
     path("games/<int:pk>/resign/", views.resign, name="resign"),
     path("games/<int:pk>/join/", views.join, name="join"),
     path("games/<int:pk>/record.json", views.record, name="record"),
+    path("games/<int:pk>/print/", views.print_sheet, name="print_sheet"),
     path("games/<int:pk>/replay/", views.replay_page, name="replay"),
     path("invitations/<int:seat_id>/", views.answer_invitation, name="answer_invitation"),
     path("invitations/accept/<str:token>/", views.accept_invitation, name="accept_invitation"),

@@ -158,6 +158,16 @@ def _move_text(move: Any, seat: int | None) -> str:
 
 
 @require_GET
+def print_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """A page to print for playing at a table (Lingua Fences' blank sheet, Keebble's generated board)."""
+    game = _load_game(pk)
+    printable = presenters.printable_for(game)
+    if printable is None:
+        raise Http404("This game has nothing to print.")
+    return render(request, presenters.print_template_for(game.engine), {"game": game, **printable})
+
+
+@require_GET
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = _load_game(pk)
     return render(request, "games/game.html", _game_context(request, game))

@@ -25,3 +25,17 @@ def context_for(game: Any, view: dict[str, Any], seat: int | None) -> dict[str, 
     except ModuleNotFoundError:
         return {}
     return module.context(game, view, seat)
+
+
+def print_template_for(engine_name: str) -> str:
+    return f"games/play/{module_name(engine_name)}_print.html"
+
+
+def printable_for(game: Any) -> dict[str, Any] | None:
+    """The context of the game's printable page, or None when it has none."""
+    try:
+        module = import_module(f"{__name__}.{module_name(game.engine)}")
+    except ModuleNotFoundError:
+        return None
+    printable = getattr(module, "printable", None)
+    return printable(game) if printable is not None else None

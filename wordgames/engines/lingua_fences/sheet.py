@@ -1,0 +1,195 @@
+"""One Lingua Fences sheet: where a word may be written, and the areas it encloses.
+
+Cells are ``(column, row)`` with columns from 0 and rows from 1 (``c3`` is ``(2, 3)``), as in
+``wordgames.engines.core.grid``. Letters are fences; empty unclaimed cells connect orthogonally into open
+regions. When a word splits an open region into parts (DESIGN.md, "Lingua Fences"): a part touching two or
+more sides of the border is not enclosed (the edge encloses on one side only); if such a part exists it is
+the outside and every other part is claimed by the writer; otherwise the largest part is the outside and
+the others are claimed, and when parts tie for largest the writer chooses which of them to claim (``claim
+d4``), by default the one that comes first in reading order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..core.errors import IllegalMove
+from ..core.grid import cell_name
+from ..core.lexicon import Lexicon
+
+Cell = tuple[int, int]
+
+TRACKER_START = 3  # "The official sheet starts with a 3 in this location"
+
+
+@dataclass
+class Sheet:
+    size: int
+    start: Cell
+    letters: dict[Cell, str] = field(default_factory=dict)
+    claimed: set[Cell] = field(default_factory=set)
+    longest: int = TRACKER_START
+    claimed_open: bool = False  # option: claimed cells may still take letters
+    edge_sides: int = 2  # a part touching this many sides of the border is not enclosed (5: edges always enclose)
+
+    def inside(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.size and 1 <= cell[1] <= self.size
+
+    def is_open(self, cell: Cell) -> bool:
+        return self.inside(cell) and cell not in self.letters and cell not in self.claimed
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        c, r = cell
+        return [n for n in ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)) if self.inside(n)]
+
+    def sides(self, cells: set[Cell]) -> set[str]:
+        touched = set()
+        for c, r in cells:
+            if r == 1:
+                touched.add("top")
+            if r == self.size:
+                touched.add("bottom")
+            if c == 0:
+                touched.add("left")
+            if c == self.size - 1:
+                touched.add("right")
+        return touched
+
+    # --- writing a word -------------------------------------------------------------------------------------
+
+    def check_word(self, start: Cell, across: bool, word: str, lexicon: Lexicon) -> list[Cell]:
+        """The cells that get a new letter; raises ``IllegalMove`` with the sentence a player reads."""
+        word = word.upper()
+        step = (1, 0) if across else (0, 1)
+        cells = [(start[0] + i * step[0], start[1] + i * step[1]) for i in range(len(word))]
+        where = f"{cell_name(*start)} {'across' if across else 'down'}"
+        if len(word) < 2:
+            raise IllegalMove("A word has at least two letters.")
+        if len(word) > self.longest + 1:
+            raise IllegalMove(f"{word} has {len(word)} letters: the longest word on this sheet has {self.longest}, "
+                              f"so a word may have at most {self.longest + 1}.")  # fmt: skip
+        if not all(self.inside(cell) for cell in cells):
+            raise IllegalMove(f"{word} from {where} runs off the {self.size}x{self.size} sheet.")
+        new = []
+        for cell, letter in zip(cells, word):
+            there = self.letters.get(cell)
+            if there is None:
+                if cell in self.claimed and not self.claimed_open:
+                    raise IllegalMove(f"{cell_name(*cell)} is inside a claimed area: claimed squares take no letters.")
+                new.append(cell)
+            elif there != letter:
+                raise IllegalMove(f"{word} needs {letter} at {cell_name(*cell)}, where {there} is written.")
+        if not new:
+            raise IllegalMove(f"{word} is already written there: a word must add at least one letter.")
+        before = (cells[0][0] - step[0], cells[0][1] - step[1])
+        after = (cells[-1][0] + step[0], cells[-1][1] + step[1])
+        for end in (before, after):
+            if end in self.letters:
+                run = self._run(cells[0] if end == before else cells[-1], step, word, cells)
+                raise IllegalMove(f"{word} would touch {self.letters[end]} at {cell_name(*end)} and make {run}: "
+                                  "words cannot be chained in a line.")  # fmt: skip
+        across_step = (0, 1) if across else (1, 0)
+        for cell in new:
+            for side in ((cell[0] + across_step[0], cell[1] + across_step[1]),
+                         (cell[0] - across_step[0], cell[1] - across_step[1])):  # fmt: skip
+                if side in self.letters:
+                    raise IllegalMove(f"The {word[cells.index(cell)]} at {cell_name(*cell)} would touch the "
+                                      f"{self.letters[side]} at {cell_name(*side)}: two letters side by side must "
+                                      "belong to one word, so parallel words need an empty square between them.")
+        if not self.letters:
+            if self.start not in cells:
+                raise IllegalMove(f"The first word on a sheet must cover the starting square {cell_name(*self.start)}.")
+        elif len(new) == len(cells):
+            raise IllegalMove(f"{word} must overlap a word already on the sheet (share a square with it).")
+        if word not in lexicon:
+            raise IllegalMove(f"{word} is not in the dictionary.")
+        return new
+
+    def _run(self, edge: Cell, step: tuple[int, int], word: str, cells: list[Cell]) -> str:
+        letters = dict(self.letters)
+        letters.update(zip(cells, word))
+        c, r = edge
+        while (c - step[0], r - step[1]) in letters:
+            c, r = c - step[0], r - step[1]
+        run = ""
+        while (c, r) in letters:
+            run += letters[(c, r)]
+            c, r = c + step[0], r + step[1]
+        return run
+
+    def write(self, cells: list[Cell], word: str, new: list[Cell]) -> None:
+        for cell, letter in zip(cells, word.upper()):
+            self.letters[cell] = letter
+        self.longest = max(self.longest, len(word))
+
+    # --- enclosures -----------------------------------------------------------------------------------------
+
+    def region(self, seed: Cell, blocked: set[Cell] | frozenset[Cell] = frozenset()) -> set[Cell]:
+        """The open region holding ``seed`` (``blocked`` cells count as fences too)."""
+        seen = {seed}
+        stack = [seed]
+        while stack:
+            cell = stack.pop()
+            for n in self.neighbours(cell):
+                if n not in seen and n not in blocked and self.is_open(n):
+                    seen.add(n)
+                    stack.append(n)
+        return seen
+
+    def enclosures(self, new: list[Cell], claim: Cell | None = None) -> list[set[Cell]]:
+        """The areas a word whose letters are now at ``new`` encloses (call after ``write``). Raises
+        ``IllegalMove`` if ``claim`` does not name one of two or more equal largest parts."""
+        # The open parts next to the new letters, after the move (each flood-filled once).
+        parts: list[set[Cell]] = []
+        part_of: dict[Cell, int] = {}
+        for cell in new:
+            for n in self.neighbours(cell):
+                if self.is_open(n) and n not in part_of:
+                    part = self.region(n)
+                    for member in part:
+                        part_of[member] = len(parts)
+                    parts.append(part)
+        # Parts were one open area before the move if the new letters (then empty squares) joined them.
+        parent = list(range(len(parts) + len(new)))
+
+        def root(i: int) -> int:
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        node = {cell: len(parts) + i for i, cell in enumerate(new) if cell not in self.claimed}
+        for cell, i in node.items():
+            for n in self.neighbours(cell):
+                j = part_of.get(n, node.get(n))
+                if j is not None:
+                    parent[root(i)] = root(j)
+        groups: dict[int, list[set[Cell]]] = {}
+        for index, part in enumerate(parts):
+            groups.setdefault(root(index), []).append(part)
+        regions = [sorted(group, key=lambda p: min((c[1], c[0]) for c in p)) for group in groups.values()]
+        claimed: list[set[Cell]] = []
+        chosen_used = False
+        for parts in regions:
+            if len(parts) < 2:
+                continue
+            outside = [p for p in parts if len(self.sides(p)) >= self.edge_sides]
+            if outside:
+                claimed.extend(p for p in parts if p not in outside)
+                continue
+            biggest = max(len(p) for p in parts)
+            tied = [p for p in parts if len(p) == biggest]
+            keep = tied[-1]
+            if len(tied) > 1:
+                if claim is not None:
+                    holder = [p for p in tied if claim in p]
+                    if not holder:
+                        raise IllegalMove(f"{cell_name(*claim)} is not in one of the equal areas this word encloses.")
+                    chosen_used = True
+                    keep = next(p for p in tied if p is not holder[0])
+                else:
+                    keep = tied[-1]  # default: claim the one that comes first in reading order
+            claimed.extend(p for p in parts if p is not keep)
+        if claim is not None and not chosen_used:
+            raise IllegalMove("There is nothing to choose: this word does not enclose two equal areas.")
+        return claimed
