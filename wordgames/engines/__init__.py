@@ -15,6 +15,7 @@ REGISTRY: dict[str, str] = {
     "lingo": "wordgames.engines.lingo:ENGINE",
     "lexicon-crossing": "wordgames.engines.lexicon_crossing:ENGINE",
     "lingua-fences": "wordgames.engines.lingua_fences:ENGINE",
+    "keebble": "wordgames.engines.keebble:ENGINE",
 }
 
 

@@ -1,0 +1,297 @@
+"""Keebble through the engine: placement with walls, scoring, the answer phase, the endgame, the expansions."""
+
+from __future__ import annotations
+
+import pytest
+
+from wordgames.engines.core.errors import IllegalMove
+from wordgames.engines.core.record import make_record, replay
+from wordgames.engines.keebble import ENGINE
+
+from .conftest import PLAYERS, position, short_move
+
+
+def play(state, seat, move):
+    return ENGINE.apply(state, seat, move)
+
+
+# --- placement ----------------------------------------------------------------------------------------------
+
+
+def test_the_first_word_covers_a_centre_square():
+    state = position(["CATS", "E", "I"], dictionary="enable")
+    with pytest.raises(IllegalMove, match="The first word must cover one of the four centre squares d4, e4, d5, e5"):
+        play(state, 0, "2B CAT ask E X")
+    state, outcome = play(state, 0, "4C CAT ask E X")
+    assert outcome.summary.startswith("ann played CAT")
+
+
+def test_the_first_word_covers_the_star_on_a_generated_board():
+    state = position(["CAT", "E"], star="e5", dictionary="enable")
+    with pytest.raises(IllegalMove, match="The first word must cover e5"):
+        play(state, 0, "4C CAT ask E X")
+    play(state, 0, "5C CAT ask E X")
+
+
+def test_letters_come_from_the_hand_and_words_connect():
+    state = position(["CAT", "DOG"], cells={"d4": "A"}, dictionary="enable")
+    with pytest.raises(IllegalMove, match="You do not have G in your hand."):
+        play(state, 0, "6A TAG ask E X")
+    with pytest.raises(IllegalMove, match="must connect to letters already on the board"):
+        play(state, 0, "7A CAT ask E X")
+    state, _ = play(state, 0, "4C C(A)T ask E X")  # the A on the board is part of the word
+    assert ENGINE.view(state, 0)["hands"][0] == ["A", "E", "X"]
+
+
+def test_a_wall_cuts_a_word():
+    state = position(["CAT", "E"], cells={"d4": "A"}, walls=[("c4", "d4")], dictionary="enable")
+    with pytest.raises(IllegalMove, match="A wall stands between c4 and d4: no word runs across it."):
+        play(state, 0, "4C CAT ask E X")
+
+
+def test_a_wall_means_letters_on_either_side_are_not_adjacent():
+    # An A at d4; T placed at e4 behind a wall does not touch it, so it neither connects nor makes "AT".
+    state = position(["T", "E"], cells={"d4": "A"}, walls=[("d4", "e4")], dictionary="enable")
+    with pytest.raises(IllegalMove, match="must connect"):
+        play(state, 0, "4E T ask E X")
+    state = position(["T", "E"], cells={"d4": "A"}, dictionary="enable")
+    state["first_word"] = False
+    state, outcome = play(state, 0, "4E T ask E X")  # without the wall the same T makes AT
+    assert outcome.summary.startswith("ann played AT")
+
+
+def test_every_word_formed_must_be_valid():
+    state = position(["QX", "E"], cells={"d4": "A"}, dictionary="enable")
+    with pytest.raises(IllegalMove, match="AQX is not in the dictionary"):
+        play(state, 0, "4D (A)QX ask E X")
+
+
+def test_writing_next_to_a_letter_must_include_it():
+    state = position(["TS", "E"], cells={"d4": "A"}, dictionary="enable")
+    with pytest.raises(IllegalMove, match="runs on into the A at d4: write the whole word"):
+        play(state, 0, "4E TS ask E X")
+
+
+# --- scoring --------------------------------------------------------------------------------------------------
+
+
+def test_vowels_consonants_and_unique_letters():
+    # bob holds C and A: C is a consonant (3), A a vowel (1); nobody else has T: unique (5).
+    state = position(["CAT", "CA"], dictionary="enable")
+    state, outcome = play(state, 0, "4C CAT ask E X")
+    assert outcome.score == 3 + 1 + 5 and state["scores"][0] == 9
+    assert outcome.summary.startswith("ann played CAT (9) for 9 points")
+
+
+def test_all_new_words_score():
+    state = position(["S", "CAT"], cells={"c4": "C", "d4": "A", "e4": "T", "f3": "O"}, dictionary="enable")
+    state["first_word"] = False
+    state, outcome = play(state, 0, "F4 S ask E X")  # CATS across and OS down
+    words = dict(w.split(" (") for w in outcome.summary.split("played ")[1].split(" for")[0].split(" and "))
+    assert set(words) == {"CATS", "OS"}
+
+
+@pytest.mark.parametrize("kind, expected", [("DL", 3 + 1 + 5 * 2), ("TL", 3 + 1 + 5 * 3), ("DW", 9 * 2),
+                                            ("TW", 9 * 3)])  # fmt: skip
+def test_special_cells_multiply(kind, expected):
+    state = position(["CAT", "CA"], special={"e4": kind}, dictionary="enable", supercells=True)
+    state, outcome = play(state, 0, "4C CAT ask E X")  # T lands on e4
+    assert outcome.score == expected
+    assert "e4" not in state["special"]  # used up by the first word that covers it
+
+
+def test_scrabble_scoring():
+    state = position(["CAT", "CA"], dictionary="enable", scrabble_scoring=True)
+    assert play(state, 0, "4C CAT ask E X")[1].score == 3 + 1 + 1
+
+
+# --- asking and answering -------------------------------------------------------------------------------------
+
+
+def test_three_players_answer_in_any_order():
+    state = position(["CAT", "", "", ""], dictionary="enable")
+    state, _ = play(state, 0, "4C CAT ask E X")
+    assert state["phase"] == "answer" and ENGINE.actors(state) == {1, 2, 3}
+    assert state["hands"][0] == ["E", "X"]
+    with pytest.raises(IllegalMove, match="waiting for bob, cat, dan"):
+        play(state, 0, "ask A B")
+    state, _ = play(state, 3, "take X")
+    state, outcome = play(state, 1, "wall b2 b3")
+    assert outcome.summary == "bob placed a wall between b2 and b3."
+    with pytest.raises(IllegalMove, match="Q was not asked for"):
+        play(state, 2, "take Q")
+    state, _ = play(state, 2, "take E")
+    assert state["phase"] == "turn" and state["turn"] == 1
+    assert state["hands"][3] == ["X"] and state["hands"][2] == ["E"] and "b2|b3" in state["walls"]
+
+
+def test_a_full_hand_must_place_a_wall():
+    state = position(["CAT", "ABCDEFG"], dictionary="enable")
+    state, _ = play(state, 0, "4C CAT ask E X")
+    with pytest.raises(IllegalMove, match="Your hand is full: place a wall instead"):
+        play(state, 1, "take E")
+    with pytest.raises(IllegalMove, match="There is a wall between"):
+        state2 = dict(state, walls=["a2|a3"])
+        play(state2, 1, "wall a2 a3")
+    state, _ = play(state, 1, "wall a2 a3")
+    assert state["phase"] == "turn"
+
+
+def test_the_mover_gets_only_what_fits_in_the_hand():
+    state = position(["ABCDEF", ""])
+    state, outcome = play(state, 0, "ask X Y")
+    assert state["hands"][0] == list("ABCDEFX") and "got X: hand full" in outcome.summary
+
+
+def test_a_deadline_answers_for_a_silent_player():
+    state = position(["CAT", "", "ABCDEFG"], dictionary="enable")
+    state, _ = play(state, 0, "4C CAT ask E X")
+    assert ENGINE.timeout_move(state, 1) == "take E"
+    assert ENGINE.timeout_move(state, 2).startswith("wall ")  # a full hand: a wall
+    state, _ = play(state, 2, ENGINE.timeout_move(state, 2))
+    state, _ = play(state, 1, ENGINE.timeout_move(state, 1))
+    assert state["phase"] == "turn"
+    assert ENGINE.timeout_move(state, 1).startswith("ask ")
+
+
+# --- endgame --------------------------------------------------------------------------------------------------
+
+
+def test_ten_edge_letters_start_the_endgame_and_an_empty_hand_ends_it():
+    edge = {f"{c}1": "A" for c in "bcdefg"} | {"a2": "A", "a3": "A", "a4": "A"}  # nine edge letters
+    state = position(["T", "Q"], cells=edge | {"b2": "T"}, dictionary="every-word")
+    state["first_word"] = False
+    state, _ = play(state, 0, "A5 T ask E X")  # the tenth edge letter (a2..a5 down: AAAT); still asks
+    assert state["endgame"] and state["phase"] == "answer"
+    state, _ = play(state, 1, "take E")
+    with pytest.raises(IllegalMove, match="In the endgame you only play a word"):
+        play(state, 1, "A2 AAATEQ ask E X")
+    state, _ = play(state, 1, "A2 (AAAT)EQ")  # endgame: a word, no asking; bob's hand is now empty
+    assert state["finished"] and ENGINE.result(state)["reason"] == "bob is out of letters"
+
+
+def test_when_nobody_can_play_the_endgame_ends():
+    state = position(["Q", "Q"], dictionary="enable")
+    state["endgame"] = True
+    state, _ = play(state, 0, "pass")
+    state, _ = play(state, 1, "pass")
+    assert state["finished"] and ENGINE.result(state)["reason"] == "nobody could play a word"
+
+
+# --- expansions -----------------------------------------------------------------------------------------------
+
+
+def test_letterfraud_rules():
+    state = position(["AB", ""], letterfraud="different")
+    with pytest.raises(IllegalMove, match="Letterfraud: the letters must all be different"):
+        play(state, 0, "ask E E")
+    state = position(["AB", ""], letterfraud="not_held")
+    with pytest.raises(IllegalMove, match="you cannot ask for a letter you already have"):
+        play(state, 0, "ask A E")
+    state = position(["AB", ""], letterfraud="one_held")
+    with pytest.raises(IllegalMove, match="at most one letter you have"):
+        play(state, 0, "ask A B")
+    play(state, 0, "ask A E")
+    state = position(["AB", ""], letterfraud="line", cells={"c3": "Q", "d3": "Z", "a6": "E"})
+    with pytest.raises(IllegalMove, match="in a straight line"):
+        play(state, 0, "ask Q E")
+    play(state, 0, "ask Q Z")
+    state = position(["AB", ""], letterfraud="any", cells={"c3": "Q", "d3": "Z"})
+    play(state, 0, "ask A E")  # repeats nothing and holds one: allowed
+    with pytest.raises(IllegalMove, match="break every rule"):
+        play(state, 0, "ask A A")
+
+
+def test_tiny_backpacks_count_every_letter_ever_received():
+    state = position(["", ""], backpacks=True)
+    state["received"] = [15, 0]
+    state, outcome = play(state, 0, "ask E X")
+    assert state["hands"][0] == ["E"] and "hand full" in outcome.summary
+
+
+def test_dictionary_devils_mark_cells_and_reward_using_others_letters():
+    state = position(["CAT", "S"], dictionary="enable", devils=True)
+    state, _ = play(state, 0, "4C CAT ask E X")
+    state, _ = play(state, 1, "take E")
+    state, _ = play(state, 1, "4C (CAT)S ask E X")
+    assert state["cells"]["f4"]["owner"] == 1 and state["cells"]["c4"]["owner"] == 0
+    assert state["cells"]["f4"]["value"] == 5 + 1  # a unique S, +1 for using ann's letters
+    assert state["scores"] == [15, 6]  # the sum of each player's cells: ann's C A T were unique (5 each)
+
+
+def test_supercells_place_a_special_cell_but_not_a_type_already_waiting():
+    state = position(["", ""], supercells=True, special={"b2": "DW"})
+    with pytest.raises(IllegalMove, match="A double word cell is already waiting"):
+        play(state, 0, "special c3 DW ask E X")
+    state, outcome = play(state, 0, "special c3 TW ask E X")
+    assert state["special"]["c3"] == "TW" and "made c3 a triple word cell" in outcome.summary
+
+
+def celldance(hands, special, **options):
+    return position(hands, special=special, dictionary="enable", celldance=True, **options)
+
+
+def test_big_ask():
+    state, _ = play(celldance(["CAT", ""], {"e4": "BIG"}), 0, "4C CAT ask A B C D E F")
+    assert state["hands"][0] == list("ABCDEF")
+
+
+def test_thief():
+    state = celldance(["CAT", "QZ"], {"e4": "THIEF"})
+    with pytest.raises(IllegalMove, match="add steal NAME LETTER"):
+        play(state, 0, "4C CAT ask E X")
+    state, _ = play(state, 0, "4C CAT steal bob Q ask E X")
+    assert state["hands"][1] == ["Z"] and state["hands"][0][:1] == ["Q"]
+
+
+def test_destroyer():
+    state, _ = play(celldance(["CAT", ""], {"e4": "DESTROY"}), 0, "4C CAT destroy b2 g7 ask E X")
+    assert state["destroyed"] == ["b2", "g7"]
+    state["phase"], state["turn"] = "turn", 0
+    state["hands"][0] = ["A", "T"]
+    with pytest.raises(IllegalMove, match="b2 was destroyed"):
+        play(state, 0, "2B AT ask E X")
+
+
+def test_go_again():
+    state, _ = play(celldance(["CAT", ""], {"e4": "AGAIN"}), 0, "4C CAT ask E X")
+    state, _ = play(state, 1, "take E")
+    assert state["turn"] == 0 and state["phase"] == "turn"
+
+
+def test_garbage():
+    state, _ = play(celldance(["CAT", "TTA"], {"e4": "GARBAGE"}), 0, "4C CAT ask E X")
+    assert state["hands"][1] == ["A"]  # everyone loses their Ts
+
+
+def test_blockade():
+    state, _ = play(celldance(["CATQZ", ""], {"e4": "BLOCKADE"}), 0, "4C CAT blockade a5 Q h6 Z ask E X")
+    assert state["cells"]["a5"]["letter"] == "Q" and state["cells"]["h6"]["letter"] == "Z"
+
+
+def test_collector():
+    state, _ = play(celldance(["CATABCDEF", ""], {"e4": "COLLECT"}), 0, "4C CAT ask E X")
+    assert len(state["hands"][0]) == 8  # over the hand limit of 7 this turn
+
+
+# --- a whole game ---------------------------------------------------------------------------------------------
+
+
+def test_a_four_player_game_to_the_end_replayed_from_its_record():
+    state = ENGINE.new_game(PLAYERS, {"board": "8x4", "dictionary": "every-word"}, seed=12)
+    moves = []
+    for _ in range(400):
+        if state["finished"]:
+            break
+        (seat,) = sorted(ENGINE.actors(state))[:1]
+        if state["phase"] == "answer":
+            move = ENGINE.timeout_move(state, seat)
+        else:
+            word = short_move(state, seat)
+            move = (word or "pass") if state["endgame"] else (f"{word} ask E A" if word else "ask E A")
+        state, _ = ENGINE.apply(state, seat, move)
+        moves.append({"player": PLAYERS[seat], "move": move})
+    assert state["finished"] and state["endgame"]
+    result = ENGINE.result(state)
+    record = make_record("keebble", state["options"], PLAYERS, 12, None, moves)
+    assert list(replay(record))[-1]["result"] == result

@@ -1,0 +1,114 @@
+"""Keebble's board: cells, walls, edge cells, and the generator modelled on the game's website.
+
+Cells are ``(column, row)``, columns from 0 and rows from 1 (``c3`` is ``(2, 3)``). A wall sits on the edge
+between two side-by-side cells and makes them not adjacent: no word runs across it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..core.grid import cell_name, parse_cell
+from ..core.tiles import LETTER_VALUES
+
+Cell = tuple[int, int]
+SIZES = {"8x4": (8, 4), "8x8": (8, 8), "16x8": (16, 8)}
+SPECIAL_WEIGHTS = {"DW": 1.0, "TW": 0.5, "DL": 2.0, "TL": 1.5}
+CELLDANCE_WEIGHTS = {"BIG": 0.5, "THIEF": 2.0, "DESTROY": 1.0, "AGAIN": 2.0, "GARBAGE": 1.5, "BLOCKADE": 1.5,
+                     "COLLECT": 2.0}  # fmt: skip
+SPECIAL_NAMES = {"DL": "double letter", "TL": "triple letter", "DW": "double word", "TW": "triple word",
+                 "BIG": "big ask", "THIEF": "thief", "DESTROY": "destroyer", "AGAIN": "go again",
+                 "GARBAGE": "garbage", "BLOCKADE": "blockade", "COLLECT": "collector"}  # fmt: skip
+
+
+def wall_key(a: Cell, b: Cell) -> str:
+    first, second = sorted([a, b], key=lambda c: (c[1], c[0]))
+    return f"{cell_name(*first)}|{cell_name(*second)}"
+
+
+def edge_cells(width: int, height: int) -> list[Cell]:
+    return [(c, r) for r in range(1, height + 1) for c in range(width)
+            if r in (1, height) or c in (0, width - 1)]  # fmt: skip
+
+
+def centre_cells(width: int, height: int) -> list[Cell]:
+    cols = [width // 2 - 1, width // 2]
+    rows = [height // 2, height // 2 + 1]
+    return [(c, r) for r in rows for c in cols]
+
+
+def inner_edges(width: int, height: int) -> list[tuple[Cell, Cell]]:
+    edges = []
+    for r in range(1, height + 1):
+        for c in range(width):
+            if c + 1 < width:
+                edges.append(((c, r), (c + 1, r)))
+            if r + 1 <= height:
+                edges.append(((c, r), (c, r + 1)))
+    return edges
+
+
+def generate(width: int, height: int, players: int, rng: random.Random, *, special: bool, celldance: bool,
+             generated: bool) -> dict[str, Any]:  # fmt: skip
+    """Star, hand cells, starting letters, special cells and walls, in the website's order. With
+    ``generated`` false only the hand cells are chosen (an empty page)."""
+    taken: set[Cell] = set()
+
+    def near_taken(cell: Cell) -> bool:
+        return any((cell[0] + dc, cell[1] + dr) in taken for dc in (-1, 0, 1) for dr in (-1, 0, 1))
+
+    star = rng.choice(centre_cells(width, height)) if generated else None
+    if star:
+        taken.add(star)
+    edges = [c for c in edge_cells(width, height) if not near_taken(c)]
+    rng.shuffle(edges)
+    hands: list[Cell] = []
+    for cell in edges:
+        if len(hands) == players:
+            break
+        if not any(abs(cell[0] - h[0]) + abs(cell[1] - h[1]) < 2 for h in hands):
+            hands.append(cell)
+    taken |= set(hands)
+    letters: dict[Cell, str] = {}
+    specials: dict[Cell, str] = {}
+    walls: list[str] = []
+    start_count = rng.randint(1, 3) if generated else 0
+    if generated:
+        free = [(c, r) for r in range(1, height + 1) for c in range(width) if (c, r) not in taken]
+        rng.shuffle(free)
+        weights = {letter: 1 / value for letter, value in LETTER_VALUES.items() if letter.isalpha()}
+        wanted = max(1, round(width * height * rng.uniform(0.03, 0.08)))
+        for cell in free:
+            if len(letters) >= wanted:
+                break
+            if not near_taken(cell):
+                letters[cell] = rng.choices(list(weights), list(weights.values()))[0]
+                taken.add(cell)
+        if special or celldance:
+            table = dict(SPECIAL_WEIGHTS)
+            if celldance:
+                table.update(CELLDANCE_WEIGHTS)
+            wanted = max(1, round(width * height * 0.08))
+            for cell in free:
+                if len(specials) >= wanted:
+                    break
+                if cell not in taken and not near_taken(cell):
+                    specials[cell] = rng.choices(list(table), list(table.values()))[0]
+                    taken.add(cell)
+        all_edges = inner_edges(width, height)
+        rng.shuffle(all_edges)
+        for a, b in all_edges[: max(1, round(len(all_edges) * rng.uniform(0.04, 0.09)))]:
+            walls.append(wall_key(a, b))
+    return {
+        "star": cell_name(*star) if star else None,
+        "hand_cells": [cell_name(*h) for h in hands],
+        "letters": {cell_name(*c): letter for c, letter in letters.items()},
+        "special": {cell_name(*c): s for c, s in specials.items()},
+        "walls": sorted(walls),
+        "start_count": start_count,
+    }
+
+
+def parse(name: str) -> Cell:
+    return parse_cell(name)
