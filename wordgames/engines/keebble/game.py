@@ -179,6 +179,8 @@ class KeebbleEngine(Engine):
             ask = [t.upper() for t in tokens[at + 1 :]]
             tokens, lower = tokens[:at], lower[:at]
         clauses = self._clauses(tokens)
+        if state["endgame"] and (ask or clauses.get("special")):
+            raise IllegalMove("In the endgame you only play a word: no asking, no special cells.")
         parts: list[str] = []
         summary: list[str] = []
         effects: set[str] = set()
