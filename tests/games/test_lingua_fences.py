@@ -84,3 +84,17 @@ def test_a_word_on_the_web_and_a_refusal(ann: Any, bob: Any) -> None:
     assert response.status_code == 302
     page = client.get(game.get_absolute_url()).content.decode()
     assert "ann wrote CAT on ann&#x27;s sheet." in page and "Waiting for bob" in page
+
+
+def test_another_players_word_does_not_make_yours_stale(ann: Any, bob: Any) -> None:
+    """Everyone writes at once: bob's word changes the game's version but not the sheet in front of ann."""
+    game = services.create_game(ann, "lingua-fences", {}, ["bob"], seed=2)
+    services.join_game(game.pk, bob)
+    game.refresh_from_db()
+    seen = game.version
+    services.submit_move(game.pk, bob, "3C CAT", expected_version=seen)
+    result = services.submit_move(game.pk, ann, "C3 COD", expected_version=seen)
+    assert result.move is not None and result.move.text == "C3 COD"
+    game.refresh_from_db()
+    with pytest.raises(services.Refused, match="The board has changed"):  # a new round: the sheets moved
+        services.submit_move(game.pk, ann, "3C CAT", expected_version=seen)

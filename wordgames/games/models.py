@@ -84,6 +84,9 @@ class Seat(models.Model):
     )
     remind_at = models.DateTimeField(null=True, blank=True, db_index=True)
     reminded = models.BooleanField(default=False)
+    since_version = models.PositiveIntegerField(
+        default=0, help_text="The game's version when this seat's current decision began (stale-move check)."
+    )
     seen_deal = models.IntegerField(
         default=-1, help_text="Lexicon Crossing: the latest deal this player has seen (page shown or email sent)."
     )

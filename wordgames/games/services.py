@@ -285,7 +285,10 @@ def submit_move(
             if done is not None:
                 return MoveResult(done, duplicate=True)
         seat = _acting_seat(game, user, text)
-        stale = (expected_version is not None and expected_version != game.version) or (
+        # Stale: the position this seat was deciding on has changed since the page (or email) was made. In a
+        # simultaneous round another player's move bumps the version without changing this seat's decision.
+        since = next((s.since_version for s in game.seats.all() if s.position == seat), game.version)
+        stale = (expected_version is not None and not since <= expected_version <= game.version) or (
             expected_number is not None and expected_number != live_moves(game).count() + 1
         )
         if stale:
@@ -391,7 +394,12 @@ def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int 
     limit = engine.time_limit(game.state) if running else None
     move_time = timedelta(seconds=limit) if limit else game.move_time
     reminder = move_time * 0.8 if limit else game.reminder_delay
+    acting = engine.actors(game.state) if running else set()
     for seat in game.seats.all():
+        if seat.position in acting and (actors_before is None or seat.position not in actors_before
+                                        or seat.position == mover):  # fmt: skip
+            seat.since_version = game.version  # a new decision begins
+            seat.save(update_fields=["since_version"])
         if seat.position in actors:
             if seat.due_at is not None and actors_before is not None and seat.position in actors_before \
                     and seat.position != mover:

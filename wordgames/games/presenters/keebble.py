@@ -1,0 +1,90 @@
+"""Keebble's page: the board with walls, special cells and hand cells; every hand (hands are public); the
+letters asked, waiting for your answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+
+from wordgames.engines.core.grid import cell_name, column_name
+from wordgames.engines.keebble.board import SPECIAL_NAMES, wall_key
+
+CELL = 44
+SHORT = {"DL": "2L", "TL": "3L", "DW": "2W", "TW": "3W", "BIG": "ASK", "THIEF": "THF", "DESTROY": "DES",
+         "AGAIN": "AGN", "GARBAGE": "GRB", "BLOCKADE": "BLK", "COLLECT": "COL"}  # fmt: skip
+
+
+def board_svg(view: dict[str, Any]) -> SafeString:
+    w, h = view["width"], view["height"]
+    pad = 20
+    parts = []
+    hand_of = {name: view["players"][s] for s, name in enumerate(view["hand_cells"])}
+    last = set(view.get("last", []))
+    for r in range(1, h + 1):
+        for c in range(w):
+            name = cell_name(c, r)
+            x, y = pad + c * CELL, pad + (r - 1) * CELL
+            cls = "kb-cell"
+            if name in hand_of:
+                cls += " hand"
+            elif name in view["destroyed"]:
+                cls += " destroyed"
+            elif name == view["star"]:
+                cls += " star"
+            parts.append(format_html('<rect class="{}" x="{}" y="{}" width="{}" height="{}" data-cell="{}"/>', cls, x, y,
+                                     CELL, CELL, name))  # fmt: skip
+            cell = view["cells"].get(name)
+            if cell:
+                parts.append(format_html('<text class="kb-letter{}" x="{}" y="{}">{}</text>', " last" if name in last
+                                         else "", x + CELL / 2, y + CELL * 0.68, cell["letter"]))  # fmt: skip
+            elif name in hand_of:
+                parts.append(format_html('<text class="kb-hand" x="{}" y="{}">{}</text>', x + CELL / 2, y + CELL * 0.6,
+                                         hand_of[name][:6]))  # fmt: skip
+            elif name in view["special"]:
+                kind = view["special"][name]
+                parts.append(format_html('<text class="kb-special" x="{}" y="{}"><title>{}</title>{}</text>',
+                                         x + CELL / 2, y + CELL * 0.62, SPECIAL_NAMES[kind], SHORT[kind]))
+            elif name == view["star"]:
+                parts.append(format_html('<text class="kb-star" x="{}" y="{}">★</text>', x + CELL / 2, y + CELL * 0.68))
+    walls = set(view["walls"])
+    for r in range(1, h + 1):
+        for c in range(w):
+            x, y = pad + c * CELL, pad + (r - 1) * CELL
+            if c + 1 < w and wall_key((c, r), (c + 1, r)) in walls:
+                parts.append(format_html('<line class="kb-wall" x1="{}" y1="{}" x2="{}" y2="{}"/>', x + CELL, y,
+                                         x + CELL, y + CELL))  # fmt: skip
+            if r + 1 <= h and wall_key((c, r), (c, r + 1)) in walls:
+                parts.append(format_html('<line class="kb-wall" x1="{}" y1="{}" x2="{}" y2="{}"/>', x, y + CELL,
+                                         x + CELL, y + CELL))  # fmt: skip
+    parts.extend(format_html('<text class="kb-label" x="{}" y="14">{}</text>', pad + c * CELL + CELL / 2, column_name(c))
+                 for c in range(w))  # fmt: skip
+    parts.extend(format_html('<text class="kb-label" x="9" y="{}">{}</text>', pad + (r - 1) * CELL + CELL * 0.6, r)
+                 for r in range(1, h + 1))  # fmt: skip
+    body = format_html_join("", "{}", ((p,) for p in parts))
+    return format_html('<svg class="kb-board" viewBox="0 0 {} {}" role="img" aria-label="Keebble board">{}</svg>',
+                       pad + w * CELL + 2, pad + h * CELL + 2, body)  # fmt: skip
+
+
+def context(game: Any, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    return {
+        "board_svg": board_svg(view),
+        "hands": [{"name": n, "letters": view["hands"][s], "score": view["scores"][s], "room": view["room"][s],
+                   "to_move": s == view["turn"] and view["phase"] == "turn", "answered": view["answered"][s]}
+                  for s, n in enumerate(view["players"])],
+        "asker": view["players"][view["asker"]] if view["asker"] is not None else "",
+        "my_room": view["room"][seat] if seat is not None else 0,
+    }  # fmt: skip
+
+
+def printable(game: Any) -> dict[str, Any]:
+    """The generated starting board, to copy onto paper for a game at a table."""
+    from wordgames.engines import get_engine
+    from wordgames.engines.keebble.game import KeebbleEngine
+
+    engine = get_engine("keebble")
+    assert isinstance(engine, KeebbleEngine)
+    start = engine.new_game([s.user.username if s.user else f"seat {s.position + 1}" for s in game.seats.all()],
+                            game.options, game.seed, game.bag or None)  # fmt: skip
+    return {"svg": board_svg(engine.view(start, None)), "options": game.options}
