@@ -260,3 +260,12 @@ def test_a_three_player_game_to_the_end_through_the_services(ann, bob, cat):
     expected = [ENGINE.score(game.state, s).text for s in range(3)]
     assert game.result["details"] == expected
     assert all(text.endswith("/2=" + text.split("=")[1]) for text in expected)  # every crossword an L: 2 words
+
+
+def test_a_moderator_ending_a_running_game_scores_every_crossword(ann, bob, cat, admin_user):
+    game = start(ann, bob, cat)
+    lay(game, ann, 0)
+    services.end_game(game.pk, admin_user, "The players asked for it.")
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert game.result["scores"][0] == round(ENGINE.score(game.state, 0).value, 2) and game.result["scores"][1] == 0

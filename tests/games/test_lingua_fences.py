@@ -98,3 +98,12 @@ def test_another_players_word_does_not_make_yours_stale(ann: Any, bob: Any) -> N
     game.refresh_from_db()
     with pytest.raises(services.Refused, match="The board has changed"):  # a new round: the sheets moved
         services.submit_move(game.pk, ann, "3C CAT", expected_version=seen)
+
+
+def test_a_finished_game_replays_move_by_move(ann: Any, bob: Any) -> None:
+    game = services.create_game(ann, "lingua-fences", {}, ["bob"], seed=2)
+    services.join_game(game.pk, bob)
+    services.submit_move(game.pk, ann, "3C CAT")
+    services.submit_move(game.pk, bob, "resign")
+    page = logged_in(ann).get(f"/games/{game.pk}/replay/?n=1").content.decode()
+    assert "after move 1 of 2" in page and "  3  . . C A T" in page

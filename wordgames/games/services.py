@@ -616,7 +616,10 @@ def end_game(game_id: int, moderator: AbstractBaseUser, reason: str, *, abandon:
 
 
 def _standing_result(game: Game) -> dict[str, Any]:
-    scores = get_engine(game.engine).view(game.state, None)["scores"]
+    engine = get_engine(game.engine)
+    scores = engine.view(game.state, None)["scores"]
+    if any(score is None for score in scores):  # hidden until the end (Lexicon Crossing): score them now
+        scores = [round(engine.score(game.state, seat).value, 2) for seat in range(len(scores))]  # type: ignore[attr-defined]
     best = max(scores)
     return {
         "scores": scores,

@@ -13,6 +13,7 @@ from django.db.models import Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.html import format_html
 from django.views.decorators.http import require_GET, require_POST
 
 from wordgames.engines import engine_names, get_engine
@@ -359,6 +360,14 @@ def record(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+def _replay_board(engine: Any, state: dict[str, Any], view: dict[str, Any]) -> Any:
+    """Lingo's board as SVG; other games as each player's text (the game is over: nothing is secret)."""
+    if "board" in view:
+        return render_board(view["board"])
+    texts = [f"{name}:\n{engine.render_text(state, seat)}" for seat, name in enumerate(view["players"])]
+    return format_html('<pre class="replay-text">{}</pre>', "\n\n".join(texts))
+
+
 @require_GET
 def replay_page(request: HttpRequest, pk: int) -> HttpResponseBase:
     """A finished game move by move: ?n=3 shows the board after the third move."""
@@ -375,7 +384,7 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponseBase:
     view = engine.view(state, None)
     context = {
         "game": game, "moves": moves, "shown": shown, "count": len(moves), "view": view,
-        "board_svg": render_board(view["board"]), "step": moves[shown - 1] if shown else None,
+        "board_svg": _replay_board(engine, state, view), "step": moves[shown - 1] if shown else None,
         "result": result_sentence(game), "steps": range(len(moves) + 1),
     }
     return render(request, "games/replay.html", context)
