@@ -25,7 +25,7 @@ def crowded() -> tuple[Sheet, list[tuple[int, int]]]:
     sheet = Sheet(19, parse_cell("c3"))
     sheet.longest = 19
     for row in range(1, 17, 4):  # horizontal fences every 4 rows, with gaps
-        for col in range(0, 16):
+        for col in range(16):
             sheet.letters[(col, row)] = "A"
     for col in range(0, 16, 4):
         for row in range(1, 17):
