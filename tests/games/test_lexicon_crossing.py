@@ -269,3 +269,21 @@ def test_a_moderator_ending_a_running_game_scores_every_crossword(ann, bob, cat,
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert game.result["scores"][0] == round(ENGINE.score(game.state, 0).value, 2) and game.result["scores"][1] == 0
+
+
+def test_team_mates_sharing_a_seat_see_its_tiles_and_move_for_it(ann, bob, cat):
+    """Team play, "multiple individuals per player": cat shares ann's seat."""
+    response = logged_in(ann).post("/games/new/", {
+        "game": "lexicon-crossing", "players": "2", "seat_2": "bob", "partners": "1: cat",
+        "opt_dictionary": "every-word", "clock": "7d"})  # fmt: skip
+    assert response.status_code == 302, response.content.decode()[:2000]
+    game = Game.objects.get(engine="lexicon-crossing")
+    services.join_game(game.pk, bob)
+    game.refresh_from_db()
+    page = logged_in(cat).get(game.get_absolute_url()).content.decode()
+    assert "Your hand" in page and "ann (you)" in page
+    services.submit_move(game.pk, cat, lay_out(game.state["tiles"][0]))  # cat arranges the team's crossword
+    game.refresh_from_db()
+    assert game.state["grids"][0] and game.moves.last().user == cat and game.moves.last().seat == 0
+    with pytest.raises(services.Refused, match="already plays in this game"):
+        services.create_game(ann, "lexicon-crossing", {}, ["bob"], partners={0: ["bob"]})

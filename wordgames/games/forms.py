@@ -56,6 +56,10 @@ class NewGameForm(forms.Form):
     """Players, then every option of the chosen game; options left at "default" follow the preset."""
 
     players = forms.TypedChoiceField(label="Players", coerce=int, choices=[])
+    partners = forms.CharField(
+        label="Team-mates sharing a seat", required=False, max_length=300,
+        help_text="Team play: e.g. 1: dan, 2: eve. They see what the seat sees and may move for it.",
+    )  # fmt: skip
     clock = forms.ChoiceField(
         label="Time per move", initial="7d", required=False, choices=[(k, v[0]) for k, v in CLOCKS.items()],
         help_text="When it runs out the rules move for the player (or they forfeit). Days away stop the clock.",
@@ -102,6 +106,17 @@ class NewGameForm(forms.Form):
                 value = next(c for c in option.choices if str(c) == value)
             options[option.name] = value
         return options
+
+    def clean_partners(self) -> dict[int, list[str]]:
+        """``1: dan, 2: eve fay``: seat number, colon, the usernames sharing that seat."""
+        text = self.cleaned_data.get("partners", "").strip()
+        shared: dict[int, list[str]] = {}
+        for part in filter(None, (p.strip() for p in text.replace(";", ",").split(","))):
+            seat, _, names = part.partition(":")
+            if not seat.strip().isdigit() or not names.split():
+                raise forms.ValidationError("Write a seat number, a colon and usernames, e.g. 1: dan, 2: eve.")
+            shared.setdefault(int(seat) - 1, []).extend(names.split())
+        return shared
 
     def clock_times(self) -> dict[str, timedelta | None]:
         _, move_time, reminder_after = CLOCKS[self.cleaned_data.get("clock") or "7d"]

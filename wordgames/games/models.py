@@ -77,6 +77,10 @@ class Seat(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="invitations"
     )
     invited_email = models.EmailField(blank=True)
+    partners = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="partner_seats",
+        help_text="Team-mates sharing this seat: they see what it sees and may move for it.",
+    )  # fmt: skip
     declined = models.BooleanField(default=False)
     joined = models.DateTimeField(null=True, blank=True)
     due_at = models.DateTimeField(

@@ -56,12 +56,14 @@ class MoveResult:
 
 
 def seat_of(game: Game, user: AbstractBaseUser | None) -> int | None:
+    """The seat ``user`` plays: their own, or one they share as a team-mate (team play)."""
     if user is None or not user.is_authenticated:
         return None
     for seat in game.seats.all():
         if seat.user_id == user.pk:
             return seat.position
-    return None
+    shared = Seat.objects.filter(game=game, partners=user).values_list("position", flat=True).first()
+    return shared
 
 
 def player_names(game: Game) -> list[str]:
@@ -137,6 +139,7 @@ def create_game(
     bag: str = "",
     move_time: timedelta = timedelta(days=7),
     reminder_after: timedelta | None = None,
+    partners: dict[int, list[str]] | None = None,
 ) -> Game:
     """A new game with the creator in seat 1 and one more seat per entry of ``invitees``: "" for an open
     seat, a username, or an email address. Starts at once if every seat is taken. Each player has
@@ -178,13 +181,31 @@ def create_game(
             move_time=move_time,
             reminder_after=reminder_after,
         )
-        Seat.objects.create(game=game, position=0, user=creator, joined=timezone.now())
+        first = Seat.objects.create(game=game, position=0, user=creator, joined=timezone.now())
+        seats = [first]
         for position, (user, email) in enumerate(invited, start=1):
             seat = Seat.objects.create(game=game, position=position, invited_user=user, invited_email=email)
+            seats.append(seat)
             if user is not None or email:
                 transaction.on_commit(lambda seat_id=seat.pk: tasks.send_invitation.delay(seat_id))
+        _add_partners(seats, partners or {}, {creator.pk} | {u.pk for u, _ in invited if u is not None})
         _start_if_full(game)
     return game
+
+
+def _add_partners(seats: list[Seat], partners: dict[int, list[str]], seated: set[int]) -> None:
+    """Team play: usernames sharing each seat (position from 0)."""
+    for position, names in partners.items():
+        if not 0 <= position < len(seats):
+            raise Refused(f"There is no seat {position + 1} to share.", "players")
+        for name in names:
+            user = User.objects.filter(username__iexact=name.strip()).first()
+            if user is None:
+                raise Refused(f"There is no player called {name.strip()!r} to share seat {position + 1}.", "players")
+            if user.pk in seated:
+                raise Refused(f"{user.get_username()} already plays in this game.", "players")
+            seated.add(user.pk)
+            seats[position].partners.add(user)
 
 
 def join_game(game_id: int, user: AbstractBaseUser, seat_id: int | None = None) -> Seat:

@@ -91,7 +91,8 @@ def new_game(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             game = services.create_game(
-                request.user, engine.name, form.chosen_options(), form.invitees(), **form.clock_times()
+                request.user, engine.name, form.chosen_options(), form.invitees(), **form.clock_times(),
+                partners=form.cleaned_data["partners"],
             )
         except services.Refused as e:
             form.add_error(None, str(e))

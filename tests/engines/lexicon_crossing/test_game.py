@@ -179,3 +179,44 @@ def test_grace_period_timeout_says_done():
     assert ENGINE.timeout_move(state, 1) == "done"
     state, _ = ENGINE.apply(state, 1, "done")
     assert state["finished"]
+
+
+FOUR = ["ann", "bob", "cat", "dan"]
+
+
+def test_team_mates_swap_one_tile_per_green_light():
+    state = ENGINE.new_game(FOUR, {"dictionary": "every-word", "teams": "AABB"}, seed=2)
+    give, take = state["tiles"][0][0], state["tiles"][1][0]
+    with pytest.raises(IllegalMove, match="cat is not your team-mate"):
+        ENGINE.apply(state, 0, f"swap {give} {state['tiles'][2][0]} cat")
+    state, outcome = ENGINE.apply(state, 0, f"swap {give} {take} bob")
+    assert outcome.summary == "ann swapped a tile with bob."  # the letters stay private
+    assert Counter(state["tiles"][1])[give] >= 1 and len(state["tiles"][0]) == len(state["tiles"][1]) == 15
+    with pytest.raises(IllegalMove, match="One swap a green light"):
+        ENGINE.apply(state, 1, f"swap {state['tiles'][1][0]} {state['tiles'][0][0]} ann")
+    state, _ = ENGINE.apply(state, 2, lay_out(state["tiles"][2]))
+    state, _ = ENGINE.apply(state, 2, "green")
+    ENGINE.apply(state, 1, f"swap {ENGINE.hand(state, 1)[0]} {ENGINE.hand(state, 0)[0]} ann")  # a new green light
+
+
+def finished_with(grids: list[list[str]], **options) -> dict:
+    state = ENGINE.new_game(FOUR, {"dictionary": "every-word", **options}, seed=2)
+    state["grids"] = grids
+    state["tiles"] = [[ch for row in g for ch in row if ch != "."] for g in grids]
+    state["finished"], state["phase"], state["reason"] = True, "over", "red light"
+    return state
+
+
+# ann 10/2 (Q crosses QUIZ and QUA), bob 1/2 (T of AT and AT), cat 3/2, dan 3/2
+GRIDS = [["QUIZ", "U...", "A..."], ["AT", "T."], ["CAT", "A..", "T.."], ["BAT", "A..", "T.."]]
+
+
+@pytest.mark.parametrize("rule, winners", [("best", [0, 1]), ("worst", [2, 3]), ("combined", [0, 1])])
+def test_the_three_winning_team_rules(rule, winners):
+    state = finished_with(GRIDS, teams="AABB", team_win=rule)
+    scores = ENGINE.result(state)["details"]
+    assert scores == ["10/2=5.00", "1/2=0.50", "3/2=1.50", "3/2=1.50"]
+    result = ENGINE.result(state)
+    assert result["winners"] == winners
+    assert result["teams"] == {"best": {"A": 5.0, "B": 1.5}, "worst": {"A": 0.5, "B": 1.5},
+                               "combined": {"A": 2.75, "B": 1.5}}[rule]

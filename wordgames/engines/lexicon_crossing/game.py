@@ -46,6 +46,11 @@ OPTIONS: tuple[Option, ...] = (
            "theirs; one: once one other player has.", choices=("all", "one")),
     Option("grace", "int", 24, "Grace period (hours)", "After red light, the others have this long to finish.",
            minimum=1, maximum=720),
+    Option("teams", "str", "-", "Teams", "Collaborating players: a team letter per seat in seat order, e.g. AABB "
+           "(each keeps their own crossword; team-mates may swap one tile per green light); - for none."),
+    Option("team_win", "choice", "combined", "Winning team", "combined: all the team's points / all its words; "
+           "best: the highest individual score; worst: the best of each team's lowest score.",
+           choices=("combined", "best", "worst")),
 )  # fmt: skip
 
 
@@ -61,6 +66,10 @@ class LexiconCrossingEngine(Engine):
 
     def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         merged = validate(self.title, OPTIONS, options)
+        teams = str(merged["teams"]).strip().upper()
+        merged["teams"] = "-" if teams in ("", "-", "NONE") else teams
+        if merged["teams"] != "-" and not merged["teams"].isalpha():
+            raise InvalidOptions("Option teams: one letter per seat, e.g. AABB, or - for no teams.")
         if 0 < merged["start_tiles"] < MINIMUM_START:
             raise InvalidOptions(f"Option start_tiles must be at least {MINIMUM_START} (or 0 for the guide's number).")
         if merged["dictionary"] not in lexicon_names():
@@ -76,6 +85,9 @@ class LexiconCrossingEngine(Engine):
         tile_set = get_tile_set("scrabble98" if options["tiles"] == "s98" else "lc120")
         if options["blanks"]:
             tile_set = tile_set.with_blanks(2)
+        if options["teams"] != "-" and (len(options["teams"]) != count or len(set(options["teams"])) < 2):
+            raise InvalidOptions(f"Option teams: give one team letter for each of the {count} players, at least two "
+                                 "teams (e.g. AABB).")  # fmt: skip
         if options["tiles"] == "s98" and count > 4:
             raise InvalidOptions("The S98 set is not enough for 5 players: choose the LC120 set.")
         start = options["start_tiles"] or STARTING_TILES[options["tiles"]][count]
@@ -87,7 +99,7 @@ class LexiconCrossingEngine(Engine):
             "players": list(players), "options": options, "seed": seed,
             "bag": tiles[start * count :], "tiles": hands, "grids": [[] for _ in players],
             "latest": [list(hand) for hand in hands], "deal_number": 0, "round": 1, "last_green": None,
-            "jaywalked": [False] * count, "shuffles": 0, "phase": "play", "done": [False] * count,
+            "jaywalked": [False] * count, "swapped": [False] * count, "shuffles": 0, "phase": "play", "done": [False] * count,
             "red_by": None, "active": [True] * count, "finished": False, "reason": "",
         }  # fmt: skip
 
@@ -154,6 +166,8 @@ class LexiconCrossingEngine(Engine):
             return self._jaywalk(state, seat, rest)
         if command == "done" and not rest:
             return self._done(state, seat)
+        if command == "swap":
+            return self._swap(state, seat, rest)
         raise IllegalMove(
             f"I do not understand {move.strip()!r}: write grid (then your crossword), green, jaywalk Q, "
             "red (when the pool is exhausted) or done (in the grace period)."
@@ -207,6 +221,7 @@ class LexiconCrossingEngine(Engine):
         new["round"] += 1
         new["last_green"] = seat
         new["jaywalked"] = [False] * len(state["players"])
+        new["swapped"] = [False] * len(state["players"])
         tiles = "a tile" if per == 1 else f"{per} tiles"
         outcome = MoveOutcome(seat=seat, move="green", summary=f"{name} called green light: everyone draws {tiles}.",
                               events={"deal": new["deal_number"]})  # fmt: skip
@@ -259,6 +274,43 @@ class LexiconCrossingEngine(Engine):
                               events={"private": not state["options"]["face_up"]})  # fmt: skip
         return new, outcome
 
+    def team_of(self, state: State, seat: int) -> str | None:
+        teams = state["options"]["teams"]
+        return None if teams == "-" else teams[seat]
+
+    def _swap(self, state: State, seat: int, text: str) -> tuple[State, MoveOutcome]:
+        """``swap E X bob``: give E from your hand to your team-mate bob and take X from theirs; once each per
+        green light (rules: "may swap one tile with their team member per green light")."""
+        team = self.team_of(state, seat)
+        if team is None:
+            raise IllegalMove("Swapping tiles is for team games.")
+        if state["phase"] != "play":
+            raise IllegalMove("No swapping after red light.")
+        parts = text.split()
+        if len(parts) != 3:
+            raise IllegalMove("Write a swap as swap E X bob: your E for bob's X.")
+        give, take, mate_name = parts[0].upper(), parts[1].upper(), parts[2]
+        if mate_name not in state["players"]:
+            raise IllegalMove(f"There is no player called {mate_name!r} in this game.")
+        mate = state["players"].index(mate_name)
+        if mate == seat or self.team_of(state, mate) != team or not state["active"][mate]:
+            raise IllegalMove(f"{mate_name} is not your team-mate.")
+        if state["swapped"][seat] or state["swapped"][mate]:
+            raise IllegalMove("One swap a green light: you or your team-mate have swapped already.")
+        if give not in self.hand(state, seat):
+            raise IllegalMove(f"You have no {give} in your hand to give (take it off your crossword first).")
+        if take not in self.hand(state, mate):
+            raise IllegalMove(f"{mate_name} has no {take} in their hand.")
+        new = copy.deepcopy(state)
+        new["tiles"][seat].remove(give)
+        new["tiles"][mate].remove(take)
+        new["tiles"][seat].append(take)
+        new["tiles"][mate].append(give)
+        new["swapped"][seat] = new["swapped"][mate] = True
+        name = state["players"][seat]
+        return new, MoveOutcome(seat=seat, move=f"swap {give} {take} {mate_name}",
+                                summary=f"{name} swapped a tile with {mate_name}.", events={"private": True})
+
     def _done(self, state: State, seat: int) -> tuple[State, MoveOutcome]:
         if state["phase"] != "red":
             raise IllegalMove("Done is for the grace period after red light.")
@@ -297,8 +349,33 @@ class LexiconCrossingEngine(Engine):
         standing = [v for v, on in zip(values, state["active"]) if on]
         best = max(standing) if standing else 0
         winners = [s for s, v in enumerate(values) if state["active"][s] and v == best]
-        return {"scores": values, "winners": winners, "reason": state["reason"],
-                "details": [s.text for s in scores]}  # fmt: skip
+        result = {"scores": values, "winners": winners, "reason": state["reason"],
+                  "details": [s.text for s in scores]}  # fmt: skip
+        if state["options"]["teams"] != "-":
+            result.update(self._team_result(state, scores))
+        return result
+
+    def _team_result(self, state: State, scores: list[crossword.Score]) -> dict[str, Any]:
+        """The three "winning team" rules: combined (all points / all words), best individual, or the best of
+        each team's lowest score. Every member of the winning team(s) wins."""
+        rule = state["options"]["team_win"]
+        teams: dict[str, list[int]] = {}
+        for seat, team in enumerate(state["options"]["teams"]):
+            if state["active"][seat]:
+                teams.setdefault(team, []).append(seat)
+        values: dict[str, float] = {}
+        for team, seats in teams.items():
+            if rule == "combined":
+                points = sum(scores[s].points for s in seats)
+                words = sum(scores[s].words + scores[s].leftover for s in seats)
+                values[team] = round(points / words, 2) if words else 0.0
+            elif rule == "best":
+                values[team] = max(round(scores[s].value, 2) for s in seats)
+            else:
+                values[team] = min(round(scores[s].value, 2) for s in seats)
+        best = max(values.values()) if values else 0
+        winning = [t for t, v in values.items() if v == best]
+        return {"winners": sorted(s for t in winning for s in teams[t]), "teams": values, "team_rule": rule}
 
     # --- what each seat sees ------------------------------------------------------------------------------
 
