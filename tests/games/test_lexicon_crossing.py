@@ -287,3 +287,13 @@ def test_team_mates_sharing_a_seat_see_its_tiles_and_move_for_it(ann, bob, cat):
     assert game.state["grids"][0] and game.moves.last().user == cat and game.moves.last().seat == 0
     with pytest.raises(services.Refused, match="already plays in this game"):
         services.create_game(ann, "lexicon-crossing", {}, ["bob"], partners={0: ["bob"]})
+
+
+def test_the_json_view_keeps_the_green_lighters_new_tile_hidden_too(ann, bob, cat):
+    game = start(ann, bob, cat)
+    lay(game, ann, 0)
+    Seat.objects.filter(game=game).update(seen_at=timezone.now() - timedelta(hours=1))
+    services.submit_move(game.pk, ann, "green")
+    Seat.objects.filter(game=game, position=1).update(seen_deal=0)  # bob has not seen his new tile
+    data = logged_in(ann).get(f"/games/{game.pk}/json/").json()
+    assert data["view"]["hidden_new"] == 1 and data["view"]["hand"] == []

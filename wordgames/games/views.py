@@ -193,7 +193,7 @@ def game_json(request: HttpRequest, pk: int) -> JsonResponse:
     seat = services.seat_of(game, request.user)
     data: dict[str, Any] = {"id": game.pk, "game": game.engine, "status": game.status, "version": game.version}
     if game.state is not None:
-        data["view"] = get_engine(game.engine).view(game.state, seat)
+        data["view"] = get_engine(game.engine).view(game.state, seat, **greenlight.view_kwargs(game, seat))
     data["moves"] = [
         {"n": n, "player": m.user.username if m.user else "", "move": _move_text(m, seat), "score": m.score,
          "summary": m.summary}
