@@ -133,8 +133,10 @@ def test_nobody_sees_another_players_tiles_or_crossword(ann, bob, cat, settings)
     game.refresh_from_db()
     secret = [row for row in game.state["grids"][1] if len(row) > 3]  # bob's across word
     for client in (logged_in(ann), logged_in(cat), Client()):
-        for path in (f"/games/{game.pk}/", f"/games/{game.pk}/live/?since=0", f"/games/{game.pk}/json/"):
-            body = client.get(path).content.decode()
+        for path in (f"/games/{game.pk}/", f"/games/{game.pk}/live/?since=0", f"/games/{game.pk}/state.json"):
+            response = client.get(path)
+            assert response.status_code == 200, path
+            body = response.content.decode()
             for row in secret:
                 assert row not in body, path
         assert client.get(f"/games/{game.pk}/record.json").status_code in (403, 404)
@@ -295,5 +297,5 @@ def test_the_json_view_keeps_the_green_lighters_new_tile_hidden_too(ann, bob, ca
     Seat.objects.filter(game=game).update(seen_at=timezone.now() - timedelta(hours=1))
     services.submit_move(game.pk, ann, "green")
     Seat.objects.filter(game=game, position=1).update(seen_deal=0)  # bob has not seen his new tile
-    data = logged_in(ann).get(f"/games/{game.pk}/json/").json()
+    data = logged_in(ann).get(f"/games/{game.pk}/state.json").json()
     assert data["view"]["hidden_new"] == 1 and data["view"]["hand"] == []
