@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import InvalidOptions
+
 State = dict[str, Any]
 
 
@@ -66,6 +68,10 @@ class Engine:
     max_players: int = 4
     options: tuple[Option, ...] = ()
     presets: Mapping[str, Mapping[str, Any]] = {}
+
+    def check_players(self, count: int) -> None:
+        if not self.min_players <= count <= self.max_players:
+            raise InvalidOptions(f"{self.title} is for {self.min_players} to {self.max_players} players.")
 
     def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Return the full option dict (defaults filled in, preset applied) or raise ``InvalidOptions``."""

@@ -50,4 +50,14 @@ def validate(title: str, options: tuple[Option, ...], given: Mapping[str, Any]) 
     for name, value in given.items():
         if value is not None:
             merged[name] = coerce(by_name[name], value)
+    if "dictionary" in merged:
+        check_dictionary(merged["dictionary"])
     return merged
+
+
+def check_dictionary(name: str) -> None:
+    from .lexicon import lexicon_names
+
+    if name not in lexicon_names():
+        raise InvalidOptions(f"Option dictionary: there is no dictionary called {name!r}; "
+                             f"known: {', '.join(lexicon_names())}.")  # fmt: skip

@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.engine import Engine, MoveOutcome, Option, State
-from ..core.errors import IllegalMove, InvalidOptions
+from ..core.errors import IllegalMove
 from ..core.grid import cell_name, column_name, parse_cell
-from ..core.lexicon import DEFAULT_LEXICON, get_lexicon, lexicon_names
+from ..core.lexicon import DEFAULT_LEXICON, get_lexicon
 from ..core.notation import PlaceMove, WordLetter, WordMove, parse_move
 from ..core.options import validate
 from ..core.tiles import LETTER_VALUES
@@ -65,16 +65,12 @@ class KeebbleEngine(Engine):
         merged = validate(self.title, OPTIONS, options)
         if merged["celldance"]:
             merged["supercells"] = True  # "Requires Supercells. The website automatically does this for you."
-        if merged["dictionary"] not in lexicon_names():
-            raise InvalidOptions(f"Option dictionary: there is no dictionary called {merged['dictionary']!r}; "
-                                 f"known: {', '.join(lexicon_names())}.")  # fmt: skip
         return merged
 
     def new_game(self, players: list[str], options: Mapping[str, Any], seed: int, bag: str | None = None) -> State:
         options = self.validate_options(options)
         n = len(players)
-        if not self.min_players <= n <= self.max_players:
-            raise InvalidOptions(f"Keebble is for {self.min_players} to {self.max_players} players.")
+        self.check_players(n)
         width, height = SIZES[options["board"]]
         rng = random.Random(seed)
         board = generate(width, height, n, rng, special=options["supercells"], celldance=options["celldance"],

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..core.engine import Engine, MoveOutcome, Option, State
 from ..core.errors import IllegalMove, InvalidOptions
-from ..core.lexicon import DEFAULT_LEXICON, Lexicon, get_lexicon, lexicon_names
+from ..core.lexicon import DEFAULT_LEXICON, Lexicon, get_lexicon
 from ..core.options import validate
 from ..core.tiles import BLANK, get_tile_set
 from . import crossword
@@ -72,16 +72,12 @@ class LexiconCrossingEngine(Engine):
             raise InvalidOptions("Option teams: one letter per seat, e.g. AABB, or - for no teams.")
         if 0 < merged["start_tiles"] < MINIMUM_START:
             raise InvalidOptions(f"Option start_tiles must be at least {MINIMUM_START} (or 0 for the guide's number).")
-        if merged["dictionary"] not in lexicon_names():
-            raise InvalidOptions(f"Option dictionary: there is no dictionary called {merged['dictionary']!r}; "
-                                 f"known: {', '.join(lexicon_names())}.")  # fmt: skip
         return merged
 
     def new_game(self, players: list[str], options: Mapping[str, Any], seed: int, bag: str | None = None) -> State:
         options = self.validate_options(options)
         count = len(players)
-        if not self.min_players <= count <= self.max_players:
-            raise InvalidOptions(f"Lexicon Crossing is for {self.min_players} to {self.max_players} players.")
+        self.check_players(count)
         tile_set = get_tile_set("scrabble98" if options["tiles"] == "s98" else "lc120")
         if options["blanks"]:
             tile_set = tile_set.with_blanks(2)

@@ -15,7 +15,7 @@ from typing import Any
 from ..core.engine import Engine, MoveOutcome, Option, State
 from ..core.errors import IllegalMove, InvalidOptions
 from ..core.grid import cell_name, column_name, parse_cell
-from ..core.lexicon import DEFAULT_LEXICON, get_lexicon, lexicon_names
+from ..core.lexicon import DEFAULT_LEXICON, get_lexicon
 from ..core.notation import WordMove, parse_move
 from ..core.options import validate
 from .sheet import Sheet
@@ -50,16 +50,12 @@ class LinguaFencesEngine(Engine):
         if not (0 <= col < merged["size"] and 1 <= row <= merged["size"]):
             raise InvalidOptions(f"Option start: {merged['start']} is not on a {merged['size']}x{merged['size']} sheet.")
         merged["start"] = cell_name(col, row)
-        if merged["dictionary"] not in lexicon_names():
-            raise InvalidOptions(f"Option dictionary: there is no dictionary called {merged['dictionary']!r}; "
-                                 f"known: {', '.join(lexicon_names())}.")  # fmt: skip
         return merged
 
     def new_game(self, players: list[str], options: Mapping[str, Any], seed: int, bag: str | None = None) -> State:
         options = self.validate_options(options)
         n = len(players)
-        if not self.min_players <= n <= self.max_players:
-            raise InvalidOptions(f"Lingua Fences is for {self.min_players} to {self.max_players} players.")
+        self.check_players(n)
         sheets = [{"letters": {}, "claims": [], "longest": 3, "passes": 0, "retired": False, "double": False,
                    "last": []} for _ in players]  # fmt: skip
         return {"players": list(players), "options": options, "seed": seed, "sheets": sheets, "round": 0,
