@@ -143,8 +143,11 @@ def subject_line(game: Game, seats: list[Seat] | None = None, number: int | None
         return f"{engine.title} game {game.pk}"
     seats = seats if seats is not None else list(game.seats.select_related("user").order_by("position"))
     names = [s.user.username if s.user else f"seat {s.position + 1}" for s in seats]
-    movers = " and ".join(names[s] for s in sorted(engine.actors(game.state)))
+    waiting = [names[s] for s in sorted(engine.waiting_for(game.state))]
     number = number if number is not None else move_number(game)
+    if not waiting:  # nobody has to move (Lexicon Crossing between green lights)
+        return f"{engine.title} game {game.pk}, move {number}"
+    movers = waiting[0] if len(waiting) == 1 else ", ".join(waiting[:-1]) + " and " + waiting[-1]
     return f"{engine.title} game {game.pk}, move {number}: {movers} to move"
 
 
