@@ -113,6 +113,10 @@ def _acting_seat(game: Game, user: AbstractBaseUser, text: str) -> int:
         raise Refused("This game is not in progress.", "not_running")
     engine = get_engine(game.engine)
     if text.strip().lower() != "resign" and seat not in engine.actors(game.state):
+        try:  # the engine says it best ("You have written on the sheet in front of you this round; ...")
+            engine.apply(game.state, seat, text)
+        except IllegalMove as e:
+            raise Refused(str(e), "not_your_turn") from None
         movers = ", ".join(player_names(game)[s] for s in sorted(engine.actors(game.state)))
         raise Refused(f"It is not your turn: {movers} to move.", "not_your_turn")
     return seat
