@@ -227,3 +227,10 @@ def test_hidden_pools_stay_out_of_other_players_emails(ann, bob, django_capture_
     assert to_ann and f"Your tiles: {' '.join(ann_pool)}" in to_ann[-1].body
     assert " ".join(bob_pool) not in "".join(m.body for m in to_ann)
     assert game.state["bag"][:10] not in "".join(m.body for m in mail.outbox)
+
+
+@pytest.mark.parametrize("name, label", [("lingo", "Pool size"), ("lexicon-crossing", "Tiles per green light"),
+                                         ("lingua-fences", "Starting square"), ("keebble", "Letterfraud")])  # fmt: skip
+def test_every_game_can_be_set_up_from_the_new_game_page(client_ann, name, label):
+    page = client_ann.get(f"/games/new/?game={name}").content.decode()
+    assert label in page and "Time per move" in page and "Team-mates sharing a seat" in page
