@@ -186,3 +186,19 @@ def test_outbox_reply_form_plays_the_move(lingo_game: Game, settings: Any, tmp_p
     assert response.status_code == 302
     played = Move.objects.filter(game=lingo_game).order_by("-seq").first()
     assert played is not None and played.text == reply and played.source == "email" and played.comment == "nice"
+
+
+def test_a_timeout_move_that_does_not_fit_forfeits_instead(ann: Any, bob: Any, cat: Any) -> None:
+    """Keebble's silent mover asks for two common letters; under Letterfraud's "line" rule that may be refused:
+    the sweep must not get stuck on it."""
+    game = services.create_game(ann, "keebble", {"start": "empty", "letterfraud": "line"}, ["bob", "cat"], seed=3)
+    services.join_game(game.pk, bob)
+    services.join_game(game.pk, cat)
+    game.refresh_from_db()
+    state = game.state
+    state["cells"] = {"c3": {"letter": "Q", "owner": None, "value": 0}, "d3": {"letter": "Z", "owner": None, "value": 0}}
+    Game.objects.filter(pk=game.pk).update(state=state)
+    due = Seat.objects.get(game=game, position=0).due_at
+    assert deadlines.sweep(due + timedelta(minutes=1))["timed_out"] == 1
+    move = Move.objects.get(game=game)
+    assert move.text == "resign" and move.source == "clock"

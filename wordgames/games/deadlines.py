@@ -6,6 +6,7 @@ step re-checks what it acts on, so a sweep that runs twice, or late, does each t
 
 from __future__ import annotations
 
+import logging
 import zoneinfo
 from datetime import datetime
 
@@ -16,6 +17,8 @@ from wordgames.accounts.models import DIGEST, Profile
 
 from . import emails, services
 from .models import Game, Seat
+
+log = logging.getLogger(__name__)
 
 
 def sweep(now: datetime | None = None) -> dict[str, int]:
@@ -39,8 +42,11 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
     timed_out = 0
     late = Seat.objects.filter(due_at__lte=now, game__status=Game.Status.ACTIVE)
     for seat_id in list(late.values_list("pk", flat=True)):
-        if services.time_out(seat_id, now) is not None:
-            timed_out += 1
+        try:
+            if services.time_out(seat_id, now) is not None:
+                timed_out += 1
+        except Exception:  # one broken game must not stop every other game's clock
+            log.exception("Timing out seat %s failed", seat_id)
     result = {"reminded": reminded, "timed_out": timed_out}
     if fired:
         result["green_lights"] = fired

@@ -469,8 +469,13 @@ def time_out(seat_id: int, now: datetime | None = None) -> Move | None:
         if seat.position not in engine.actors(game.state):
             return None
         text = engine.timeout_move(game.state, seat.position) or "resign"
-        move = _apply_move(game, seat.position, seat.user, text, source=Move.Source.CLOCK,
-                           idempotency_key=f"timeout:{seat.pk}:{seat.due_at:%Y%m%d%H%M%S}")  # fmt: skip
+        key = f"timeout:{seat.pk}:{seat.due_at:%Y%m%d%H%M%S}"
+        try:
+            with transaction.atomic():
+                move = _apply_move(game, seat.position, seat.user, text, source=Move.Source.CLOCK, idempotency_key=key)
+        except Refused:  # the rules' move does not fit this position (e.g. an asking rule): the seat forfeits
+            game.refresh_from_db()
+            move = _apply_move(game, seat.position, seat.user, "resign", source=Move.Source.CLOCK, idempotency_key=key)
         transaction.on_commit(lambda: tasks.notify_timeout.delay(game.pk, seat.pk, move.pk))
     return move
 
