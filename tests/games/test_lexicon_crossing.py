@@ -299,3 +299,11 @@ def test_the_json_view_keeps_the_green_lighters_new_tile_hidden_too(ann, bob, ca
     Seat.objects.filter(game=game, position=1).update(seen_deal=0)  # bob has not seen his new tile
     data = logged_in(ann).get(f"/games/{game.pk}/state.json").json()
     assert data["view"]["hidden_new"] == 1 and data["view"]["hand"] == []
+
+
+def test_saving_a_crossword_sends_no_email(ann, bob, cat):
+    game = start(ann, bob, cat)
+    before = len(mail.outbox)
+    for _ in range(3):
+        lay(game, ann, 0)
+    assert len(mail.outbox) == before

@@ -355,6 +355,8 @@ def _apply_move(game: Game, seat: int, user: AbstractBaseUser | None, text: str,
     # A quiet move (rearranging a private crossword) is not a new decision: the mover's clock runs on.
     _save_state(game, state, actors_before=before, mover=None if outcome.events.get("quiet") else seat)
     version, was = game.version, sorted(before)
+    if outcome.events.get("quiet"):
+        return move  # private housekeeping (a crossword rearranged): nobody is emailed about it
     if engine.annotates(game.options):
         transaction.on_commit(lambda: tasks.annotate_move.delay(move.pk, was))
     else:
