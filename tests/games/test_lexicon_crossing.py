@@ -307,3 +307,18 @@ def test_saving_a_crossword_sends_no_email(ann, bob, cat):
     for _ in range(3):
         lay(game, ann, 0)
     assert len(mail.outbox) == before
+
+
+def test_a_green_light_emails_the_others_their_new_tile_and_not_the_caller(ann, bob, cat):
+    game = start(ann, bob, cat)
+    lay(game, ann, 0)
+    Seat.objects.filter(game=game).update(seen_at=timezone.now() - timedelta(hours=1))
+    before = len(mail.outbox)
+    services.submit_move(game.pk, ann, "green")
+    game.refresh_from_db()
+    sent = mail.outbox[before:]
+    assert sorted(m.to[0] for m in sent) == ["bob@example.com", "cat@example.com"]
+    to_bob = next(m for m in sent if m.to == ["bob@example.com"])
+    assert "ann called green light: everyone draws a tile." in to_bob.body
+    assert f"Newest tile(s): {game.state['latest'][1][0]}" in to_bob.body
+    assert "to move" not in to_bob.subject  # nobody has to move in Lexicon Crossing

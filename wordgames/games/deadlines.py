@@ -69,7 +69,7 @@ def send_digests(now: datetime | None = None) -> int:
         games = []
         for game in Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user).prefetch_related("seats"):
             seat = next(s for s in game.seats.all() if s.user_id == user.pk)
-            if seat.position in services.get_engine(game.engine).actors(game.state):
+            if seat.position in services.get_engine(game.engine).waiting_for(game.state):
                 games.append(game)
         if games and emails.send_digest(user, games, local.date().isoformat()):
             sent += 1

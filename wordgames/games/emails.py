@@ -200,7 +200,8 @@ def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int 
     number = move_number(game)
     subject = subject_line(game, seats, number)
     last_player = display_name(last.user) if last is not None else ""
-    actors = get_engine(game.engine).actors(game.state) if game.status == Game.Status.ACTIVE else set()
+    # "Your turn" is for the players the game waits for (in Lexicon Crossing nobody, between green lights).
+    actors = get_engine(game.engine).waiting_for(game.state) if game.status == Game.Status.ACTIVE else set()
     before = set(actors_before)
     over = game.status in (Game.Status.FINISHED, Game.Status.ABANDONED)
     result = result_sentence(game, seats) if over else ""
