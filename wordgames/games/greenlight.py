@@ -127,11 +127,11 @@ def request_green(game_id: int, user: Any, now: datetime | None = None) -> Green
         request = GreenLightRequest.objects.create(game=game, seat=seat, created=now)
         _schedule(game, now)
         name = services.player_names(game)[seat]
-        if game.options.get("requests_visible", True):
-            transaction.on_commit(lambda: tasks.send_news.delay(
-                game.pk, f"green-asked:{request.pk}", f"{name} asked for a green light.", user.pk))
+        visible = game.options.get("requests_visible", True)
     fire_due(now, game_id=game_id)
     request.refresh_from_db()
+    if visible and request.status == GreenLightRequest.Status.WAITING:  # given at once: the deal is the news
+        tasks.send_news.delay(game_id, f"green-asked:{request.pk}", f"{name} asked for a green light.", user.pk)
     return request
 
 
