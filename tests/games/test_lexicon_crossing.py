@@ -322,3 +322,9 @@ def test_a_green_light_emails_the_others_their_new_tile_and_not_the_caller(ann, 
     assert "ann called green light: everyone draws a tile." in to_bob.body
     assert f"Newest tile(s): {game.state['latest'][1][0]}" in to_bob.body
     assert "to move" not in to_bob.subject  # nobody has to move in Lexicon Crossing
+
+
+def test_a_lexicon_crossing_game_never_waits_for_anyone_in_the_lobby(ann, bob, cat):
+    start(ann, bob, cat)
+    response = logged_in(cat).get("/next/")
+    assert response.status_code == 302 and response.url == "/"

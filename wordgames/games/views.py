@@ -29,7 +29,8 @@ from .models import Game, Seat
 def _games_for(user: Any) -> list[dict[str, Any]]:
     """The user's running and recent games, each with whether they are to move and since when."""
     games = (
-        Game.objects.filter(seats__user=user)
+        Game.objects.filter(Q(seats__user=user) | Q(seats__partners=user))
+        .distinct()
         .exclude(status=Game.Status.ABANDONED)
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
         .order_by("-id")[:100]
@@ -38,8 +39,8 @@ def _games_for(user: Any) -> list[dict[str, Any]]:
     for game in games:
         seat = services.seat_of(game, user)
         movers: set[int] = set()
-        if game.status == Game.Status.ACTIVE:
-            movers = get_engine(game.engine).actors(game.state)
+        if game.status == Game.Status.ACTIVE:  # the players the game waits for (nobody, in Lexicon Crossing)
+            movers = get_engine(game.engine).waiting_for(game.state)
         names = [s.user.username if s.user else "(open)" for s in game.seats.all()]
         rows.append(
             {
