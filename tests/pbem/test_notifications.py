@@ -202,3 +202,11 @@ def test_a_timeout_move_that_does_not_fit_forfeits_instead(ann: Any, bob: Any, c
     assert deadlines.sweep(due + timedelta(minutes=1))["timed_out"] == 1
     move = Move.objects.get(game=game)
     assert move.text == "resign" and move.source == "clock"
+
+
+def test_a_turn_that_starts_during_a_vacation_waits_for_its_end(lingo_game: Game, play_best: Any, ann: Any,
+                                                                 bob: Any) -> None:  # fmt: skip
+    services.set_vacation(bob, 3)
+    play_best(lingo_game, ann)  # now it is bob's turn, while he is away
+    due = deadline_of(lingo_game, 1).due_at
+    assert timedelta(days=9, hours=23) < due - timezone.now() <= timedelta(days=10)

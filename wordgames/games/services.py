@@ -15,7 +15,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, prefetch_related_objects
 from django.utils import timezone
 
 from wordgames.accounts.models import is_suspended
@@ -309,6 +309,7 @@ def submit_move(
             done = game.moves.filter(idempotency_key=idempotency_key).first()
             if done is not None:
                 return MoveResult(done, duplicate=True)
+        prefetch_related_objects([game], "seats")  # one query serves the checks below and the clocks
         seat = _acting_seat(game, user, text)
         # Stale: the position this seat was deciding on has changed since the page (or email) was made. In a
         # simultaneous round another player's move bumps the version without changing this seat's decision.
@@ -422,33 +423,36 @@ def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int 
     move_time = timedelta(seconds=limit) if limit else game.move_time
     reminder = move_time * 0.8 if limit else game.reminder_delay
     acting = engine.actors(game.state) if running else set()
-    for seat in game.seats.all():
+    seats = list(game.seats.all())
+    starting = [seat for seat in seats if seat.position in actors and not (
+        seat.due_at is not None and actors_before is not None and seat.position in actors_before
+        and seat.position != mover)]  # fmt: skip
+    away = _time_away([seat.user_id for seat in starting], now) if starting else {}
+    for seat in seats:
+        fields = []
         if seat.position in acting and (actors_before is None or seat.position not in actors_before
                                         or seat.position == mover):  # fmt: skip
             seat.since_version = game.version  # a new decision begins
-            seat.save(update_fields=["since_version"])
-        if seat.position in actors:
-            if seat.due_at is not None and actors_before is not None and seat.position in actors_before \
-                    and seat.position != mover:
-                continue  # still thinking about the same decision: the clock runs on
-            away = time_away(seat.user_id, now)
-            seat.due_at = now + move_time + away
-            seat.remind_at = now + reminder + away
+            fields.append("since_version")
+        if seat in starting:
+            extra = away.get(seat.user_id, timedelta(0))
+            seat.due_at = now + move_time + extra
+            seat.remind_at = now + reminder + extra
             seat.reminded = False
-        elif seat.due_at is None and seat.remind_at is None:
-            continue
-        else:
-            seat.due_at = seat.remind_at = None
+            fields += ["due_at", "remind_at", "reminded"]
+        elif seat.position not in actors and (seat.due_at is not None or seat.remind_at is not None):
+            seat.due_at = seat.remind_at = None  # not waited for: the clock stops
             seat.reminded = False
-        seat.save(update_fields=["due_at", "remind_at", "reminded"])
+            fields += ["due_at", "remind_at", "reminded"]
+        if fields:
+            seat.save(update_fields=fields)
 
 
-def time_away(user_id: int | None, now: datetime) -> timedelta:
-    """What is left of the user's vacation under way at ``now`` (zero when they are not away)."""
-    if user_id is None:
-        return timedelta(0)
-    ends = Vacation.objects.filter(user_id=user_id, starts__lte=now, ends__gt=now).aggregate(e=Max("ends"))["e"]
-    return ends - now if ends else timedelta(0)
+def _time_away(user_ids: list[int | None], now: datetime) -> dict[int, timedelta]:
+    """What is left of each user's vacation under way at ``now``, in one query."""
+    ids = [i for i in user_ids if i is not None]
+    rows = Vacation.objects.filter(user_id__in=ids, starts__lte=now, ends__gt=now).values("user_id")
+    return {row["user_id"]: row["latest"] - now for row in rows.annotate(latest=Max("ends"))}
 
 
 # --- clocks: timeouts, vacations -------------------------------------------------------------------------
