@@ -87,7 +87,11 @@ def is_suspended(user: Any) -> bool:
     """True when a moderator has suspended ``user``; anonymous users are not suspended."""
     if user is None or not getattr(user, "pk", None):
         return False
-    # Read from the database, not a cached user.profile: a suspension must bite at once.
+    # A profile loaded with the user for this request (the auth backend does) is fresh enough: a suspension
+    # bites at the next request. Otherwise read the database, never a profile cached for longer.
+    cached = getattr(getattr(user, "_state", None), "fields_cache", {}).get("profile")
+    if cached is not None and getattr(user, "_loaded_for_request", False):
+        return bool(cached.suspended)
     return Profile.objects.filter(user_id=user.pk, suspended=True).exists()
 
 

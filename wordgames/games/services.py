@@ -15,7 +15,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Max, prefetch_related_objects
+from django.db.models import Max, OuterRef, Prefetch, Q, Subquery, prefetch_related_objects
 from django.utils import timezone
 
 from wordgames.accounts.models import is_suspended
@@ -305,11 +305,13 @@ def submit_move(
             return greenlight.submit(game_id, user, text.lower())
     with transaction.atomic():
         game = _lock_game(game_id)
-        if idempotency_key:
-            done = game.moves.filter(idempotency_key=idempotency_key).first()
-            if done is not None:
-                return MoveResult(done, duplicate=True)
-        prefetch_related_objects([game], "seats")  # one query serves the checks below and the clocks
+        # One query: the last move number, and whether this key was played already (a double submit).
+        seen = game.moves.aggregate(last=Max("seq"), done=Max("id", filter=Q(idempotency_key=idempotency_key)))
+        if idempotency_key and seen["done"] is not None:
+            return MoveResult(Move.objects.get(pk=seen["done"]), duplicate=True)
+        game._last_seq = seen["last"] or 0  # type: ignore[attr-defined]
+        # One query serves the checks below and the clocks (with each player's time away).
+        prefetch_related_objects([game], Prefetch("seats", queryset=_seats_with_time_away()))
         seat = _acting_seat(game, user, text)
         # Stale: the position this seat was deciding on has changed since the page (or email) was made. In a
         # simultaneous round another player's move bumps the version without changing this seat's decision.
@@ -339,7 +341,8 @@ def _apply_move(game: Game, seat: int, user: AbstractBaseUser | None, text: str,
         raise Refused(str(e), "illegal") from None
     # The row lock makes these safe without a savepoint: no other submission for this game can be
     # between the idempotency check and this insert.
-    seq = (game.moves.aggregate(last=Max("seq"))["last"] or 0) + 1
+    last = getattr(game, "_last_seq", None)
+    seq = (last if last is not None else game.moves.aggregate(last=Max("seq"))["last"] or 0) + 1
     move = Move.objects.create(
         game=game,
         seq=seq,
@@ -427,7 +430,12 @@ def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int 
     starting = [seat for seat in seats if seat.position in actors and not (
         seat.due_at is not None and actors_before is not None and seat.position in actors_before
         and seat.position != mover)]  # fmt: skip
-    away = _time_away([seat.user_id for seat in starting], now) if starting else {}
+    if starting and all(hasattr(seat, "away_until") for seat in starting):
+        away = {s.user_id: s.away_until - now for s in starting if s.away_until and s.away_until > now}
+    else:
+        away = _time_away([seat.user_id for seat in starting], now) if starting else {}
+    changed: list[Seat] = []
+    changed_fields: set[str] = set()
     for seat in seats:
         fields = []
         if seat.position in acting and (actors_before is None or seat.position not in actors_before
@@ -445,7 +453,17 @@ def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int 
             seat.reminded = False
             fields += ["due_at", "remind_at", "reminded"]
         if fields:
-            seat.save(update_fields=fields)
+            changed.append(seat)
+            changed_fields.update(fields)
+    if changed:
+        Seat.objects.bulk_update(changed, sorted(changed_fields))
+
+
+def _seats_with_time_away() -> Any:
+    """Seats with ``away_until``: the end of their player's vacation under way, if any."""
+    now = timezone.now()
+    away = Vacation.objects.filter(user_id=OuterRef("user_id"), starts__lte=now, ends__gt=now).order_by("-ends")
+    return Seat.objects.annotate(away_until=Subquery(away.values("ends")[:1]))
 
 
 def _time_away(user_ids: list[int | None], now: datetime) -> dict[int, timedelta]:
