@@ -434,8 +434,6 @@ def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int 
         away = {s.user_id: s.away_until - now for s in starting if s.away_until and s.away_until > now}
     else:
         away = _time_away([seat.user_id for seat in starting], now) if starting else {}
-    changed: list[Seat] = []
-    changed_fields: set[str] = set()
     for seat in seats:
         fields = []
         if seat.position in acting and (actors_before is None or seat.position not in actors_before
@@ -452,11 +450,8 @@ def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int 
             seat.due_at = seat.remind_at = None  # not waited for: the clock stops
             seat.reminded = False
             fields += ["due_at", "remind_at", "reminded"]
-        if fields:
-            changed.append(seat)
-            changed_fields.update(fields)
-    if changed:
-        Seat.objects.bulk_update(changed, sorted(changed_fields))
+        if fields:  # (bulk_update builds CASE expressions: slower than two plain UPDATEs for a few seats)
+            Seat.objects.filter(pk=seat.pk).update(**{name: getattr(seat, name) for name in fields})
 
 
 def _seats_with_time_away() -> Any:
