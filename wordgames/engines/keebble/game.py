@@ -676,8 +676,8 @@ class KeebbleEngine(Engine):
     def move_examples(self, state: State, seat: int | None) -> list[str]:
         if state["phase"] == "answer":
             letters = state["asked"] or ["E"]
-            return [f"take {letters[0]}        take one of the letters asked for",
-                    "wall c3 c4       a wall on the edge between c3 and c4"]  # fmt: skip
+            return [f"{'take ' + letters[0]:<17}take one of the letters asked for",
+                    f"{'wall c3 c4':<17}a wall on the edge between c3 and c4"]  # fmt: skip
         if state["endgame"]:
             return ["4D WORD          a word across from d4 (endgame: words only)", "pass"]
         lines = ["4D WORD ask E X  a word across from d4, then ask two letters", "D4 WORD ask E X  a word down",
