@@ -109,9 +109,11 @@ def main() -> None:
     games = [g for g, _, _ in replies] + [g for g, _ in direct]
     start = time.perf_counter()
     sent_count = 0
-    for game in games:
-        game.refresh_from_db()
-        last = game.moves.select_related("user__profile").order_by("-seq").first()  # as the task loads it
+    from django.db.models import Count, Q
+
+    for game in games:  # as the task loads them: the game with its live-move count, then the last move
+        game = Game.objects.annotate(live_moves=Count("moves", filter=Q(moves__taken_back=False))).get(pk=game.pk)
+        last = game.moves.select_related("user__profile").order_by("-seq").first()
         sent_count += emails.notify_players(game, actors_before=[0], mover=0, last=last)
     ours = time.perf_counter() - start
     assert sent_count == len(games), sent_count  # bob hears of ann's move; ann, the mover, is not told

@@ -18,7 +18,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
-from django.core.mail import EmailMultiAlternatives
+from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -87,8 +87,10 @@ def _send(
     game: Game | None = None,
     seat: Seat | None = None,
     in_reply_to: str = "",
+    connection: Any = None,
 ) -> bool:
-    """Send once per key, unless the reader chose not to get this kind. False when nothing was sent."""
+    """Send once per key, unless the reader chose not to get this kind. False when nothing was sent.
+    ``connection``: an email backend to reuse for several emails (opening one per email costs more)."""
     if not to:
         return False
     if user is not None and kind in EMAIL_KINDS:
@@ -110,7 +112,7 @@ def _send(
     }  # fmt: skip
     body = render_to_string(template, context).strip() + "\n"
     html = render_to_string("games/email/message.html", {**context, "body": linkify(body), "subject": subject})
-    message = EmailMultiAlternatives(subject=subject, body=body, to=[to], headers=headers)
+    message = EmailMultiAlternatives(subject=subject, body=body, to=[to], headers=headers, connection=connection)
     message.extra_headers["Message-ID"] = make_msgid("wg", domain=_domain())
     if seat is not None and (seat.user_id is not None or seat.is_invitation):
         message.reply_to = [reply_address(seat)]
@@ -128,8 +130,10 @@ def _send(
 
 
 def move_number(game: Game) -> int:
-    """The number of the next move (what ``#N`` in an emailed move refers to)."""
-    return game.moves.filter(taken_back=False).count() + 1
+    """The number of the next move (what ``#N`` in an emailed move refers to). A game loaded with
+    ``live_moves`` annotated (the notification task does) needs no query."""
+    live = getattr(game, "live_moves", None)
+    return (live if live is not None else game.moves.filter(taken_back=False).count()) + 1
 
 
 def subject_line(game: Game, seats: list[Seat] | None = None, number: int | None = None) -> str:
@@ -205,6 +209,7 @@ def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int 
     before = set(actors_before)
     over = game.status in (Game.Status.FINISHED, Game.Status.ABANDONED)
     result = result_sentence(game, seats) if over else ""
+    connection = get_connection()
     sent = 0
     for seat in seats:
         if seat.user is None:
@@ -225,7 +230,8 @@ def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int 
         context = {**_game_context(game, seat, last, number, last_player), "user": seat.user, "name": profile.name,
                    "result": result}  # fmt: skip
         if _send(f"{kind}:{game.pk}:{game.version}:{seat.user_id}", seat.user.email, subject,
-                 f"games/email/{kind}.txt", context, kind=kind, user=seat.user, game=game, seat=seat):
+                 f"games/email/{kind}.txt", context, kind=kind, user=seat.user, game=game, seat=seat,
+                 connection=connection):
             sent += 1
             if kind != "game_over":
                 greenlight.mark_seen(game, seat.position)  # the email showed them their newest tiles

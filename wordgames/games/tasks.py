@@ -22,10 +22,13 @@ def send_invitation(seat_id: int) -> None:
 def notify_turn(game_id: int, version: int, actors_before: list[int] | None = None, mover: int | None = None,
                 move_id: int | None = None, event: str = "move") -> None:  # fmt: skip
     """Tell each player what the change to ``version`` means to them (start, your turn, a move, the end)."""
+    from django.db.models import Count, Q
+
     from . import emails
     from .models import Game, Move
 
-    game = Game.objects.filter(pk=game_id).first()
+    live = Count("moves", filter=Q(moves__taken_back=False))
+    game = Game.objects.annotate(live_moves=live).filter(pk=game_id).first()
     if game is None or game.version != version:
         return  # the game has moved on: a later task tells the players about the newer position
     last = Move.objects.select_related("user__profile").filter(pk=move_id).first() if move_id else None
