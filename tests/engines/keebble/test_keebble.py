@@ -72,6 +72,42 @@ def test_writing_next_to_a_letter_must_include_it():
         play(state, 0, "4E TS ask E X")
 
 
+# --- direction of play ("how words are oriented and read") ----------------------------------------------------
+
+
+def test_right_to_left_words_are_written_and_read_leftwards():
+    state = position(["CAT", "ASH"], reading="rtl", dictionary="enable")
+    state, outcome = play(state, 0, "4E CAT ask E X")  # C at e4, then A and T to its left
+    assert outcome.summary.startswith("ann played CAT")
+    assert {name: cell["letter"] for name, cell in state["cells"].items()} == {"e4": "C", "d4": "A", "c4": "T"}
+    state, _ = play(state, 1, "take E")
+    state["turn"] = 1
+    state, outcome = play(state, 1, "F3 ASH ask E X")  # down as usual; the S at f4 makes SCAT, read leftwards (all unique: 5 each)
+    assert outcome.summary.startswith("bob played ASH (15) and SCAT (20)")
+
+
+def test_left_to_right_reads_the_same_letters_the_other_way():
+    state = position(["ASH", "E"], cells={"c4": "T", "d4": "A", "e4": "C"}, dictionary="enable")
+    with pytest.raises(IllegalMove, match="TACS is not in the dictionary."):
+        play(state, 0, "F3 ASH ask E X")
+
+
+def test_both_ways_accepts_a_line_that_reads_as_a_word_backwards():
+    state = position(["TAC", "E"], reading="both", dictionary="enable")
+    state, outcome = play(state, 0, "4C TAC ask E X")
+    assert outcome.summary.startswith("ann played CAT")
+    state = position(["QXZ", "E"], reading="both", dictionary="enable")
+    with pytest.raises(IllegalMove, match=r"QXZ is not in the dictionary \(nor is ZXQ\)."):
+        play(state, 0, "4C QXZ ask E X")
+
+
+def test_turn_order_counterclockwise():
+    state = ENGINE.new_game(PLAYERS, {"turn_order": "counterclockwise", "start": "empty"}, seed=1)
+    assert state["order"] == [0, 3, 2, 1]
+    old = ENGINE.new_game(PLAYERS, {"direction": "counterclockwise", "start": "empty"}, seed=1)  # the earlier name
+    assert old["order"] == [0, 3, 2, 1]
+
+
 # --- scoring --------------------------------------------------------------------------------------------------
 
 

@@ -36,7 +36,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("board", "choice", "8x8", "Board", "8x4, 8x8 or 16x8 cells.", choices=("8x4", "8x8", "16x8")),
     Option("start", "choice", "generated", "Start", "generated: like the website (star, starting letters, walls, "
            "special cells); empty: a blank page.", choices=("generated", "empty")),
-    Option("direction", "choice", "clockwise", "Direction of play", "The order of turns round the table.",
+    Option("reading", "choice", "ltr", "Direction of play", "How words are oriented and read: ltr (left to right "
+           "and top to bottom), rtl (right to left and top to bottom, for right-to-left alphabets), or both (a line of "
+           "letters may read either way along it).", choices=("ltr", "rtl", "both")),
+    Option("turn_order", "choice", "clockwise", "Turn order", "The order of turns round the table.",
            choices=("clockwise", "counterclockwise")),
     Option("dictionary", "str", DEFAULT_LEXICON, "Dictionary", "The word list words are checked against."),
     Option("letterfraud", "choice", "off", "Letterfraud", "Asking rules: any (satisfy one of the four each turn), "
@@ -62,6 +65,9 @@ class KeebbleEngine(Engine):
     # --- set-up -------------------------------------------------------------------------------------------
 
     def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        options = dict(options)
+        if options.get("direction") in ("clockwise", "counterclockwise"):  # the name before "reading" existed
+            options["turn_order"] = options.pop("direction")
         merged = validate(self.title, OPTIONS, options)
         if merged["celldance"]:
             merged["supercells"] = True  # "Requires Supercells. The website automatically does this for you."
@@ -80,7 +86,7 @@ class KeebbleEngine(Engine):
         if bag:  # a record may fix the starting hands: letters dealt in seat order
             letters = [ch for ch in bag.upper() if ch.isalpha()]
             hands = [letters[i * board["start_count"] : (i + 1) * board["start_count"]] for i in range(n)]
-        order = list(range(n)) if options["direction"] == "clockwise" else [0] + list(range(n - 1, 0, -1))
+        order = list(range(n)) if options["turn_order"] == "clockwise" else [0] + list(range(n - 1, 0, -1))
         cells = {name: {"letter": letter, "owner": None, "value": 0} for name, letter in board["letters"].items()}
         return {
             "players": list(players), "options": options, "seed": seed, "width": width, "height": height,
@@ -281,10 +287,11 @@ class KeebbleEngine(Engine):
     def _word(self, state: State, seat: int, word_text: tuple[str, str],
               clauses: dict[str, Any]) -> tuple[int, list[tuple[str, int]], set[str], list[Cell]]:  # fmt: skip
         parsed = _word_move(word_text)
-        cells = parsed.cells()
+        across_step = _across_step(state)
+        step = across_step if parsed.across else (0, 1)
+        cells = [(parsed.start[0] + i * step[0], parsed.start[1] + i * step[1]) for i in range(len(parsed.letters))]
         word = "".join(letter.tile.letter for letter in parsed.letters)
         letters = {name: data["letter"] for name, data in state["cells"].items()}
-        step = (1, 0) if parsed.across else (0, 1)
         new: list[Cell] = []
         for cell, letter in zip(cells, word):
             name = cell_name(*cell)
@@ -334,17 +341,23 @@ class KeebbleEngine(Engine):
         main = self._run(state, placed, cells[0], step)
         if len(main) >= 2:
             formed.append(main)
-        cross_step = (0, 1) if parsed.across else (1, 0)
+        cross_step = (0, 1) if parsed.across else across_step
         for cell in new:
             run = self._run(state, placed, cell, cross_step)
             if len(run) >= 2:
                 formed.append(run)
         if not formed:
             raise IllegalMove("A play must form at least one word of two or more letters.")
+        read: list[str] = []
         for run in formed:
             text = "".join(placed[cell_name(*c)] for c in run)
-            if text not in lexicon:
-                raise IllegalMove(f"{text} is not in the dictionary.")
+            if text in lexicon:
+                read.append(text)
+            elif state["options"].get("reading") == "both" and text[::-1] in lexicon:
+                read.append(text[::-1])
+            else:
+                either = f" (nor is {text[::-1]})" if state["options"].get("reading") == "both" else ""
+                raise IllegalMove(f"{text} is not in the dictionary{either}.")
         # Apply: the letters leave the hand and go on the board; special cells under new letters take effect.
         for cell in new:
             state["hands"][seat].remove(word[cells.index(cell)])
@@ -360,9 +373,8 @@ class KeebbleEngine(Engine):
         devils = state["options"]["devils"]
         total = 0
         words = []
-        for run in formed:
+        for run, text in zip(formed, read):
             names = [cell_name(*c) for c in run]
-            text = "".join(placed[n] for n in names)
             value = 0
             factor = 1
             for n in names:
@@ -697,6 +709,12 @@ def _word_move(word_text: tuple[str, str]) -> WordMove:
         raise IllegalMove(f"I cannot read {' '.join(word_text)!r} as a word: write 8D WORD (across from d8), "
                           "D8 WORD (down) or f4 S (one letter).")  # fmt: skip
     return parsed
+
+
+def _across_step(state: State) -> Cell:
+    """The way an across word is written and read: rightwards, or leftwards with the option ``reading: rtl``.
+    (``both`` writes rightwards and accepts a line that reads as a word either way.)"""
+    return (-1, 0) if state["options"].get("reading") == "rtl" else (1, 0)
 
 
 def _centre(state: State) -> list[Cell]:
