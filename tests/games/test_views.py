@@ -42,6 +42,21 @@ def test_creating_a_game_from_the_form_with_options(client_ann, bob):
     assert game.options["hex"] is True and game.options["pool"] == 5
 
 
+def test_ticking_two_dictionaries_and_house_words_for_lingua_fences(client_ann, bob):
+    import tests.engines.lexicon_crossing.conftest  # noqa: F401  (registers a second word list: every-word)
+
+    page = client_ann.get(reverse("new_game") + "?game=lingua-fences").content.decode()
+    assert 'type="checkbox" name="opt_dictionary" value="enable"' in page
+    data = {"game": "lingua-fences", "players": 2, "seat_2": "bob", "opt_dictionary": ["enable", "every-word"],
+            "opt_house_words": "zork, bzzt", "clock": "7d"}  # fmt: skip
+    response = client_ann.post(reverse("new_game") + "?game=lingua-fences", data)
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert game.options["dictionary"] == "enable+every-word" and game.options["house_words"] == "BZZT ZORK"
+    page = client_ann.get(game.get_absolute_url()).content.decode()
+    assert "<dt>Dictionary</dt><dd>enable+every-word" in page and "<dt>House words</dt><dd>BZZT ZORK" in page
+
+
 def test_creating_a_game_with_a_bad_option_shows_the_error(client_ann, bob):
     data = {"game": "lingo", "players": 2, "seat_2": "bob", "preset": "pbem", "opt_pool": "3", "opt_place": "9"}
     response = client_ann.post(reverse("new_game") + "?game=lingo", data)

@@ -20,6 +20,11 @@ def _option_field(option: Option, has_presets: bool) -> forms.Field:
         choices = [(DEFAULT, default), ("true", "yes"), ("false", "no")]
         return forms.ChoiceField(label=option.label, choices=choices, required=False, help_text=help_text)
     if option.name == "dictionary":  # the word lists this server has, by name (docs/dictionaries.md)
+        if len(lexicon_names()) > 1:  # tick one, or several to play in several languages at once
+            return forms.MultipleChoiceField(
+                label=option.label, choices=[(name, name) for name in lexicon_names()], required=False,
+                widget=forms.CheckboxSelectMultiple, help_text=f"{help_text} None ticked: {default}.",
+            )  # fmt: skip
         names = [(DEFAULT, default)] + [(name, name) for name in lexicon_names()]
         return forms.ChoiceField(label=option.label, choices=names, required=False, help_text=help_text)
     if option.kind == "choice":
@@ -98,6 +103,8 @@ class NewGameForm(forms.Form):
             options["preset"] = data["preset"]
         for option in self.engine.options:
             value = data.get(f"opt_{option.name}")
+            if isinstance(value, list):  # several dictionaries at once: enable+fr
+                value = "+".join(value)
             if value in (None, DEFAULT):
                 continue
             if option.kind == "bool":

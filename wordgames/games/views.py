@@ -115,7 +115,8 @@ def _load_game(pk: int) -> Game:
 def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, Any]:
     seat = services.seat_of(game, request.user)
     seats = list(game.seats.all())
-    context: dict[str, Any] = {"game": game, "seat": seat, "seats": seats, "version": game.version}
+    context: dict[str, Any] = {"game": game, "seat": seat, "seats": seats, "version": game.version,
+                               "options_shown": presenters.options_shown(game)}  # fmt: skip
     if game.state is not None:
         engine = get_engine(game.engine)
         view = engine.view(game.state, seat, **greenlight.view_kwargs(game, seat, seats))

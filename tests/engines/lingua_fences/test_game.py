@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from wordgames.engines.core.errors import IllegalMove
+from wordgames.engines.core.errors import IllegalMove, InvalidOptions
 from wordgames.engines.core.record import make_record, replay
 from wordgames.engines.lingua_fences import ENGINE
 
@@ -100,3 +100,39 @@ def test_nothing_is_hidden_and_the_text_shows_claims():
     assert view["writing"] == [1, 2, 3]
     text = ENGINE.render_text(state, 0)
     assert "  3  . . C A T" in text and "Still writing: bob, cat, dan." in text
+
+
+# --- the text's variations: other languages "maybe simultaneously", and deciding what a valid word is ----------
+
+
+@pytest.fixture
+def french():
+    from wordgames.engines.core.lexicon import Lexicon, register_lexicon
+
+    register_lexicon("test-fr", lambda: Lexicon("test-fr", ["CHAT", "CHIEN", "OUI"]))
+
+
+def test_two_languages_at_once(french):
+    state = ENGINE.new_game(["ann", "bob"], {"dictionary": "enable+test-fr"}, seed=1)
+    state, _ = ENGINE.apply(state, 0, "3C OUI")  # French
+    state, _ = ENGINE.apply(state, 1, "3C CAT")  # English
+    with pytest.raises(IllegalMove, match="CZQ is not in the dictionary"):  # in neither
+        ENGINE.apply(state, 0, "C3 CZQ")
+    with pytest.raises(IllegalMove, match="OUI is not in the dictionary"):  # English alone does not know it
+        ENGINE.apply(ENGINE.new_game(["ann", "bob"], {}, seed=1), 0, "3C OUI")
+    with pytest.raises(InvalidOptions, match="there is no dictionary called 'klingon'"):
+        ENGINE.new_game(["ann", "bob"], {"dictionary": "enable+klingon"}, seed=1)
+
+
+def test_house_words_count_as_words():
+    state = ENGINE.new_game(["ann", "bob"], {"house_words": "Zork, bzzt"}, seed=1)
+    assert state["options"]["house_words"] == "BZZT ZORK"
+    with pytest.raises(IllegalMove, match="ZQX is not in the dictionary"):
+        ENGINE.apply(state, 0, "3C ZQX")
+    state, outcome = ENGINE.apply(state, 0, "3C ZORK")
+    assert outcome.summary == "ann wrote ZORK on ann's sheet."
+    state, _ = ENGINE.apply(state, 1, "3C CAT")  # the dictionary still counts
+    with pytest.raises(IllegalMove, match="ZORK is not in the dictionary"):  # only where the table agreed to it
+        ENGINE.apply(ENGINE.new_game(["ann", "bob"], {}, seed=1), 0, "3C ZORK")
+    with pytest.raises(InvalidOptions, match="'R2D2' is not a word"):
+        ENGINE.new_game(["ann", "bob"], {"house_words": "R2D2"}, seed=1)

@@ -95,10 +95,48 @@ def register_lexicon(name: str, loader: Callable[[], Lexicon]) -> None:
         _loaded.pop(name, None)
 
 
+class CombinedLexicon(Lexicon):
+    """Several word lists at once ("in many other languages, maybe simultaneously", as Lingua Fences puts it):
+    a word of any of them counts."""
+
+    def __init__(self, name: str, parts: list[Lexicon]):
+        self.name = name
+        self.parts = parts
+
+    def __contains__(self, word: object) -> bool:
+        return any(word in part for part in self.parts)
+
+    def has_prefix(self, prefix: str) -> bool:
+        return any(part.has_prefix(prefix) for part in self.parts)
+
+    def words_with_prefix(self, prefix: str) -> list[str]:
+        return sorted({word for part in self.parts for word in part.words_with_prefix(prefix)})
+
+    def __len__(self) -> int:
+        return len(set().union(*(part.words_with_prefix("") for part in self.parts)))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.words_with_prefix(""))
+
+
+SEPARATOR = "+"
+
+
+def dictionary_parts(name: str) -> list[str]:
+    """``enable+fr`` names two word lists played at once."""
+    return [part.strip() for part in name.split(SEPARATOR) if part.strip()]
+
+
 def get_lexicon(name: str = DEFAULT_LEXICON) -> Lexicon:
+    """The word list called ``name`` (or the lists joined by ``+``), loaded once per process."""
     lexicon = _loaded.get(name)
     if lexicon is not None:
         return lexicon
+    parts = dictionary_parts(name)
+    if len(parts) > 1:
+        combined = CombinedLexicon(SEPARATOR.join(parts), [get_lexicon(part) for part in parts])
+        _loaded[name] = combined
+        return combined
     with _lock:
         if name not in _loaded:
             try:
@@ -111,6 +149,24 @@ def get_lexicon(name: str = DEFAULT_LEXICON) -> Lexicon:
 
 def lexicon_names() -> list[str]:
     return sorted(_loaders)
+
+
+_house: dict[tuple[str, str], Lexicon] = {}
+
+
+def house_lexicon(dictionary: str, house_words: str) -> Lexicon:
+    """A game's dictionary plus the words its players agreed to accept as well ("decide what constitutes a
+    valid word": names of fictional characters, onomatopoeia...), separated by spaces or commas."""
+    words = house_words.replace(",", " ").split()
+    if not words:
+        return get_lexicon(dictionary)
+    key = (dictionary, " ".join(sorted({w.upper() for w in words})))
+    lexicon = _house.get(key)
+    if lexicon is None:
+        if len(_house) > 256:  # games with house words are few; forget the oldest rather than grow for ever
+            _house.pop(next(iter(_house)))
+        lexicon = _house[key] = CombinedLexicon(dictionary, [get_lexicon(dictionary), Lexicon("house", words)])
+    return lexicon
 
 
 if __name__ == "__main__":  # python -m wordgames.engines.core.lexicon: recompile the shipped trie

@@ -34,7 +34,7 @@ def coerce(option: Option, value: Any) -> Any:
                 return choice
         allowed = ", ".join(str(c) for c in option.choices)
         raise InvalidOptions(f"Option {name} must be one of {allowed}, not {value!r}.")
-    if not isinstance(value, str) or not value.strip():
+    if not isinstance(value, str) or (not value.strip() and option.default != ""):
         raise InvalidOptions(f"Option {name} must be a name, not {value!r}.")
     return value.strip()
 
@@ -56,8 +56,13 @@ def validate(title: str, options: tuple[Option, ...], given: Mapping[str, Any]) 
 
 
 def check_dictionary(name: str) -> None:
-    from .lexicon import lexicon_names
+    """A known word list, or several joined by ``+`` (a word of any of them counts)."""
+    from .lexicon import dictionary_parts, lexicon_names
 
-    if name not in lexicon_names():
-        raise InvalidOptions(f"Option dictionary: there is no dictionary called {name!r}; "
-                             f"known: {', '.join(lexicon_names())}.")  # fmt: skip
+    parts = dictionary_parts(name)
+    if not parts:
+        raise InvalidOptions("Option dictionary: name a word list.")
+    for part in parts:
+        if part not in lexicon_names():
+            raise InvalidOptions(f"Option dictionary: there is no dictionary called {part!r}; "
+                                 f"known: {', '.join(lexicon_names())}.")  # fmt: skip

@@ -10,7 +10,8 @@ from typing import Any
 
 from ..core.engine import Option
 from ..core.errors import InvalidOptions
-from ..core.lexicon import DEFAULT_LEXICON, lexicon_names
+from ..core.lexicon import DEFAULT_LEXICON
+from ..core.options import check_dictionary
 from ..core.options import coerce as _coerce
 
 PRESETS: Mapping[str, Mapping[str, Any]] = {
@@ -66,9 +67,7 @@ def validate_options(options: Mapping[str, Any]) -> dict[str, Any]:
         merged["place"] = min(merged["place"], merged["pool"])
     if merged["place"] > merged["pool"]:
         raise InvalidOptions(f"Option place must be between 1 and the pool size ({merged['pool']}), not {merged['place']}.")
-    if merged["dictionary"] not in lexicon_names():
-        raise InvalidOptions(f"Option dictionary: there is no dictionary called {merged['dictionary']!r}; "
-                             f"known: {', '.join(lexicon_names())}.")  # fmt: skip
+    check_dictionary(merged["dictionary"])
     if merged["missed"] and merged["not_shared"]:
         raise InvalidOptions("Option missed cannot be used with not_shared: showing a missed move would reveal "
                              "the mover's hidden pool.")  # fmt: skip

@@ -15,7 +15,7 @@ from typing import Any
 from ..core.engine import Engine, MoveOutcome, Option, State
 from ..core.errors import IllegalMove, InvalidOptions
 from ..core.grid import cell_name, column_name, parse_cell
-from ..core.lexicon import DEFAULT_LEXICON, get_lexicon
+from ..core.lexicon import DEFAULT_LEXICON, house_lexicon
 from ..core.notation import WordMove, parse_move
 from ..core.options import validate
 from .sheet import Sheet
@@ -25,8 +25,10 @@ EDGE_SIDES = {"one": 2, "none": 1, "any": 5}  # a part touching this many border
 OPTIONS: tuple[Option, ...] = (
     Option("size", "int", 19, "Sheet size", "Squares a side (the official sheet: 19).", minimum=7, maximum=26),
     Option("start", "str", "c3", "Starting square", "The first word on every sheet covers it."),
-    Option("dictionary", "str", DEFAULT_LEXICON, "Dictionary", "Any loaded word list: the game works in other "
-           "languages too."),
+    Option("dictionary", "str", DEFAULT_LEXICON, "Dictionary", "Any loaded word list, or several "
+           "joined by + to play in several languages at once (a word of any of them counts)."),
+    Option("house_words", "str", "", "House words", "Words your table accepts besides the dictionary (names of "
+           "fictional characters, onomatopoeia...), separated by spaces or commas."),
     Option("edge", "choice", "one", "Edges", "one: the edge encloses on one side only (an area touching two "
            "sides is not enclosed); none: only letters enclose; any: edges enclose like letters.",
            choices=("one", "none", "any")),
@@ -50,6 +52,12 @@ class LinguaFencesEngine(Engine):
         if not (0 <= col < merged["size"] and 1 <= row <= merged["size"]):
             raise InvalidOptions(f"Option start: {merged['start']} is not on a {merged['size']}x{merged['size']} sheet.")
         merged["start"] = cell_name(col, row)
+        house = merged["house_words"].replace(",", " ").split()
+        odd = [word for word in house if not word.isalpha()]
+        if odd:
+            raise InvalidOptions(f"Option house_words: {odd[0]!r} is not a word (letters only, separated by spaces "
+                                 "or commas).")  # fmt: skip
+        merged["house_words"] = " ".join(sorted({word.upper() for word in house}))
         return merged
 
     def new_game(self, players: list[str], options: Mapping[str, Any], seed: int, bag: str | None = None) -> State:
@@ -131,7 +139,7 @@ class LinguaFencesEngine(Engine):
         if len(parts) > 2 or (len(parts) == 2 and not double):
             raise IllegalMove("One word a turn; two words only on a sheet whose last turn was a pass.")
         sheet = self._sheet(state, index)
-        lexicon = get_lexicon(state["options"]["dictionary"])
+        lexicon = house_lexicon(state["options"]["dictionary"], state["options"].get("house_words", ""))
         canonical, written, gained, areas = [], [], 0, []
         last: list[str] = []
         for part in parts:

@@ -39,3 +39,18 @@ def printable_for(game: Any) -> dict[str, Any] | None:
         return None
     printable = getattr(module, "printable", None)
     return printable(game) if printable is not None else None
+
+
+def options_shown(game: Any) -> list[tuple[str, str, str]]:
+    """The game's options as its page lists them: (label, value, help), every option the engine has, with the
+    value this game plays by (after the preset and defaults are filled in, once the game has started)."""
+    from wordgames.engines import get_engine
+
+    engine = get_engine(game.engine)
+    chosen = (game.state or {}).get("options") or game.options or {}
+    shown = []
+    for option in engine.options:
+        value = chosen.get(option.name, option.default)
+        text = "yes" if value is True else "no" if value is False else "none" if value in ("", None) else str(value)
+        shown.append((option.label, text, option.help))
+    return shown
