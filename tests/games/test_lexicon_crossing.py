@@ -301,6 +301,26 @@ def test_the_json_view_keeps_the_green_lighters_new_tile_hidden_too(ann, bob, ca
     assert data["view"]["hidden_new"] == 1 and data["view"]["hand"] == []
 
 
+def test_no_answer_to_the_green_lighter_gives_away_their_hidden_tile(ann, bob, cat):
+    game = start(ann, bob, cat)
+    lay(game, ann, 0)
+    Seat.objects.filter(game=game).update(seen_at=timezone.now() - timedelta(hours=1))
+    services.submit_move(game.pk, ann, "green")
+    Seat.objects.filter(game=game, position=1).update(seen_deal=0)  # bob has not seen his new tile
+    game.refresh_from_db()
+    hidden = game.state["latest"][0][0]
+    grid = game.state["grids"][0]
+    # Guessing the hidden letter onto the crossword is refused like any tile she does not have.
+    with pytest.raises(services.Refused, match=f"uses tiles you do not have: {hidden}"):
+        services.submit_move(game.pk, ann, "grid " + "/".join([*grid, hidden]))
+    # Asking for a green light does not list it as a tile still to place: the request waits.
+    assert "waiting" in services.submit_move(game.pk, ann, "green").message
+    game.refresh_from_db()
+    assert game.state["latest"][0] == [hidden] and hidden in game.state["tiles"][0]  # still hers, still hidden
+    logged_in(bob).get(f"/games/{game.pk}/")  # bob sees his: now hers shows, and the same grid is accepted
+    services.submit_move(game.pk, ann, "grid " + "/".join([*grid, hidden]))
+
+
 def test_saving_a_crossword_sends_no_email(ann, bob, cat):
     game = start(ann, bob, cat)
     before = len(mail.outbox)

@@ -64,7 +64,7 @@ def concealed(game: Game, position: int | None, seats: list[Seat] | None = None)
 
 
 def view_kwargs(game: Game, position: int | None, seats: list[Seat] | None = None) -> dict[str, Any]:
-    """Extra arguments for the engine's ``view``/``render_text`` for this seat (concealment)."""
+    """Extra arguments for the engine's ``view``/``render_text``/``apply`` for this seat (concealment)."""
     if concealed(game, position, seats):
         return {"conceal_latest": True}
     return {}
@@ -119,7 +119,7 @@ def request_green(game_id: int, user: Any, now: datetime | None = None) -> Green
         seat = services._acting_seat(game, user, "green")
         engine = get_engine(game.engine)
         try:
-            engine.preview(game.state, seat, "green")
+            engine.preview(game.state, seat, "green", **view_kwargs(game, seat))
         except IllegalMove as e:
             raise Refused(str(e), "illegal") from None
         if game.green_requests.filter(status=GreenLightRequest.Status.WAITING, seat=seat).exists():

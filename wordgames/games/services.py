@@ -86,7 +86,7 @@ def rebuild_state(game: Game) -> dict[str, Any]:
 def preview_move(game: Game, user: AbstractBaseUser, text: str) -> MoveOutcome:
     seat = _acting_seat(game, user, text)
     try:
-        return get_engine(game.engine).preview(game.state, seat, text)
+        return get_engine(game.engine).preview(game.state, seat, text, **_hidden_from(game, seat))
     except IllegalMove as e:
         raise Refused(str(e), "illegal") from None
 
@@ -103,6 +103,13 @@ def best_move(game: Game, user: AbstractBaseUser) -> MoveOutcome | None:
     return finder(game.state, seat)
 
 
+def _hidden_from(game: Game, seat: int) -> dict[str, Any]:
+    """What the seat may not see yet shapes how its move is judged (Lexicon Crossing's green-lighter)."""
+    from . import greenlight
+
+    return greenlight.view_kwargs(game, seat) if greenlight.uses_green_light(game) else {}
+
+
 def _acting_seat(game: Game, user: AbstractBaseUser, text: str) -> int:
     seat = seat_of(game, user)
     if seat is None:
@@ -114,7 +121,7 @@ def _acting_seat(game: Game, user: AbstractBaseUser, text: str) -> int:
     engine = get_engine(game.engine)
     if text.strip().lower() != "resign" and seat not in engine.actors(game.state):
         try:  # the engine says it best ("You have written on the sheet in front of you this round; ...")
-            engine.apply(game.state, seat, text)
+            engine.apply(game.state, seat, text, **_hidden_from(game, seat))
         except IllegalMove as e:
             raise Refused(str(e), "not_your_turn") from None
         movers = ", ".join(player_names(game)[s] for s in sorted(engine.actors(game.state)))
@@ -336,7 +343,7 @@ def _apply_move(game: Game, seat: int, user: AbstractBaseUser | None, text: str,
     engine = get_engine(game.engine)
     before = engine.actors(game.state)
     try:
-        state, outcome = engine.apply(game.state, seat, text)
+        state, outcome = engine.apply(game.state, seat, text, **_hidden_from(game, seat))
     except IllegalMove as e:
         raise Refused(str(e), "illegal") from None
     # The row lock makes these safe without a savepoint: no other submission for this game can be

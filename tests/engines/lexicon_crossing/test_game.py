@@ -99,6 +99,32 @@ def test_jaywalk_variants():
     assert len(state["tiles"][0]) == 20
 
 
+def test_how_often_and_who_may_jaywalk():  # "alter the limitations on how often, and/or which players may jaywalk"
+    state = new(jaywalks=2, jaywalk_who="everyone")
+    for _ in range(2):
+        state, _ = ENGINE.apply(state, 1, f"jaywalk {state['tiles'][1][0]}")
+    with pytest.raises(IllegalMove, match="jaywalked 2 times this round already"):
+        ENGINE.apply(state, 1, f"jaywalk {state['tiles'][1][0]}")
+    state, _ = ENGINE.apply(state, 0, lay_out(state["tiles"][0]))
+    state, _ = ENGINE.apply(state, 0, "green")
+    state, outcome = ENGINE.apply(state, 0, f"jaywalk {state['latest'][0][0]}")  # the green-lighter too
+    assert outcome.summary.startswith("ann jaywalked")
+
+
+def test_moves_of_a_green_lighter_whose_new_tile_is_hidden_are_judged_on_the_tiles_they_see():
+    state = new()
+    state, _ = ENGINE.apply(state, 0, lay_out(state["tiles"][0]))
+    state, _ = ENGINE.apply(state, 0, "green")
+    hidden = state["latest"][0]
+    ENGINE.apply(state, 0, "green", conceal_latest=True)  # complete, as far as she can see
+    with pytest.raises(IllegalMove, match=f"not in your crossword yet: {hidden[0]}"):
+        ENGINE.apply(state, 0, "green")  # (what she would be told if the tile were not hidden)
+    with pytest.raises(IllegalMove, match="hidden from you"):
+        ENGINE.apply(state, 0, "red", conceal_latest=True)
+    rearranged, _ = ENGINE.apply(state, 0, "grid " + "/".join(state["grids"][0]), conceal_latest=True)
+    assert rearranged["tiles"][0] == state["tiles"][0] and rearranged["latest"][0] == hidden  # nothing lost
+
+
 def test_nobody_sees_another_players_tiles_or_crossword():
     state = new()
     state, _ = ENGINE.apply(state, 1, lay_out(state["tiles"][1]))

@@ -96,9 +96,10 @@ class Engine:
         """Add commentary to a move just played live (e.g. a missed better move) into ``outcome.events``.
         Called by the service after ``apply``, never during replays; the default adds nothing."""
 
-    def preview(self, state: State, seat: int, move: str) -> MoveOutcome:
-        """What ``apply`` would score, without keeping anything. Raises ``IllegalMove`` like ``apply``."""
-        return self.apply(state, seat, move)[1]
+    def preview(self, state: State, seat: int, move: str, **kwargs: Any) -> MoveOutcome:
+        """What ``apply`` would score, without keeping anything. Raises ``IllegalMove`` like ``apply``
+        (``kwargs``: what the game's ``apply`` takes besides, e.g. Lexicon Crossing's ``conceal_latest``)."""
+        return self.apply(state, seat, move, **kwargs)[1]  # type: ignore[call-arg]
 
     def actors(self, state: State) -> set[int]:
         """The seats that may act now (empty when the game is over)."""

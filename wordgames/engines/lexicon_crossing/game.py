@@ -34,6 +34,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("per_green", "int", 1, "Tiles per green light", "1, or 2 for half as many rounds.", minimum=1, maximum=2),
     Option("jaywalk", "choice", "one", "Jaywalking", "one: return a tile, draw one; two: return up to two, draw as "
            "many; 2for1: return one, draw two; off.", choices=("one", "two", "2for1", "off")),
+    Option("jaywalks", "int", 1, "Jaywalks a round", "How often each player may jaywalk in one round.",
+           minimum=1, maximum=5),
+    Option("jaywalk_who", "choice", "not_last", "Who may jaywalk", "not_last: everyone but the player who called "
+           "the last green light (the rule); everyone: the green-lighter too.", choices=("not_last", "everyone")),
     Option("face_up", "bool", False, "Returned tiles face up", "Jaywalked tiles lie face up in the pool: everyone "
            "sees them."),
     Option("blanks", "bool", False, "Blanks", "Add the two blanks of a Scrabble set (worth 0)."),
@@ -95,7 +99,7 @@ class LexiconCrossingEngine(Engine):
             "players": list(players), "options": options, "seed": seed,
             "bag": tiles[start * count :], "tiles": hands, "grids": [[] for _ in players],
             "latest": [list(hand) for hand in hands], "deal_number": 0, "round": 1, "last_green": None,
-            "jaywalked": [False] * count, "swapped": [False] * count, "shuffles": 0, "phase": "play", "done": [False] * count,
+            "jaywalked": [0] * count, "swapped": [False] * count, "shuffles": 0, "phase": "play", "done": [False] * count,
             "red_by": None, "active": [True] * count, "finished": False, "reason": "",
         }  # fmt: skip
 
@@ -144,7 +148,28 @@ class LexiconCrossingEngine(Engine):
 
     # --- moves --------------------------------------------------------------------------------------------
 
-    def apply(self, state: State, seat: int, move: str) -> tuple[State, MoveOutcome]:
+    def apply(self, state: State, seat: int, move: str, conceal_latest: bool = False) -> tuple[State, MoveOutcome]:
+        """``conceal_latest``: the green-lighter's newest tiles are still hidden from them (the asynchronous
+        protocol). The move is then judged on the tiles they can see, so that no answer, accepted or refused,
+        tells them what the hidden tiles are."""
+        hidden = state["latest"][seat] if conceal_latest and 0 <= seat < len(state["latest"]) else []
+        if not hidden or state["finished"]:
+            return self._apply(state, seat, move)
+        if move.strip().lower() == "red":
+            raise IllegalMove("Your newest tile is hidden from you until the others have seen theirs: call red "
+                              "light once it shows.")  # fmt: skip
+        visible = copy.deepcopy(state)
+        tiles = visible["tiles"][seat]
+        for tile in hidden:  # the newest are at the end
+            del tiles[len(tiles) - 1 - tiles[::-1].index(tile)]
+        visible["latest"][seat] = []
+        new, outcome = self._apply(visible, seat, move)
+        new["tiles"][seat].extend(hidden)
+        if new["deal_number"] == state["deal_number"]:
+            new["latest"][seat] = list(hidden)
+        return new, outcome
+
+    def _apply(self, state: State, seat: int, move: str) -> tuple[State, MoveOutcome]:
         if state["finished"]:
             raise IllegalMove("The game is over.")
         words = move.strip().split(maxsplit=1)
@@ -216,7 +241,7 @@ class LexiconCrossingEngine(Engine):
         new["deal_number"] += 1
         new["round"] += 1
         new["last_green"] = seat
-        new["jaywalked"] = [False] * len(state["players"])
+        new["jaywalked"] = [0] * len(state["players"])
         new["swapped"] = [False] * len(state["players"])
         tiles = "a tile" if per == 1 else f"{per} tiles"
         outcome = MoveOutcome(seat=seat, move="green", summary=f"{name} called green light: everyone draws {tiles}.",
@@ -229,10 +254,13 @@ class LexiconCrossingEngine(Engine):
             raise IllegalMove("Jaywalking is off in this game.")
         if state["phase"] != "play":
             raise IllegalMove("No jaywalking after red light.")
-        if state["last_green"] == seat:
+        options = state["options"]
+        if state["last_green"] == seat and options.get("jaywalk_who", "not_last") == "not_last":
             raise IllegalMove("You called the last green light, so you cannot jaywalk this round.")
-        if state["jaywalked"][seat]:
-            raise IllegalMove("You have jaywalked once this round already.")
+        allowed = options.get("jaywalks", 1)
+        if state["jaywalked"][seat] >= allowed:
+            raise IllegalMove("You have jaywalked once this round already." if allowed == 1 else
+                              f"You have jaywalked {allowed} times this round already.")  # fmt: skip
         returned = [t.upper() for t in text.split()]
         if not returned or len(returned) > (2 if rule == "two" else 1):
             raise IllegalMove("Name the tile to return, e.g. jaywalk Q" + (" (or two: jaywalk Q Z)." if rule == "two"
@@ -260,7 +288,7 @@ class LexiconCrossingEngine(Engine):
             new["bag"].insert(rng.randrange(len(new["bag"]) + 1), tile + ("*" if state["options"]["face_up"] else ""))
         new["tiles"][seat].extend(drawn)
         new["shuffles"] += 1
-        new["jaywalked"][seat] = True
+        new["jaywalked"][seat] = int(state["jaywalked"][seat]) + 1  # (older games kept True for once)
         name = state["players"][seat]
         what = " and ".join(returned) if state["options"]["face_up"] else (
             "a tile" if len(returned) == 1 else f"{len(returned)} tiles")  # fmt: skip
@@ -413,8 +441,10 @@ class LexiconCrossingEngine(Engine):
         return view
 
     def _may_jaywalk(self, state: State, seat: int) -> bool:
-        return (state["options"]["jaywalk"] != "off" and state["phase"] == "play" and state["active"][seat]
-                and state["last_green"] != seat and not state["jaywalked"][seat] and bool(state["bag"]))  # fmt: skip
+        options = state["options"]
+        return (options["jaywalk"] != "off" and state["phase"] == "play" and state["active"][seat]
+                and (state["last_green"] != seat or options.get("jaywalk_who", "not_last") == "everyone")
+                and state["jaywalked"][seat] < options.get("jaywalks", 1) and bool(state["bag"]))  # fmt: skip
 
     def render_text(self, state: State, seat: int | None, conceal_latest: bool = False) -> str:
         view = self.view(state, seat, conceal_latest)

@@ -152,7 +152,7 @@ class LingoEngine(Engine):
                 "summary": f"{name} could have scored {found.score} pts with {found.move}: {found.summary}",
             }  # fmt: skip
 
-    def preview(self, state: State, seat: int, move: str) -> MoveOutcome:
+    def preview(self, state: State, seat: int, move: str, **kwargs: Any) -> MoveOutcome:
         if move.strip().lower() == "resign":
             return MoveOutcome(seat=seat, move="resign", summary=f"{state['players'][seat]} would resign.")
         placements, scored, _, canonical = self.score(state, seat, move)
