@@ -11,6 +11,7 @@ import zoneinfo
 from datetime import datetime
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from wordgames.accounts.models import DIGEST, Profile
@@ -67,9 +68,10 @@ def send_digests(now: datetime | None = None) -> int:
             continue
         user = profile.user
         games = []
-        for game in Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user).prefetch_related("seats"):
-            seat = next(s for s in game.seats.all() if s.user_id == user.pk)
-            if seat.position in services.get_engine(game.engine).waiting_for(game.state):
+        mine = Game.objects.filter(Q(seats__user=user) | Q(seats__partners=user), status=Game.Status.ACTIVE)
+        for game in mine.distinct().prefetch_related("seats__partners"):
+            seat = emails.seat_read_by(game, user)
+            if seat is not None and seat.position in services.get_engine(game.engine).waiting_for(game.state):
                 games.append(game)
         if games and emails.send_digest(user, games, local.date().isoformat()):
             sent += 1

@@ -11,7 +11,7 @@ a daily digest (your turn only) or none. Replies to emailed moves are kind ``err
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from email.utils import make_msgid, parseaddr
 from typing import Any
 
@@ -20,6 +20,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import IntegrityError, transaction
+from django.db.models import Count
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import escape
@@ -200,7 +201,8 @@ def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int 
                    last: Move | None = None, event: str = "move") -> int:  # fmt: skip
     """After a change to a game, tell each player what it means to them: the game started, it is your
     turn, another player moved, or the game is over. Returns the number of emails sent."""
-    seats = list(game.seats.select_related("user", "user__profile").order_by("position"))
+    seats = list(game.seats.select_related("user", "user__profile").annotate(shared=Count("partners"))
+                 .order_by("position"))  # fmt: skip
     number = move_number(game)
     subject = subject_line(game, seats, number)
     last_player = display_name(last.user) if last is not None else ""
@@ -211,10 +213,8 @@ def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int 
     result = result_sentence(game, seats) if over else ""
     connection = get_connection()
     sent = 0
-    for seat in seats:
-        if seat.user is None:
-            continue
-        profile = profile_for(seat.user)
+    for seat, reader in _readers(seats):
+        profile = profile_for(reader)
         if over:
             kind = "game_over"
         elif event == "start":
@@ -227,10 +227,10 @@ def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int 
             continue
         if profile.email_mode(kind) != "every":
             continue  # none, or the daily digest collects it
-        context = {**_game_context(game, seat, last, number, last_player), "user": seat.user, "name": profile.name,
+        context = {**_game_context(game, seat, last, number, last_player), "user": reader, "name": profile.name,
                    "result": result}  # fmt: skip
-        if _send(f"{kind}:{game.pk}:{game.version}:{seat.user_id}", seat.user.email, subject,
-                 f"games/email/{kind}.txt", context, kind=kind, user=seat.user, game=game, seat=seat,
+        if _send(f"{kind}:{game.pk}:{game.version}:{reader.pk}", reader.email, subject,
+                 f"games/email/{kind}.txt", context, kind=kind, user=reader, game=game, seat=seat,
                  connection=connection):
             sent += 1
             if kind != "game_over":
@@ -238,13 +238,29 @@ def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int 
     return sent
 
 
+def _readers(seats: list[Seat]) -> Iterator[tuple[Seat, Any]]:
+    """Who reads the emails of each seat: its player, then the team-mates who share it (``Seat.partners``;
+    only looked up for seats annotated ``shared`` > 0, or not annotated)."""
+    for seat in seats:
+        if seat.user is None:
+            continue
+        yield seat, seat.user
+        if getattr(seat, "shared", 1):
+            for partner in seat.partners.select_related("profile").order_by("pk"):
+                yield seat, partner
+
+
 def send_reminder(seat: Seat) -> bool:
     game = seat.game
-    context = {**_game_context(game, seat, None), "user": seat.user, "name": display_name(seat.user)}
     subject = f"Reminder: {subject_line(game)}"
-    return _send(f"reminder:{game.pk}:{game.version}:{seat.pk}:{seat.due_at:%Y%m%d%H%M}", seat.user.email,
-                 subject, "games/email/reminder.txt", context, kind="reminder", user=seat.user, game=game,
-                 seat=seat)  # fmt: skip
+    sent = False
+    for _, reader in _readers([seat]):
+        context = {**_game_context(game, seat, None), "user": reader, "name": display_name(reader)}
+        key = f"reminder:{game.pk}:{game.version}:{seat.pk}:{seat.due_at:%Y%m%d%H%M}"
+        sent |= _send(key if reader.pk == seat.user_id else f"{key}:{reader.pk}", reader.email, subject,
+                      "games/email/reminder.txt", context, kind="reminder", user=reader, game=game,
+                      seat=seat)  # fmt: skip
+    return sent
 
 
 def send_timeout(game: Game, timed_out: Seat, move: Move | None) -> int:
@@ -286,17 +302,25 @@ def send_reply(key: str, to: str, subject: str, *, reason: str = "", text: str =
     game = seat.game if seat is not None else None
     context: dict[str, Any] = {"reason": reason, "text": text, "quoted": quoted}
     if seat is not None and game is not None:
-        context.update(_game_context(game, seat, None), user=seat.user, name=display_name(seat.user))
+        reader = user or seat.user
+        context.update(_game_context(game, seat, None), user=reader, name=display_name(reader))
     subject = subject if subject.lower().startswith("re:") else f"Re: {subject}"
     return _send(f"reply:{key}", to, subject, "games/email/reply.txt", context, kind="error", user=user,
                  game=game, seat=seat, in_reply_to=in_reply_to)  # fmt: skip
+
+
+def seat_read_by(game: Game, user: AbstractBaseUser) -> Seat | None:
+    """The seat whose emails ``user`` reads: their own, or the one they share as a team-mate."""
+    seats = list(game.seats.all())
+    return next((s for s in seats if s.user_id == user.pk), None) or next(
+        (s for s in seats if any(p.pk == user.pk for p in s.partners.all())), None)
 
 
 def send_digest(user: AbstractBaseUser, games: list[Game], day: str) -> bool:
     """One email a day listing every game where it is the player's turn, with each board."""
     entries = []
     for game in games:
-        seat = next(s for s in game.seats.all() if s.user_id == user.pk)
+        seat = seat_read_by(game, user)
         entries.append({**_game_context(game, seat, game.moves.filter(taken_back=False).order_by("-seq").first()),
                         "subject": subject_line(game)})  # fmt: skip
     context = {"user": user, "name": display_name(user), "entries": entries}

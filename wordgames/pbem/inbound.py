@@ -15,6 +15,7 @@ import html as html_lib
 import re
 from dataclasses import dataclass
 from email.utils import parseaddr
+from typing import Any
 
 from anymail.inbound import AnymailInboundMessage
 from django.conf import settings
@@ -184,8 +185,8 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
     if seat.user is None:
         _invitation_reply(record, message, body, seat, sender)
         return
-    player_email = seat.user.email.lower()
-    if settings.INBOUND_REQUIRE_FROM and sender.lower() != player_email:
+    user = _player_writing(seat, sender)
+    if user is None:
         _refuse(record, message, body, None, "Sorry, this message was not used: this reply address belongs to "
                 "another player's seat, and only they can move with it. Write from the address of your own "
                 "account.")  # fmt: skip
@@ -195,7 +196,6 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
         _refuse(record, message, body, seat, "Your message had no move or command in it (the first line was "
                 "empty). Write your move on the first line of your reply.")  # fmt: skip
         return
-    user = seat.user
     game = seat.game
     try:
         if command.word == "help":
@@ -229,6 +229,16 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
         if e.code in ("illegal", "empty") and command.word == "move":
             reason = f"Your move \"{command.text}\" was not played: {reason}"
         _refuse(record, message, body, seat, reason)
+
+
+def _player_writing(seat: Seat, sender: str) -> Any:
+    """Who moves with this reply: the seat's player, or a team-mate sharing the seat, by the From address
+    (any sender is the seat's player when ``INBOUND_REQUIRE_FROM`` is off)."""
+    if not settings.INBOUND_REQUIRE_FROM:
+        return seat.user
+    if sender.lower() == seat.user.email.lower():
+        return seat.user
+    return seat.partners.filter(email__iexact=sender).first() if sender else None
 
 
 def _invitation_reply(record: InboundMessage, message: AnymailInboundMessage, body: str, seat: Seat,

@@ -24,7 +24,12 @@ def send_reply(inbound_id: int, seat_id: int | None, text: str = "", reason: str
     if record is None:
         return
     seat = Seat.objects.select_related("game", "user").filter(pk=seat_id).first() if seat_id else None
-    user = seat.user if seat is not None and seat.user and seat.user.email.lower() == record.sender.lower() else None
+    user = None  # the board goes only to the seat's player or a team-mate sharing it, writing from their address
+    if seat is not None and seat.user is not None:
+        if seat.user.email.lower() == record.sender.lower():
+            user = seat.user
+        else:
+            user = seat.partners.filter(email__iexact=record.sender).first()
     emails.send_reply(f"{record.pk}", record.sender, record.subject or "your message", reason=reason, text=text,
                       seat=seat if user is not None else None, quoted=quoted, in_reply_to=record.message_id,
                       user=user)  # fmt: skip
