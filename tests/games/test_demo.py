@@ -25,3 +25,8 @@ def test_demo_makes_a_game_in_progress_where_it_is_bobs_turn_and_runs_twice(clie
     assert crossing.status == Game.Status.ACTIVE
     page = client.get(crossing.get_absolute_url()).content.decode()
     assert "Your hand" in page and "Green light" in page
+    for engine in ("lingua-fences", "keebble"):  # a game of each kind, ready to play
+        other = Game.objects.get(engine=engine)
+        assert other.status == Game.Status.ACTIVE and other.seats.filter(user__isnull=False).count() == 3
+        assert client.get(other.get_absolute_url()).status_code == 200
+    assert Game.objects.count() == 5

@@ -52,6 +52,7 @@ def test_answering_on_the_web(ann: Any, bob: Any, cat: Any) -> None:
     game.refresh_from_db()
     page = logged_in(bob).get(game.get_absolute_url()).content.decode()
     assert "ann asked for <strong>E and X</strong>" in page and 'value="take E"' in page
+    assert "Waiting for bob and cat." in logged_in(ann).get(game.get_absolute_url()).content.decode()
     response = logged_in(bob).post(f"/games/{game.pk}/move/", {"move": "take E", "version": game.version, "key": "b"})
     assert response.status_code == 302
     response = logged_in(cat).post(f"/games/{game.pk}/move/", {"move": "wall c3 c9", "version": game.version + 1,

@@ -112,6 +112,11 @@ def _load_game(pk: int) -> Game:
     return get_object_or_404(queryset, pk=pk)
 
 
+def _names_list(names: list[str]) -> str:
+    """ann; ann and bob; ann, bob and cat."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
+
+
 def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, Any]:
     seat = services.seat_of(game, request.user)
     seats = list(game.seats.all())
@@ -134,6 +139,7 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
                  "pool_count": (view.get("pool_counts") or [None] * len(seats))[s.position]}
                 for s in seats
             ],
+            waiting_names=_names_list([s.user.username for s in seats if s.user and s.position in movers]),
             moves=_shown_moves(game),
             moderation=list(game.moderation.select_related("moderator")[:20]),
             form=extra.pop("form", None)

@@ -1,4 +1,5 @@
-"""Demo players, a Lingo game in progress and a Lexicon Crossing game, so a first run has something to play."""
+"""Demo players and a game of each kind (Lingo in progress, Lexicon Crossing, Lingua Fences, Keebble), so a first
+run has something to play."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ PASSWORD = "wordgames"
 
 
 class Command(BaseCommand):
-    help = "Create demo players (ann, bob, cat; password 'wordgames'), a moderator, and a Lingo game in progress."
+    help = "Create demo players (ann, bob, cat; password 'wordgames'), a moderator, and a game of each kind."
 
     def handle(self, *args: Any, **options: Any) -> None:
         User = get_user_model()
@@ -50,9 +51,15 @@ class Command(BaseCommand):
                                             seed=2007)  # fmt: skip
             services.join_game(crossing.pk, users["bob"])
             services.join_game(crossing.pk, users["cat"])
+            fences = services.create_game(users["bob"], "lingua-fences", {}, ["ann", "cat"], seed=2008)
+            keebble = services.create_game(users["cat"], "keebble", {}, ["ann", "bob"], seed=2009)
+            for other, invited in ((fences, ("ann", "cat")), (keebble, ("ann", "bob"))):
+                for name in invited:
+                    services.join_game(other.pk, users[name])
             self.stdout.write(
                 f"Created Lingo game {game.pk} between ann and bob (bob's turn), a hex game by cat waiting for a "
-                f"second player, and Lexicon Crossing game {crossing.pk} for ann, bob and cat."
+                f"second player, and for ann, bob and cat: Lexicon Crossing game {crossing.pk}, Lingua Fences game "
+                f"{fences.pk} and Keebble game {keebble.pk}."
             )
         self.stdout.write(
             "Log in as ann, bob or cat (password 'wordgames'); the admin is /admin/ as moderator (same password)."
