@@ -291,23 +291,25 @@ def test_team_mates_sharing_a_seat_see_its_tiles_and_move_for_it(ann, bob, cat):
         services.create_game(ann, "lexicon-crossing", {}, ["bob"], partners={0: ["bob"]})
 
 
-def test_the_json_view_keeps_the_green_lighters_new_tile_hidden_too(ann, bob, cat):
-    game = start(ann, bob, cat)
-    lay(game, ann, 0)
-    Seat.objects.filter(game=game).update(seen_at=timezone.now() - timedelta(hours=1))
-    services.submit_move(game.pk, ann, "green")
-    Seat.objects.filter(game=game, position=1).update(seen_deal=0)  # bob has not seen his new tile
-    data = logged_in(ann).get(f"/games/{game.pk}/state.json").json()
-    assert data["view"]["hidden_new"] == 1 and data["view"]["hand"] == []
-
-
-def test_no_answer_to_the_green_lighter_gives_away_their_hidden_tile(ann, bob, cat):
+def green_by_ann_unseen_by_bob(ann: Any, bob: Any, cat: Any) -> Game:
+    """ann's green light is given; bob has not seen his new tile yet, so ann's stays hidden from her."""
     game = start(ann, bob, cat)
     lay(game, ann, 0)
     Seat.objects.filter(game=game).update(seen_at=timezone.now() - timedelta(hours=1))
     services.submit_move(game.pk, ann, "green")
     Seat.objects.filter(game=game, position=1).update(seen_deal=0)  # bob has not seen his new tile
     game.refresh_from_db()
+    return game
+
+
+def test_the_json_view_keeps_the_green_lighters_new_tile_hidden_too(ann, bob, cat):
+    game = green_by_ann_unseen_by_bob(ann, bob, cat)
+    data = logged_in(ann).get(f"/games/{game.pk}/state.json").json()
+    assert data["view"]["hidden_new"] == 1 and data["view"]["hand"] == []
+
+
+def test_no_answer_to_the_green_lighter_gives_away_their_hidden_tile(ann, bob, cat):
+    game = green_by_ann_unseen_by_bob(ann, bob, cat)
     hidden = game.state["latest"][0][0]
     grid = game.state["grids"][0]
     # Guessing the hidden letter onto the crossword is refused like any tile she does not have.
