@@ -131,6 +131,19 @@ def test_reminder_at_80_percent_then_timeout_forfeits(lingo_game: Game) -> None:
     assert "Your time to move ran out" in latest_to("ann@example.com").body
 
 
+def test_a_reminder_survives_a_mail_service_that_is_down_for_a_while(lingo_game: Game, settings: Any) -> None:
+    from tests.support.flaky_outbox import FlakyOutboxBackend
+    from wordgames.mail.models import OutboxMessage
+
+    settings.EMAIL_BACKEND = "tests.support.flaky_outbox.FlakyOutboxBackend"
+    FlakyOutboxBackend.failures = 2  # the first two tries fail; the task is retried (at once, in-process)
+    seat = deadline_of(lingo_game, 0)
+    assert deadlines.sweep(seat.remind_at + timedelta(minutes=1))["reminded"] == 1
+    reminders = OutboxMessage.objects.filter(subject__startswith="Reminder: Lingo game", to__contains="ann@")
+    assert FlakyOutboxBackend.failures == 0 and reminders.count() == 1
+    assert deadlines.sweep(seat.remind_at + timedelta(minutes=2))["reminded"] == 0  # and only once
+
+
 def test_pbmserv_preset_nags_after_7_days_and_forfeits_after_21(ann: Any, bob: Any) -> None:
     game = services.create_game(ann, "lingo", {}, ["bob"], seed=5, move_time=timedelta(days=21),
                                 reminder_after=timedelta(days=7))  # fmt: skip

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from wordgames.accounts.models import DIGEST, Profile
 
-from . import emails, services
+from . import emails, services, tasks
 from .models import Game, Seat
 
 log = logging.getLogger(__name__)
@@ -35,10 +35,8 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
         with transaction.atomic():
             # Claim the reminder first: a second sweep finds it claimed and skips it.
             claimed = Seat.objects.filter(pk=seat_id, reminded=False, remind_at__lte=now).update(reminded=True)
-            if claimed:
-                seat = Seat.objects.select_related("game", "user").get(pk=seat_id)
-                seat_copy = seat
-                transaction.on_commit(lambda seat=seat_copy: emails.send_reminder(seat))
+            if claimed:  # sent by a task, retried if the mail service fails; keyed so it goes out once
+                transaction.on_commit(lambda seat_id=seat_id: tasks.send_reminder.delay(seat_id))
                 reminded += 1
     timed_out = 0
     late = Seat.objects.filter(due_at__lte=now, game__status=Game.Status.ACTIVE)

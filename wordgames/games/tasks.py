@@ -19,6 +19,22 @@ def send_invitation(seat_id: int) -> None:
 
 
 @shared_task(**RETRY)
+def send_reminder(seat_id: int) -> None:
+    """The reminder the deadline sweep claimed for this seat, unless the player has moved since."""
+    from django.utils import timezone
+
+    from . import emails
+    from .models import Game, Seat
+
+    seat = Seat.objects.select_related("game", "user").filter(pk=seat_id).first()
+    if seat is None or seat.user is None or not seat.reminded or seat.due_at is None:
+        return  # the player moved (their clock was reset) or left
+    if seat.due_at <= timezone.now() or seat.game.status != Game.Status.ACTIVE:
+        return
+    emails.send_reminder(seat)
+
+
+@shared_task(**RETRY)
 def notify_turn(game_id: int, version: int, actors_before: list[int] | None = None, mover: int | None = None,
                 move_id: int | None = None, event: str = "move") -> None:  # fmt: skip
     """Tell each player what the change to ``version`` means to them (start, your turn, a move, the end)."""
