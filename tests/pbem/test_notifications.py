@@ -59,6 +59,20 @@ def test_one_click_unsubscribe_stops_that_kind_only(lingo_game: Game, play_best:
     assert fresh(bob).email_mode("game_over") == "every"
 
 
+def test_a_stranger_invited_by_email_can_unsubscribe_in_one_click(ann: Any, bob: Any) -> None:
+    services.create_game(ann, "lingo", {}, ["dan@example.org"], seed=3)
+    invitation = latest_to("dan@example.org")
+    path = invitation.message()["List-Unsubscribe"].strip("<>").replace("http://localhost:8000", "")
+    assert path in invitation.body  # the link is in the email too, not only in a header
+    assert "Stop every email from this site to dan@example.org" in Client().get(path).content.decode()
+    response = Client(enforce_csrf_checks=True).post(path, {"List-Unsubscribe": "One-Click"})
+    assert response.status_code == 200 and "will send no more email to dan@example.org" in response.content.decode()
+    before = len(mail.outbox)
+    with pytest.raises(services.Refused, match="Dan@Example.org has asked this site not to send them email"):
+        services.create_game(bob, "lingo", {}, ["Dan@Example.org"], seed=4)
+    assert len(mail.outbox) == before and Game.objects.count() == 1
+
+
 def test_a_forged_unsubscribe_link_changes_nothing(bob: Any) -> None:
     response = Client().post("/email/unsubscribe/not-a-token/")
     assert response.status_code == 400 and "not valid" in response.content.decode()

@@ -29,6 +29,7 @@ from django.utils.safestring import SafeString, mark_safe
 from wordgames.accounts.models import DIGEST, EMAIL_KINDS, NONE, display_name, profile_for
 from wordgames.engines import get_engine
 from wordgames.pbem.addresses import reply_address
+from wordgames.pbem.models import EmailOptOut
 
 from . import greenlight
 from .models import Game, ModerationAction, Move, Notification, Seat
@@ -51,6 +52,11 @@ def read_invitation_token(token: str, max_age_days: int = 60) -> dict[str, int]:
 
 def unsubscribe_token(user: AbstractBaseUser, kind: str) -> str:
     return signing.dumps({"u": user.pk, "k": kind}, salt=UNSUBSCRIBE_SALT, compress=True)
+
+
+def address_unsubscribe_token(address: str) -> str:
+    """For an address without an account: one click stops every email to it."""
+    return signing.dumps({"a": address.strip().lower()}, salt=UNSUBSCRIBE_SALT, compress=True)
 
 
 def read_unsubscribe_token(token: str) -> dict[str, Any]:
@@ -98,6 +104,8 @@ def _send(
         mode = profile_for(user).email_mode(kind)
         if mode == NONE or mode == DIGEST:
             return False
+    if user is None and EmailOptOut.has(to):
+        return False  # a stranger who unsubscribed
     headers: dict[str, str] = {"Auto-Submitted": "auto-generated"}
     if game is not None:
         headers["References"] = thread_id(game) + (f" {in_reply_to}" if in_reply_to else "")
@@ -105,6 +113,9 @@ def _send(
     unsubscribe = ""
     if user is not None and kind in EMAIL_KINDS:
         unsubscribe = absolute(reverse("unsubscribe", args=[unsubscribe_token(user, kind)]))
+    elif user is None:
+        unsubscribe = absolute(reverse("unsubscribe", args=[address_unsubscribe_token(to)]))
+    if unsubscribe:
         headers["List-Unsubscribe"] = f"<{unsubscribe}>"
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     context = {

@@ -22,6 +22,7 @@ from wordgames.accounts.models import is_suspended
 from wordgames.engines import IllegalMove, get_engine
 from wordgames.engines.core.engine import MoveOutcome
 from wordgames.engines.core.errors import InvalidOptions
+from wordgames.pbem.models import EmailOptOut
 
 from . import tasks
 from .models import Game, ModerationAction, Move, Seat, UndoRequest, Vacation
@@ -174,6 +175,9 @@ def create_game(
             invited.append((None, ""))
         elif "@" in entry:
             known = User.objects.filter(email__iexact=entry).first()
+            if known is None and EmailOptOut.has(entry):
+                raise Refused(f"{entry} has asked this site not to send them email, so they cannot be invited "
+                              "by email.", "players")  # fmt: skip
             invited.append((known, "" if known else entry.lower()))
         else:
             known = User.objects.filter(username__iexact=entry).first()

@@ -38,3 +38,22 @@ class InboundMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.subject or '(no subject)'} from {self.sender}"
+
+
+class EmailOptOut(models.Model):
+    """An address without an account that asked for no more email from this site (the unsubscribe link of an
+    invitation sent to a stranger, or of a reply to a stranger's message). Accounts choose per kind instead."""
+
+    address = models.EmailField(max_length=254, unique=True, help_text="Stored in lower case.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name = "email opt-out"
+
+    def __str__(self) -> str:
+        return self.address
+
+    @classmethod
+    def has(cls, address: str) -> bool:
+        return bool(address) and cls.objects.filter(address=address.strip().lower()).exists()

@@ -20,6 +20,7 @@ from wordgames.games.emails import read_unsubscribe_token
 from wordgames.mail.models import OutboxMessage
 
 from .inbound import handle
+from .models import EmailOptOut
 
 
 @csrf_exempt  # mail programs POST "List-Unsubscribe=One-Click" without a session; the signed token is the proof
@@ -27,6 +28,8 @@ from .inbound import handle
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     try:
         data = read_unsubscribe_token(token)
+        if "a" in data:
+            return _unsubscribe_address(request, data["a"])
         user = get_user_model().objects.get(pk=data["u"])
         kind = data["k"]
         label = EMAIL_KINDS[kind]
@@ -39,6 +42,14 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         profile.save(update_fields=["email_modes"])
         done = True
     return render(request, "pbem/unsubscribe.html", {"label": label, "done": done, "who": user})
+
+
+def _unsubscribe_address(request: HttpRequest, address: str) -> HttpResponse:
+    done = False
+    if request.method == "POST":
+        EmailOptOut.objects.get_or_create(address=address)
+        done = True
+    return render(request, "pbem/unsubscribe.html", {"address": address, "done": done})
 
 
 @require_POST
