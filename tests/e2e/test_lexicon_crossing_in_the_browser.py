@@ -71,3 +71,30 @@ def test_building_a_crossword_by_dragging_and_calling_green_light(browser: Any, 
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE and game.state["deal_number"] == 1
     assert len(game.state["tiles"][1]) == 16
+
+
+def test_a_finger_on_an_empty_cell_pans_a_crossword_wider_than_the_phone(browser: Any, live_server: Any, ann: Any,
+                                                                        bob: Any) -> None:  # fmt: skip
+    game = services.create_game(ann, "lexicon-crossing", {"dictionary": "every-word", "start_tiles": 30}, ["bob"],
+                                seed=3)  # fmt: skip
+    services.join_game(game.pk, bob)
+    game.refresh_from_db()
+    services.submit_move(game.pk, ann, lay_out(game.state["tiles"][0][:20]))  # a long crossword: a wide grid
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    log_in(page, live_server, "ann")
+    page.goto(f"{live_server.url}{game.get_absolute_url()}")
+    page.wait_for_selector(".lc-editor .lc-grid")
+    scroller = page.locator(".lc-scroll")
+    assert page.evaluate("(s) => s.scrollWidth > s.clientWidth + 100", scroller.element_handle())
+    empty = scroller.bounding_box()
+    x, y = empty["x"] + empty["width"] - 30, empty["y"] + 30  # the top right corner of the grid: an empty cell
+    assert page.evaluate(f"!document.elementFromPoint({x}, {y}).closest('.lc-tile')")
+    touch = context.new_cdp_session(page)  # a finger: touch events, as a phone sends them
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, 11):
+        touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x - 20 * step, "y": y}]})
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_function("document.querySelector('.lc-scroll').scrollLeft > 50")
+    game.refresh_from_db()
+    assert game.moves.count() == 1  # panning moved no tile
