@@ -249,3 +249,19 @@ def test_hidden_pools_stay_out_of_other_players_emails(ann, bob, django_capture_
 def test_every_game_can_be_set_up_from_the_new_game_page(client_ann, name, label):
     page = client_ann.get(f"/games/new/?game={name}").content.decode()
     assert label in page and "Time per move" in page and "Team-mates sharing a seat" in page
+
+
+def test_the_rules_and_the_other_help_pages_are_on_the_site(client_ann, lingo_game):
+    index = client_ann.get("/help/").content.decode()
+    for slug in ("lingo", "lexicon-crossing", "lingua-fences", "keebble", "email", "notation"):
+        assert f'href="/help/{slug}/"' in index
+    keebble = client_ann.get("/help/keebble/").content.decode()
+    assert "<h1>Keebble, as implemented</h1>" in keebble and "<table>" in keebble and "Letterfraud" in keebble
+    notation = client_ann.get("/help/notation/").content.decode()
+    assert '<a href="/help/keebble/">rules</a>' in notation  # links between documents lead to their pages
+    fences = client_ann.get("/help/lingua-fences/").content.decode()
+    assert '<a href="/help/dictionaries/">dictionaries</a>' in fences
+    assert client_ann.get("/help/deployment/").status_code == 404  # operators' documents stay in the repository
+    assert client_ann.get("/help/../settings/").status_code == 404
+    page = client_ann.get(lingo_game.get_absolute_url()).content.decode()
+    assert 'href="/help/lingo/">Rules of Lingo</a>' in page

@@ -34,6 +34,7 @@ def test_game_emails_have_html_threading_and_unsubscribe_headers(lingo_game: Gam
     sent = latest_to("bob@example.com")
     mime = sent.message()
     assert sent.alternatives[0][1] == "text/html" and "Pool:" in sent.alternatives[0][0]
+    assert "The rules: http://localhost:8000/help/lingo/" in sent.body
     assert mime["In-Reply-To"] == f"<game-{lingo_game.pk}@localhost>"
     assert mime["References"] == f"<game-{lingo_game.pk}@localhost>"
     assert mime["Message-ID"] != latest_to("ann@example.com").message()["Message-ID"]

@@ -188,6 +188,7 @@ def _game_context(game: Game, seat: Seat | None, last: Move | None, number: int 
         "board": engine.render_text(game.state, position, **greenlight.view_kwargs(game, position))
         if game.state else "",
         "url": absolute(game.get_absolute_url()),
+        "rules_url": absolute(reverse("help_page", args=[game.engine])),
         "last": last,
         "last_player": last_player if last_player is not None else (display_name(last.user) if last else ""),
         "score_lines": score_lines(last),

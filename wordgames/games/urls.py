@@ -17,6 +17,8 @@ urlpatterns = [
     path("games/<int:pk>/record.json", views.record, name="record"),
     path("games/<int:pk>/print/", views.print_sheet, name="print_sheet"),
     path("games/<int:pk>/replay/", views.replay_page, name="replay"),
+    path("help/", views.help_index, name="help"),
+    path("help/<slug:slug>/", views.help_page, name="help_page"),
     path("invitations/<int:seat_id>/", views.answer_invitation, name="answer_invitation"),
     path("invitations/accept/<str:token>/", views.accept_invitation, name="accept_invitation"),
 ]

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.record import make_record
 
-from . import greenlight, presenters, services
+from . import greenlight, helpdocs, presenters, services
 from .boards import render_board
 from .emails import read_invitation_token, result_sentence
 from .forms import MoveForm, NewGameForm, engine_or_404
@@ -397,3 +397,19 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponseBase:
         "result": result_sentence(game), "steps": range(len(moves) + 1),
     }
     return render(request, "games/replay.html", context)
+
+
+@require_GET
+def help_index(request: HttpRequest) -> HttpResponse:
+    games = [(engine.title, slug) for slug in ("lingo", "lexicon-crossing", "lingua-fences", "keebble")
+             for engine in [get_engine(slug)]]  # fmt: skip
+    return render(request, "games/help_index.html", {"games": games})
+
+
+@require_GET
+def help_page(request: HttpRequest, slug: str) -> HttpResponse:
+    try:
+        title, html = helpdocs.page(slug)
+    except (KeyError, FileNotFoundError):
+        raise Http404("No such page") from None
+    return render(request, "games/help_page.html", {"title": title, "html": html, "slug": slug})
