@@ -75,11 +75,19 @@ def thread_id(game: Game) -> str:
 _URL = re.compile(r"https?://[^\s<>\"']+")
 
 
-def linkify(text: str) -> SafeString:
+BOARD_STYLE = "white-space:pre;overflow-x:auto;font-size:12px;line-height:1.25;padding:4px 0"
+
+
+def linkify(text: str, boards: Iterable[str] = ()) -> SafeString:
     """The plain-text body as HTML with its web addresses as links (Django's urlize is several times slower
-    and finds "addresses" in boards)."""
-    escaped = str(escape(text))
-    return mark_safe(_URL.sub(lambda m: f'<a href="{m.group(0)}">{m.group(0)}</a>', escaped))
+    and finds "addresses" in boards). The ``boards`` inside it keep their lines on a narrow screen: they scroll
+    sideways instead of wrapping, where the rest of the text wraps."""
+    escaped = _URL.sub(lambda m: f'<a href="{m.group(0)}">{m.group(0)}</a>', str(escape(text)))
+    for board in boards:
+        drawn = str(escape(board.strip("\n")))
+        if drawn.strip():
+            escaped = escaped.replace(drawn, f'<div style="{BOARD_STYLE}">{drawn}</div>', 1)
+    return mark_safe(escaped)
 
 
 def _send(
@@ -123,7 +131,8 @@ def _send(
         "kind_label": EMAIL_KINDS.get(kind, ""), "preferences": absolute(reverse("email_settings")), **context,
     }  # fmt: skip
     body = render_to_string(template, context).strip() + "\n"
-    html = render_to_string("games/email/message.html", {**context, "body": linkify(body), "subject": subject})
+    html = render_to_string("games/email/message.html", {**context, "body": linkify(body, [context.get("board", "")]),
+                                                         "subject": subject})  # fmt: skip
     message = EmailMultiAlternatives(subject=subject, body=body, to=[to], headers=headers, connection=connection)
     message.extra_headers["Message-ID"] = make_msgid("wg", domain=_domain())
     if seat is not None and (seat.user_id is not None or seat.is_invitation):
@@ -344,8 +353,8 @@ def send_digest(user: AbstractBaseUser, games: list[Game], day: str) -> bool:
     unsubscribe = absolute(reverse("unsubscribe", args=[unsubscribe_token(user, "your_turn")]))
     body = render_to_string("games/email/digest.txt", {**context, "unsubscribe": unsubscribe,
                                                         "site_name": settings.SITE_NAME}).strip() + "\n"
-    html = render_to_string("games/email/message.html", {"body": linkify(body), "subject": subject,
-                                                         "unsubscribe": unsubscribe})  # fmt: skip
+    html = render_to_string("games/email/message.html", {"body": linkify(body, [e["board"] for e in entries]),
+                                                         "subject": subject, "unsubscribe": unsubscribe})  # fmt: skip
     headers = {"Auto-Submitted": "auto-generated", "List-Unsubscribe": f"<{unsubscribe}>",
                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}  # fmt: skip
     message = EmailMultiAlternatives(subject=subject, body=body, to=[user.email], headers=headers)
