@@ -61,6 +61,23 @@
     group.appendChild(text);
   }
 
+  // Word games without tiles to place (Lingua Fences, Keebble): a tap on a square starts the word there,
+  // across ("3C "); a second tap on the same square turns it down ("C3 "). The word is then typed.
+  function startWordAt(cell) {
+    var m = /^([a-z]+)(\d+)$/.exec(cell);
+    if (!m) return;
+    var input = moveInput();
+    var across = m[2] + m[1].toUpperCase(), down = m[1].toUpperCase() + m[2];
+    var first = (/^\s*(\S+)/.exec(input.value) || [])[1] || "";
+    var rest = /^(\d+[A-Za-z]+|[A-Za-z]+\d+)$/.test(first) ? input.value.replace(/^\s*\S+\s*/, "") : input.value.trim();
+    input.value = (first === across ? down : across) + " " + rest;
+    live.querySelectorAll("[data-start-cells] .start-here").forEach(function (el) { el.classList.remove("start-here"); });
+    var mark = live.querySelector('[data-start-cells] [data-cell="' + cell + '"]');
+    if (mark) mark.classList.add("start-here");
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+  }
+
   function clearPlacement() {
     placed.forEach(function (p) { markCell(p.cell, null); p.tile.disabled = false; p.tile.classList.remove("used"); });
     placed = [];
@@ -77,6 +94,8 @@
       if (selected) selected.classList.add("selected");
       return;
     }
+    var start = event.target.closest("[data-start-cells] [data-cell]");
+    if (start && moveInput()) { startWordAt(start.dataset.cell); return; }
     var cellGroup = event.target.closest(".board [data-cell]");
     if (cellGroup && moveInput()) {
       var cell = cellGroup.dataset.cell;
