@@ -78,6 +78,22 @@
     input.setSelectionRange(input.value.length, input.value.length);
   }
 
+  // Keebble's answer: a wall goes between two side-by-side cells, tapped one after the other.
+  var firstSide = null;
+  function wallSide(el) {
+    var cell = el.dataset.cell;
+    if (firstSide && firstSide.dataset.cell !== cell) {
+      moveInput().value = "wall " + firstSide.dataset.cell + " " + cell;
+      firstSide.classList.remove("start-here");
+      firstSide = null;
+      moveInput().focus();
+      return;
+    }
+    if (firstSide) firstSide.classList.remove("start-here");
+    firstSide = firstSide === el ? null : el;
+    if (firstSide) firstSide.classList.add("start-here");
+  }
+
   function clearPlacement() {
     placed.forEach(function (p) { markCell(p.cell, null); p.tile.disabled = false; p.tile.classList.remove("used"); });
     placed = [];
@@ -96,6 +112,8 @@
     }
     var start = event.target.closest("[data-start-cells] [data-cell]");
     if (start && moveInput()) { startWordAt(start.dataset.cell); return; }
+    var side = event.target.closest("[data-wall-cells] [data-cell]");
+    if (side && moveInput()) { wallSide(side); return; }
     var cellGroup = event.target.closest(".board [data-cell]");
     if (cellGroup && moveInput()) {
       var cell = cellGroup.dataset.cell;

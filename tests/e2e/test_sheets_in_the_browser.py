@@ -54,3 +54,13 @@ def test_tapping_a_cell_then_typing_a_word_on_keebble(browser: Any, live_server:
     page.locator("#id_move").press("Enter")
     page.wait_for_selector("text=ann played CAT")
     assert Game.objects.get(pk=game.pk).moves.get().text == "4C CAT ask E X"
+    # bob answers with a wall: two taps on side-by-side cells write it.
+    page2 = phone(browser)
+    log_in(page2, live_server, "bob")
+    page2.goto(f"{live_server.url}{game.get_absolute_url()}")
+    page2.locator('[data-wall-cells] [data-cell="a3"]').tap()
+    page2.locator('[data-wall-cells] [data-cell="b3"]').tap()
+    assert page2.input_value("#id_move") == "wall a3 b3"
+    page2.locator("#id_move").press("Enter")
+    page2.wait_for_selector("text=bob placed a wall")
+    assert "a3|b3" in Game.objects.get(pk=game.pk).state["walls"]
