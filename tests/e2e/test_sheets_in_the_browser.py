@@ -1,5 +1,5 @@
 """Lingua Fences and Keebble on a phone: a tap on a square starts the word there (a second tap turns it down),
-the player types the word, and the move is played."""
+the player types the word, and the move is played; in Keebble's answers two taps write a wall."""
 
 from __future__ import annotations
 
