@@ -44,6 +44,7 @@ def test_a_lingua_fences_word_by_email(ann: Any, bob: Any, tmp_path: Path) -> No
     game = start("lingua-fences", ann, bob, {})
     sent = latest_to("bob@example.com")
     assert "bob's sheet" in sent.body and "3C CAT" in sent.body
+    assert "Everyone moves at once, so you may move now." in sent.body and "You move first" not in sent.body
     by_pipe(mime.reply(sent, "3C CAT"), tmp_path)
     move = Move.objects.get(game=game)
     assert move.text == "3C CAT" and move.seat == 1 and move.source == "email"

@@ -188,9 +188,8 @@ def _game_context(game: Game, seat: Seat | None, last: Move | None, number: int 
                   last_player: str | None = None) -> dict[str, Any]:  # fmt: skip
     engine = get_engine(game.engine)
     position = seat.position if seat is not None else None
-    may_act = (
-        game.status == Game.Status.ACTIVE and position is not None and position in engine.actors(game.state)
-    )
+    actors = engine.actors(game.state) if game.status == Game.Status.ACTIVE else set()
+    may_act = position is not None and position in actors
     return {
         "game": game,
         "title": engine.title,
@@ -202,6 +201,7 @@ def _game_context(game: Game, seat: Seat | None, last: Move | None, number: int 
         "last_player": last_player if last_player is not None else (display_name(last.user) if last else ""),
         "score_lines": score_lines(last),
         "may_act": may_act,
+        "together": len(actors) > 1,  # several players act at once (a round of Lingua Fences, Keebble's answers)
         "number": number if number is not None else move_number(game),
         "examples": engine.move_examples(game.state, position) if may_act else [],
         "due_at": seat.due_at if seat is not None and may_act else None,
