@@ -60,3 +60,21 @@ def test_a_keebble_answer_by_email(ann: Any, bob: Any, tmp_path: Path) -> None:
     by_pipe(mime.reply(sent, "take X"), tmp_path)
     game.refresh_from_db()
     assert game.state["hands"][1] == ["X"] and game.state["phase"] == "turn"
+
+
+def test_in_a_simultaneous_round_another_players_word_does_not_make_your_emailed_move_stale(
+        ann: Any, bob: Any, tmp_path: Path) -> None:  # fmt: skip
+    game = start("lingua-fences", ann, bob, {})
+    to_ann, to_bob = latest_to("ann@example.com"), latest_to("bob@example.com")
+    assert "#1" in to_ann.body and "#1" in to_bob.body
+    by_pipe(mime.reply(to_ann, "3C CAT #1"), tmp_path)
+    by_pipe(mime.reply(to_bob, "3C COD #1"), tmp_path)  # bob's sheet is as his email showed it
+    assert [m.text for m in Move.objects.filter(game=game)] == ["3C CAT", "3C COD"]
+    # The next round: the sheets have moved, so a reply to the first round's email is stale now.
+    by_pipe(mime.reply(to_bob, "E3 TOE #1", msgid="<late@example.com>"), tmp_path)
+    assert "The board has changed since you looked at it" in replies_to("bob@example.com")[-1].body
+    assert Move.objects.filter(game=game).count() == 2
+    news = [m for m in mail.outbox if m.to == ["bob@example.com"] and not m.subject.startswith("Re:")][-1]
+    assert f"Lingua Fences game {game.pk}, move 3:" in news.subject and "#3" in news.body
+    by_pipe(mime.reply(news, "E3 TOE #3"), tmp_path)  # a reply to the newest email is played
+    assert Move.objects.filter(game=game).count() == 3

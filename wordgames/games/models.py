@@ -91,6 +91,10 @@ class Seat(models.Model):
     since_version = models.PositiveIntegerField(
         default=0, help_text="The game's version when this seat's current decision began (stale-move check)."
     )
+    since_seq = models.PositiveIntegerField(
+        default=0, help_text="The last move's number (seq) when this seat's current decision began: an emailed "
+        "move's #N is stale only if it was written before then."
+    )
     seen_deal = models.IntegerField(
         default=-1, help_text="Lexicon Crossing: the latest deal this player has seen (page shown or email sent)."
     )

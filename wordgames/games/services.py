@@ -326,9 +326,10 @@ def submit_move(
         seat = _acting_seat(game, user, text)
         # Stale: the position this seat was deciding on has changed since the page (or email) was made. In a
         # simultaneous round another player's move bumps the version without changing this seat's decision.
-        since = next((s.since_version for s in game.seats.all() if s.position == seat), game.version)
+        mine = next((s for s in game.seats.all() if s.position == seat), None)
+        since = mine.since_version if mine is not None else game.version
         stale = (expected_version is not None and not since <= expected_version <= game.version) or (
-            expected_number is not None and expected_number != live_moves(game).count() + 1
+            expected_number is not None and not _number_current(game, mine, expected_number)
         )
         if stale:
             raise Refused(
@@ -339,6 +340,17 @@ def submit_move(
         move = _apply_move(game, seat, user, text, source=source, idempotency_key=idempotency_key,
                            comment=comment.strip()[:2000])  # fmt: skip
     return MoveResult(move, duplicate=False)
+
+
+def _number_current(game: Game, seat: Seat | None, number: int) -> bool:
+    """Whether an emailed move's ``#N`` still holds: N was the next move's number when the email was written,
+    and this seat's decision has not changed since. Other players' moves in the same round (a simultaneous
+    game) raise the number without changing the decision, so any number from the decision's start on holds."""
+    live = live_moves(game)
+    now = live.count() + 1
+    since = seat.since_seq if seat is not None else (game._last_seq or 0)  # type: ignore[attr-defined]
+    began = now - live.filter(seq__gt=since).count()
+    return began <= number <= now
 
 
 def _apply_move(game: Game, seat: int, user: AbstractBaseUser | None, text: str, *, source: str,
@@ -367,6 +379,7 @@ def _apply_move(game: Game, seat: int, user: AbstractBaseUser | None, text: str,
         idempotency_key=idempotency_key,
         comment=comment,
     )
+    game._last_seq = seq  # type: ignore[attr-defined]
     # A quiet move (rearranging a private crossword) is not a new decision: the mover's clock runs on.
     _save_state(game, state, actors_before=before, mover=None if outcome.events.get("quiet") else seat)
     version, was = game.version, sorted(before)
@@ -425,6 +438,14 @@ def _save_state(
     set_clocks(game, actors_before=actors_before, mover=mover, now=now)
 
 
+def _last_seq(game: Game) -> int:
+    """The number (seq) of the game's last move: known after a move, looked up otherwise (a start, an undo)."""
+    last = getattr(game, "_last_seq", None)
+    if last is None:
+        last = game._last_seq = game.moves.aggregate(last=Max("seq"))["last"] or 0  # type: ignore[attr-defined]
+    return last
+
+
 def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int | None = None,
                now: datetime | None = None) -> None:  # fmt: skip
     """Start the clock of each seat that may now act and did not before (or just moved and acts again);
@@ -450,7 +471,8 @@ def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int 
         if seat.position in acting and (actors_before is None or seat.position not in actors_before
                                         or seat.position == mover):  # fmt: skip
             seat.since_version = game.version  # a new decision begins
-            fields.append("since_version")
+            seat.since_seq = _last_seq(game)
+            fields += ["since_version", "since_seq"]
         if seat in starting:
             extra = away.get(seat.user_id, timedelta(0))
             seat.due_at = now + move_time + extra
