@@ -78,3 +78,13 @@ def test_in_a_simultaneous_round_another_players_word_does_not_make_your_emailed
     assert f"Lingua Fences game {game.pk}, move 3:" in news.subject and "#3" in news.body
     by_pipe(mime.reply(news, "E3 TOE #3"), tmp_path)  # a reply to the newest email is played
     assert Move.objects.filter(game=game).count() == 3
+
+
+def test_help_by_email_shows_this_games_moves_and_links_the_guide_and_rules(ann: Any, bob: Any,
+                                                                           tmp_path: Path) -> None:  # fmt: skip
+    start("keebble", ann, bob, {"start": "empty"})
+    by_pipe(mime.reply(latest_to("ann@example.com"), "help"), tmp_path)
+    answer = replies_to("ann@example.com")[-1].body
+    assert "Moves of Keebble, for example:" in answer and "ask E X" in answer
+    assert "Playing by email, in full: http://localhost:8000/help/email/" in answer
+    assert "The rules of Keebble: http://localhost:8000/help/keebble/" in answer

@@ -139,7 +139,23 @@ HELP = """Reply to any email about this game with one command or move on the fir
   help             this text
 
 Lines after the first are a comment shown to the other players. Quoted text and your signature are
-ignored. The full list, with each game's moves, is on the site under "Playing by email"."""
+ignored."""
+
+
+def _help(game: Game, seat: Seat) -> str:
+    """The commands, then how moves of this game are written (with what the player may do now), and where the
+    whole guide and the game's rules are."""
+    from django.urls import reverse
+
+    from wordgames.engines import get_engine
+    from wordgames.games.emails import absolute
+
+    engine = get_engine(game.engine)
+    examples = engine.move_examples(game.state, seat.position) if game.state else []
+    moves = ("\n\nMoves of " + engine.title + ", for example:\n" + "\n".join(f"  {line}" for line in examples)
+             if examples else "")  # fmt: skip
+    return (f"{HELP}{moves}\n\nPlaying by email, in full: {absolute(reverse('help_page', args=['email']))}\n"
+            f"The rules of {engine.title}: {absolute(reverse('help_page', args=[game.engine]))}")
 
 
 def handle(message: AnymailInboundMessage, via: str, event_id: str = "") -> InboundMessage:
@@ -199,7 +215,7 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
     game = seat.game
     try:
         if command.word == "help":
-            _answer(record, seat, message, text=HELP)
+            _answer(record, seat, message, text=_help(game, seat))
         elif command.word == "board":
             _answer(record, seat, message, text="The board as it is now:")
         elif command.word == "history":
