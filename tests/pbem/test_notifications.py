@@ -109,6 +109,24 @@ def test_email_settings_page(client_bob: Client, bob: Any) -> None:
     assert fresh(bob).email_mode("your_turn") == "digest" and fresh(bob).digest_hour == 7
 
 
+def test_one_subject_per_game_for_mail_programs_that_thread_by_subject(client_bob: Client, bob: Any,
+                                                                        lingo_game: Game, play_best: Any,
+                                                                        ann: Any) -> None:  # fmt: skip
+    data = {kind: "every" for kind in ("invitation", "start", "your_turn", "other_move", "game_over", "reminder",
+                                       "timeout", "error")}  # fmt: skip
+    assert "One subject line per game" in client_bob.get("/accounts/email/").content.decode()
+    client_bob.post("/accounts/email/", {**data, "digest_hour": "8", "same_subject": "on", "save_emails": "1"})
+    assert fresh(bob).same_subject
+    play_best(lingo_game, ann)
+    play_best(lingo_game, bob)
+    play_best(lingo_game, ann)
+    to_bob = [m for m in mail.outbox if m.to == ["bob@example.com"]]
+    to_ann = [m for m in mail.outbox if m.to == ["ann@example.com"]]
+    assert {m.subject for m in to_bob[-2:]} == {f"Lingo game {lingo_game.pk}"}  # the same, move after move
+    assert "It is your turn" in to_bob[-1].body
+    assert to_ann[-1].subject == f"Lingo game {lingo_game.pk}, move 3: ann to move"  # ann did not ask for it
+
+
 def test_daily_digest_at_the_chosen_hour_in_the_players_zone(lingo_game: Game, play_best: Any, ann: Any,
                                                              bob: Any) -> None:  # fmt: skip
     prefer(bob, your_turn="digest")

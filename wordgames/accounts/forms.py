@@ -95,6 +95,12 @@ class EmailSettingsForm(forms.Form):
         help_text="In your time zone (set above on your profile).",
     )  # fmt: skip
 
+    same_subject = forms.BooleanField(
+        label="One subject line per game", required=False,
+        help_text="For Gmail and other mail programs that start a new conversation when the subject changes: "
+        "every email about a game keeps the same subject, and says inside whose move it is.",
+    )  # fmt: skip
+
     def __init__(self, *args: Any, profile: Profile, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.profile = profile
@@ -105,12 +111,14 @@ class EmailSettingsForm(forms.Form):
             choices.append((NONE, "None"))
             self.fields[kind] = forms.ChoiceField(label=label, choices=choices, initial=profile.email_mode(kind))
         self.fields["digest_hour"].initial = profile.digest_hour
-        self.order_fields([*EMAIL_KINDS, "digest_hour"])
+        self.fields["same_subject"].initial = profile.same_subject
+        self.order_fields([*EMAIL_KINDS, "digest_hour", "same_subject"])
 
     def save(self) -> Profile:
         self.profile.email_modes = {kind: self.cleaned_data[kind] for kind in EMAIL_KINDS}
         self.profile.digest_hour = self.cleaned_data["digest_hour"]
-        self.profile.save(update_fields=["email_modes", "digest_hour"])
+        self.profile.same_subject = self.cleaned_data["same_subject"]
+        self.profile.save(update_fields=["email_modes", "digest_hour", "same_subject"])
         return self.profile
 
 

@@ -48,6 +48,10 @@ class Profile(models.Model):
     digest_hour = models.PositiveSmallIntegerField(
         default=8, help_text="Hour of the day (in the player's time zone) at which the daily digest is sent."
     )
+    same_subject = models.BooleanField(
+        default=False, help_text="Every email about a game has the same subject (Gmail starts a new conversation "
+        "when the subject changes); who is to move is then in the email only."
+    )
 
     def __str__(self) -> str:
         return f"Profile of {self.user.get_username()}"

@@ -114,6 +114,8 @@ def _send(
             return False
     if user is None and EmailOptOut.has(to):
         return False  # a stranger who unsubscribed
+    if game is not None and user is not None and kind != "invitation" and profile_for(user).same_subject:
+        subject = ("Re: " if subject.lower().startswith("re:") else "") + thread_subject(game)
     headers: dict[str, str] = {"Auto-Submitted": "auto-generated"}
     if game is not None:
         headers["References"] = thread_id(game) + (f" {in_reply_to}" if in_reply_to else "")
@@ -155,6 +157,11 @@ def move_number(game: Game) -> int:
     ``live_moves`` annotated (the notification task does) needs no query."""
     live = getattr(game, "live_moves", None)
     return (live if live is not None else game.moves.filter(taken_back=False).count()) + 1
+
+
+def thread_subject(game: Game) -> str:
+    """The subject of every email about a game for a player who wants one subject per game."""
+    return f"{get_engine(game.engine).title} game {game.pk}"
 
 
 def subject_line(game: Game, seats: list[Seat] | None = None, number: int | None = None) -> str:
