@@ -141,6 +141,7 @@ class LinguaFencesEngine(Engine):
         sheet = self._sheet(state, index)
         lexicon = house_lexicon(state["options"]["dictionary"], state["options"].get("house_words", ""))
         canonical, written, gained, areas = [], [], 0, []
+        notes: list[str] = []
         last: list[str] = []
         for part in parts:
             tokens = part.split()
@@ -159,6 +160,10 @@ class LinguaFencesEngine(Engine):
             new_cells = sheet.check_word(parsed.start, parsed.across, word, lexicon)
             sheet.write(cells, word, new_cells)
             enclosed = sheet.enclosures(new_cells, claim)
+            for tie in sheet.ties:  # say there was a choice, and how to make it
+                first, *others = [cell_name(*c) for c in tie]
+                notes.append(f"{word} splits an area into equal parts: the one holding {first} is claimed; to "
+                             f"claim another, add claim {others[0]} after the word")  # fmt: skip
             for area in enclosed:
                 sheet.claimed |= area
                 label = min(area, key=lambda c: (c[1], c[0]))
@@ -182,6 +187,7 @@ class LinguaFencesEngine(Engine):
         if areas:
             shown = " and ".join(f"{a} square{'s' if a != 1 else ''}" for a in areas)
             summary += f", enclosing {shown}, for {gained} point{'s' if gained != 1 else ''}"
+        summary += "".join(f" ({note})" for note in notes)
         return MoveOutcome(seat=seat, move=", ".join(canonical), score=gained, summary=summary + ".",
                            words=[{"word": w, "score": 0} for w in written], events={"sheet": index})  # fmt: skip
 

@@ -31,6 +31,7 @@ class Sheet:
     longest: int = TRACKER_START
     claimed_open: bool = False  # option: claimed cells may still take letters
     edge_sides: int = 2  # a part touching this many sides of the border is not enclosed (5: edges always enclose)
+    ties: list[list[Cell]] = field(default_factory=list)  # the last ``enclosures``: equal areas it chose between
 
     def inside(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.size and 1 <= cell[1] <= self.size
@@ -170,6 +171,7 @@ class Sheet:
         regions = [sorted(group, key=lambda p: min((c[1], c[0]) for c in p)) for group in groups.values()]
         claimed: list[set[Cell]] = []
         chosen_used = False
+        self.ties = []  # equal areas settled by the default: the first square of each
         for parts in regions:
             if len(parts) < 2:
                 continue
@@ -189,6 +191,7 @@ class Sheet:
                     keep = next(p for p in tied if p is not holder[0])
                 else:
                     keep = tied[-1]  # default: claim the one that comes first in reading order
+                    self.ties.append([min(p, key=lambda c: (c[1], c[0])) for p in tied])
             claimed.extend(p for p in parts if p is not keep)
         if claim is not None and not chosen_used:
             raise IllegalMove("There is nothing to choose: this word does not enclose two equal areas.")
