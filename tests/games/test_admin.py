@@ -58,3 +58,16 @@ def test_end_game_from_the_admin(admin_client, lingo_game):
     run_action(admin_client, "games_game", "end_game", [lingo_game.pk], confirm="1", reason="stalled")
     lingo_game.refresh_from_db()
     assert lingo_game.status == Game.Status.FINISHED
+
+
+def test_moderators_see_green_light_requests_and_email_opt_outs(admin_client, ann, bob, cat):
+    from wordgames.games import services
+    from wordgames.games.models import GreenLightRequest
+    from wordgames.pbem.models import EmailOptOut
+
+    game = services.create_game(ann, "lexicon-crossing", {}, ["bob", "cat"], seed=1)
+    GreenLightRequest.objects.create(game=game, seat=1, created=game.created)
+    EmailOptOut.objects.create(address="dan@example.org")
+    page = admin_client.get(reverse("admin:games_greenlightrequest_changelist")).content.decode()
+    assert f"Lexicon Crossing #{game.pk}" in page and "waiting" in page
+    assert "dan@example.org" in admin_client.get(reverse("admin:pbem_emailoptout_changelist")).content.decode()

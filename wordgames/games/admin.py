@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from . import services
-from .models import Game, ModerationAction, Move, Notification, Seat, UndoRequest, Vacation
+from .models import Game, GreenLightRequest, ModerationAction, Move, Notification, Seat, UndoRequest, Vacation
 
 User = get_user_model()
 
@@ -186,3 +186,20 @@ class UndoRequestAdmin(admin.ModelAdmin):
     list_display = ("game", "seat", "move", "status", "created")
     list_filter = ("status",)
     readonly_fields = ("game", "move", "seat", "answers", "status", "created")
+
+
+@admin.register(GreenLightRequest)
+class GreenLightRequestAdmin(admin.ModelAdmin):
+    """Lexicon Crossing's green lights: which are waiting and since when, when each will fire, and what became
+    of it (for a moderator answering "my green light never came"). Read-only: the protocol owns them."""
+
+    list_display = ("game", "seat", "status", "created", "fire_at", "detail")
+    list_filter = ("status",)
+    search_fields = ("game__id",)
+    readonly_fields = ("game", "seat", "created", "fire_at", "status", "detail", "move")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
