@@ -78,3 +78,8 @@ def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
         for item in items:
             if "worker" in item.keywords:
                 item.add_marker(skip)
+
+
+@pytest.fixture
+def dan(db: Any) -> Any:
+    return make_user("dan", "Dan")

@@ -350,3 +350,20 @@ def test_a_lexicon_crossing_game_never_waits_for_anyone_in_the_lobby(ann, bob, c
     start(ann, bob, cat)
     response = logged_in(cat).get("/next/")
     assert response.status_code == 302 and response.url == "/"
+
+
+def test_collaborating_team_mates_swap_a_tile_on_the_web(ann: Any, bob: Any, cat: Any, dan: Any) -> None:
+    game = services.create_game(ann, "lexicon-crossing", {"dictionary": "every-word", "teams": "ABAB"},
+                                ["bob", "cat", "dan"], seed=8)  # fmt: skip
+    for user in (bob, cat, dan):
+        services.join_game(game.pk, user)
+    game.refresh_from_db()
+    page = logged_in(ann).get(game.get_absolute_url()).content.decode()
+    assert "Swap a tile with cat" in page and "swap E X cat" in page  # cat is ann's team-mate; bob and dan are not
+    give, take = game.state["tiles"][0][0], game.state["tiles"][2][0]
+    response = logged_in(ann).post(f"/games/{game.pk}/move/", {"move": f"swap {give} {take} cat", "key": "s1"})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert take in game.state["tiles"][0] and give in game.state["tiles"][2]
+    assert "Swap a tile" not in logged_in(ann).get(game.get_absolute_url()).content.decode()  # once a green light
+    assert "Swap a tile" in logged_in(bob).get(game.get_absolute_url()).content.decode()  # bob and dan still may

@@ -410,7 +410,7 @@ class LexiconCrossingEngine(Engine):
             "players": state["players"], "phase": state["phase"], "round": state["round"],
             "deal_number": state["deal_number"], "pool_count": len(state["bag"]),
             "pool_exhausted": self.pool_exhausted(state), "last_green": state["last_green"],
-            "tile_counts": [len(t) for t in state["tiles"]], "jaywalked": state["jaywalked"],
+            "tile_counts": [len(t) for t in state["tiles"]], "jaywalked": state["jaywalked"], "swapped": state["swapped"],
             "done": state["done"], "red_by": state["red_by"], "active": state["active"],
             "options": state["options"], "result": result,
             "scores": result["scores"] if result else [None] * len(state["players"]),

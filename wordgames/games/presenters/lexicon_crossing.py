@@ -38,8 +38,20 @@ def context(game: Any, view: dict[str, Any], seat: int | None) -> dict[str, Any]
             editor_json=json.dumps({"rows": height, "cols": width, "cells": cells, "hand": view["hand"]}),
             grid_text="\n".join(rows),
             jaywalk_choices=sorted(set(view["hand"])),
+            mates=_mates(game, view, seat),
         )
     if view.get("grids") is not None:
         context["final"] = [{"name": names[s], "rows": grid, "score": view["score_texts"][s],
                              "hand": view["hands"][s]} for s, grid in enumerate(view["grids"])]  # fmt: skip
     return context
+
+
+def _mates(game: Any, view: dict[str, Any], seat: int) -> list[str]:
+    """Collaborating team-mates this player may swap a tile with now (option ``teams``; once per green light)."""
+    teams = str(game.options.get("teams", "-"))
+    names = view["players"]
+    swapped = view.get("swapped") or [False] * len(names)
+    if teams == "-" or len(teams) != len(names) or view.get("phase") != "play" or swapped[seat]:
+        return []
+    return [names[s] for s in range(len(names))
+            if s != seat and teams[s] == teams[seat] and view["active"][s] and not swapped[s]]
