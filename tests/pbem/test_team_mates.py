@@ -8,7 +8,6 @@ from typing import Any
 
 from django.core import mail
 
-from tests.conftest import make_user
 from wordgames.engines import get_engine
 from wordgames.games import services
 from wordgames.games.models import Game, Move
@@ -21,9 +20,8 @@ def to(address: str) -> list[Any]:
     return [m for m in mail.outbox if m.to == [address]]
 
 
-def test_a_team_mate_hears_of_the_seats_turn_and_moves_for_it_by_email(ann: Any, bob: Any, cat: Any,
+def test_a_team_mate_hears_of_the_seats_turn_and_moves_for_it_by_email(ann: Any, bob: Any, cat: Any, dan: Any,
                                                                         tmp_path: Path) -> None:  # fmt: skip
-    dan = make_user("dan", "Dan")
     game = services.create_game(ann, "lingo", {"preset": "classic"}, ["bob"], seed=7, partners={0: ["cat"]})
     services.join_game(game.pk, bob)
     game.refresh_from_db()
