@@ -20,7 +20,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import IntegrityError, transaction
-from django.db.models import Count
+from django.db.models import Exists, OuterRef
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import escape
@@ -229,8 +229,8 @@ def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int 
                    last: Move | None = None, event: str = "move") -> int:  # fmt: skip
     """After a change to a game, tell each player what it means to them: the game started, it is your
     turn, another player moved, or the game is over. Returns the number of emails sent."""
-    seats = list(game.seats.select_related("user", "user__profile").annotate(shared=Count("partners"))
-                 .order_by("position"))  # fmt: skip
+    shared = Exists(Seat.partners.through.objects.filter(seat_id=OuterRef("pk")))  # team-mates read it too
+    seats = list(game.seats.select_related("user", "user__profile").annotate(shared=shared).order_by("position"))
     number = move_number(game)
     subject = subject_line(game, seats, number)
     last_player = display_name(last.user) if last is not None else ""
@@ -268,7 +268,7 @@ def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int 
 
 def _readers(seats: list[Seat]) -> Iterator[tuple[Seat, Any]]:
     """Who reads the emails of each seat: its player, then the team-mates who share it (``Seat.partners``;
-    only looked up for seats annotated ``shared`` > 0, or not annotated)."""
+    only looked up for seats annotated ``shared``, or not annotated)."""
     for seat in seats:
         if seat.user is None:
             continue
