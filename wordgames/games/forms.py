@@ -14,7 +14,8 @@ DEFAULT = ""  # "use the preset's value"
 
 def _option_field(option: Option, has_presets: bool) -> forms.Field:
     help_text = option.help
-    shown = "yes" if option.default is True else "no" if option.default is False else option.default or "none"
+    shown = ("yes" if option.default is True else "no" if option.default is False
+             else "none" if option.default in ("", None) else option.default)  # fmt: skip
     default = "as the preset says" if has_presets else f"default ({shown})"
     if option.kind == "bool":
         choices = [(DEFAULT, default), ("true", "yes"), ("false", "no")]
