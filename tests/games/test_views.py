@@ -47,6 +47,7 @@ def test_ticking_two_dictionaries_and_house_words_for_lingua_fences(client_ann, 
 
     page = client_ann.get(reverse("new_game") + "?game=lingua-fences").content.decode()
     assert 'type="checkbox" name="opt_dictionary" value="enable"' in page
+    assert 'name="opt_house_words" placeholder="default (none)"' in page
     data = {"game": "lingua-fences", "players": 2, "seat_2": "bob", "opt_dictionary": ["enable", "every-word"],
             "opt_house_words": "zork, bzzt", "clock": "7d"}  # fmt: skip
     response = client_ann.post(reverse("new_game") + "?game=lingua-fences", data)
