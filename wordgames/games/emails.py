@@ -28,6 +28,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from wordgames.accounts.models import DIGEST, EMAIL_KINDS, NONE, display_name, profile_for
 from wordgames.engines import get_engine
+from wordgames.engines.core.text import and_list
 from wordgames.pbem.addresses import reply_address
 from wordgames.pbem.models import EmailOptOut
 
@@ -179,8 +180,7 @@ def subject_line(game: Game, seats: list[Seat] | None = None, number: int | None
     number = number if number is not None else move_number(game)
     if not waiting:  # nobody has to move (Lexicon Crossing between green lights)
         return f"{engine.title} game {game.pk}, move {number}"
-    movers = waiting[0] if len(waiting) == 1 else ", ".join(waiting[:-1]) + " and " + waiting[-1]
-    return f"{engine.title} game {game.pk}, move {number}: {movers} to move"
+    return f"{engine.title} game {game.pk}, move {number}: {and_list(waiting)} to move"
 
 
 def score_lines(move: Move | None) -> list[str]:

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.record import make_record
+from wordgames.engines.core.text import and_list
 
 from . import greenlight, helpdocs, presenters, services
 from .boards import render_board
@@ -112,11 +113,6 @@ def _load_game(pk: int) -> Game:
     return get_object_or_404(queryset, pk=pk)
 
 
-def _names_list(names: list[str]) -> str:
-    """ann; ann and bob; ann, bob and cat."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
-
-
 def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, Any]:
     seat = services.seat_of(game, request.user)
     seats = list(game.seats.all())
@@ -139,7 +135,7 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
                  "pool_count": (view.get("pool_counts") or [None] * len(seats))[s.position]}
                 for s in seats
             ],
-            waiting_names=_names_list([s.user.username for s in seats if s.user and s.position in movers]),
+            waiting_names=and_list([s.user.username for s in seats if s.user and s.position in movers]),
             moves=_shown_moves(game),
             moderation=list(game.moderation.select_related("moderator")[:20]),
             form=extra.pop("form", None)

@@ -247,14 +247,19 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
         _refuse(record, message, body, seat, reason)
 
 
+def seat_member(seat: Seat, address: str) -> Any:
+    """The seat's player, or a team-mate sharing the seat, whose account has this email address; else None."""
+    if not address or seat.user is None:
+        return None
+    if address.lower() == seat.user.email.lower():
+        return seat.user
+    return seat.partners.filter(email__iexact=address).first()
+
+
 def _player_writing(seat: Seat, sender: str) -> Any:
-    """Who moves with this reply: the seat's player, or a team-mate sharing the seat, by the From address
-    (any sender is the seat's player when ``INBOUND_REQUIRE_FROM`` is off)."""
-    if not settings.INBOUND_REQUIRE_FROM:
-        return seat.user
-    if sender.lower() == seat.user.email.lower():
-        return seat.user
-    return seat.partners.filter(email__iexact=sender).first() if sender else None
+    """Who moves with this reply: the seat's member writing from their own address (any sender is the seat's
+    player when ``INBOUND_REQUIRE_FROM`` is off)."""
+    return seat_member(seat, sender) if settings.INBOUND_REQUIRE_FROM else seat.user
 
 
 def _invitation_reply(record: InboundMessage, message: AnymailInboundMessage, body: str, seat: Seat,

@@ -18,18 +18,15 @@ def send_reply(inbound_id: int, seat_id: int | None, text: str = "", reason: str
     from wordgames.games import emails
     from wordgames.games.models import Seat
 
+    from .inbound import seat_member
     from .models import InboundMessage
 
     record = InboundMessage.objects.filter(pk=inbound_id).first()
     if record is None:
         return
     seat = Seat.objects.select_related("game", "user").filter(pk=seat_id).first() if seat_id else None
-    user = None  # the board goes only to the seat's player or a team-mate sharing it, writing from their address
-    if seat is not None and seat.user is not None:
-        if seat.user.email.lower() == record.sender.lower():
-            user = seat.user
-        else:
-            user = seat.partners.filter(email__iexact=record.sender).first()
+    # The board goes only to the seat's player or a team-mate sharing it, writing from their own address.
+    user = seat_member(seat, record.sender) if seat is not None else None
     emails.send_reply(f"{record.pk}", record.sender, record.subject or "your message", reason=reason, text=text,
                       seat=seat if user is not None else None, quoted=quoted, in_reply_to=record.message_id,
                       user=user)  # fmt: skip

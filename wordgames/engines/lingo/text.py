@@ -10,11 +10,8 @@ from typing import Any
 
 from ..core.grid import cell_name, column_name
 from ..core.notation import Placement
+from ..core.text import and_list
 from .scoring import Score
-
-
-def _names(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def move_summary(player: str, placements: list[Placement], score: Score) -> str:
@@ -29,7 +26,7 @@ def move_summary(player: str, placements: list[Placement], score: Score) -> str:
         return (f"{player} made the word {w.text} for a total of {w.letters} x {len(w.cells) - 1} "
                 f"= {w.score} pts.")  # fmt: skip
     parts = " + ".join(str(w.score) for w in words)
-    return (f"{player} made the words {_names([w.text for w in words])} for a total of ({parts}) x {len(words)} "
+    return (f"{player} made the words {and_list([w.text for w in words])} for a total of ({parts}) x {len(words)} "
             f"= {score.total} pts.")  # fmt: skip
 
 
