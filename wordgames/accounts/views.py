@@ -78,6 +78,19 @@ def email_settings(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/email_settings.html", context)
 
 
+def locked_out(request: HttpRequest, original_response: Any = None, credentials: Any = None) -> HttpResponse:
+    """What django-axes answers during a lockout: how long it lasts, and the way out by email."""
+    from axes.helpers import get_client_username, get_cool_off, get_failure_limit
+
+    cool_off = get_cool_off(request)
+    context = {
+        "username": get_client_username(request, credentials) or "",
+        "failure_limit": get_failure_limit(request, credentials),
+        "cooloff_minutes": max(1, round(cool_off.total_seconds() / 60)) if cool_off else None,
+    }
+    return render(request, "registration/locked_out.html", context, status=429)
+
+
 class LoginView(auth_views.LoginView):
     authentication_form = LoginForm
     redirect_authenticated_user = True
