@@ -53,6 +53,9 @@ class Profile(models.Model):
         "when the subject changes); who is to move is then in the email only."
     )
 
+    class Meta:
+        permissions = [("suspend_players", "Can suspend players and lift suspensions")]
+
     def __str__(self) -> str:
         return f"Profile of {self.user.get_username()}"
 
