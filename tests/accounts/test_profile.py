@@ -92,7 +92,7 @@ def test_is_suspended_reads_the_database_at_once(ann, bob):
 
 def test_display_name_cannot_be_a_look_alike_of_another_players_username(client_ann, bob):
     page = client_ann.post(reverse("profile"), profile_data(display_name="B\u03bf\u0432".replace("\u0432", "b")))
-    assert "That is another player's username" in page.content.decode()
+    assert "That is another player&#x27;s username" in page.content.decode()
 
 
 def test_a_display_name_over_40_characters_is_refused_with_the_limit(client_ann):
