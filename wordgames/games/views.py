@@ -211,7 +211,9 @@ def game_json(request: HttpRequest, pk: int) -> JsonResponse:
 def submit_move(request: HttpRequest, pk: int) -> HttpResponse:
     form = MoveForm(request.POST)
     if not form.is_valid():
-        return _refuse(request, _load_game(pk), "Type a move in the box first.", form, status=400)
+        too_long = any(e.code == "max_length" for e in form.errors.as_data().get("move", []))
+        reason = form.errors["move"][0] if too_long else "Type a move in the box first."
+        return _refuse(request, _load_game(pk), reason, form, status=400)
     try:
         result = services.submit_move(
             pk,
