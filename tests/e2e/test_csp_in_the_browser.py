@@ -20,8 +20,14 @@ document.addEventListener("securitypolicyviolation", function (e) {
 """
 
 
-def logged_in_page(browser: Any, live_server: Any, username: str) -> tuple[Any, list[str]]:
+@pytest.fixture
+def context(browser: Any) -> Any:
     context = browser.new_context()
+    yield context
+    context.close()  # the game page polls the live server: stop before the server does
+
+
+def logged_in_page(context: Any, live_server: Any, username: str) -> tuple[Any, list[str]]:
     context.add_init_script(RECORD_VIOLATIONS)
     page = context.new_page()
     console: list[str] = []
@@ -38,12 +44,12 @@ def violations(page: Any, console: list[str]) -> list[str]:
     return page.evaluate("window.__violations") + [m for m in console if "Content Security Policy" in m]
 
 
-def test_game_new_game_and_print_pages_run_their_scripts_with_no_policy_violation(browser, live_server, ann, bob):
+def test_game_new_game_and_print_pages_run_their_scripts_with_no_policy_violation(context, live_server, ann, bob):
     game = services.create_game(ann, "lingo", {"preset": "classic"}, ["bob"], seed=3)
     services.join_game(game.pk, bob)
     fences = services.create_game(ann, "lingua-fences", {}, ["bob"], seed=4)
     services.join_game(fences.pk, bob)
-    page, console = logged_in_page(browser, live_server, "ann")
+    page, console = logged_in_page(context, live_server, "ann")
 
     response = page.goto(f"{live_server.url}/games/new/")
     assert "script-src 'self'" in response.headers["content-security-policy"]
