@@ -11,12 +11,13 @@ from wordgames.games.models import Game
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _laptop(settings):
-    settings.DEBUG = True  # the embedded default; the test runner turns DEBUG off
+@pytest.fixture
+def laptop(monkeypatch):
+    # The embedded default (SQLite, DEBUG on), also when the suite runs on PostgreSQL.
+    monkeypatch.setattr("wordgames.games.management.commands.demo.on_embedded_default", lambda: True)
 
 
-def test_demo_makes_a_game_in_progress_where_it_is_bobs_turn_and_runs_twice(client):
+def test_demo_makes_a_game_in_progress_where_it_is_bobs_turn_and_runs_twice(client, laptop):
     call_command("demo")
     call_command("demo")  # a second start of the server must not fail or duplicate
     game = Game.objects.get(status=Game.Status.ACTIVE, engine="lingo")
@@ -51,13 +52,14 @@ def test_demo_refuses_its_known_passwords_when_debug_is_off(settings):
 def test_demo_refuses_on_postgresql_even_with_debug_on(settings):
     from django.core.management import CommandError
 
+    settings.DEBUG = True
     settings.DATABASES = {**settings.DATABASES,
                           "default": {**settings.DATABASES["default"], "ENGINE": "django.db.backends.postgresql"}}
     with pytest.raises(CommandError, match="SQLite with DEBUG on"):
         call_command("demo")
 
 
-def test_the_demo_moderator_is_staff_in_the_moderators_group_not_a_superuser(client):
+def test_the_demo_moderator_is_staff_in_the_moderators_group_not_a_superuser(client, laptop):
     from django.contrib.auth import get_user_model
 
     call_command("demo")

@@ -18,13 +18,17 @@ from wordgames.games.models import Game
 PASSWORD = "wordgames"
 
 
+def on_embedded_default() -> bool:
+    """A laptop's first run: SQLite with DEBUG on, as bin/serve starts it."""
+    return settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3" and settings.DEBUG
+
+
 class Command(BaseCommand):
     help = "Create demo players (ann, bob, cat; password 'wordgames'), a moderator, and a game of each kind."
 
     def handle(self, *args: Any, **options: Any) -> None:
         # Its accounts have a published password: only on the embedded default, a laptop's SQLite with DEBUG on.
-        sqlite = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
-        if not (sqlite and settings.DEBUG):
+        if not on_embedded_default():
             raise CommandError(
                 "demo makes accounts whose password is published (a moderator among them), so it runs only on "
                 "the embedded default: SQLite with DEBUG on, as bin/serve starts it. Not on this site."
