@@ -22,8 +22,8 @@ def _key(scope: str, key: object) -> str:
     return f"{scope}:{digest[:64]}"
 
 
-def allow(scope: str, key: object, now: datetime.datetime | None = None) -> bool:
-    """Take one token from the bucket of ``key`` in ``scope``; False (and nothing taken) when it is empty."""
+def allow(scope: str, key: object, now: datetime.datetime | None = None, cost: int = 1) -> bool:
+    """Take ``cost`` tokens from the bucket of ``key`` in ``scope``; False (and nothing taken) when it has fewer."""
     capacity, period = settings.THROTTLE[scope]
     now = now or timezone.now()
     bucket_key = _key(scope, str(key).strip().lower())
@@ -32,13 +32,15 @@ def allow(scope: str, key: object, now: datetime.datetime | None = None) -> bool
             with transaction.atomic():
                 bucket = TokenBucket.objects.select_for_update().filter(key=bucket_key).first()
                 if bucket is None:
-                    TokenBucket.objects.create(key=bucket_key, tokens=capacity - 1, updated=now)
+                    if cost > capacity:
+                        return False
+                    TokenBucket.objects.create(key=bucket_key, tokens=capacity - cost, updated=now)
                     return True
                 elapsed = max(0.0, (now - bucket.updated).total_seconds())
                 tokens = min(float(capacity), bucket.tokens + elapsed * capacity / period)
-                if tokens < 1:
+                if tokens < cost:
                     return False
-                bucket.tokens, bucket.updated = tokens - 1, now
+                bucket.tokens, bucket.updated = tokens - cost, now
                 bucket.save(update_fields=["tokens", "updated"])
                 return True
         except IntegrityError:
