@@ -33,10 +33,13 @@ def envlist(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.getenv(name, default).split(",") if item.strip()]
 
 
-DEBUG = envbool("DEBUG", "true")
-SECRET_KEY = os.getenv("SECRET_KEY", "dev-only-insecure-key-change-me" if DEBUG else "")
+# Off unless asked for: a forgotten setting must leave a site closed, not open. bin/serve and the tests turn it on.
+DEBUG = envbool("DEBUG", "false")
+SECRET_KEY = os.getenv("SECRET_KEY", "")
 if not SECRET_KEY:
-    raise ValueError("SECRET_KEY must be set when DEBUG is off")
+    if not DEBUG:
+        raise ValueError("SECRET_KEY must be set when DEBUG is off (bin/serve sets DEBUG=1 for a laptop)")
+    SECRET_KEY = "dev-only-insecure-key-change-me"
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 SITE_ROOT = os.getenv("SITE_ROOT", "http://localhost:8000")
 SITE_NAME = os.getenv("SITE_NAME", "Wordgames")
@@ -51,6 +54,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "anymail",
+    "axes",
     "wordgames.accounts",
     "wordgames.games",
     "wordgames.mail",
@@ -66,7 +70,10 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "wordgames.accounts.middleware.TimezoneMiddleware",
+    # Last, so it sees the lockout that the login view's authentication raised.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "wordgames.urls"
@@ -152,7 +159,11 @@ VACATION_DAYS_PER_YEAR = envint("VACATION_DAYS_PER_YEAR", "30")
 ANYMAIL = {
     key[len("ANYMAIL_"):]: value for key, value in os.environ.items() if key.startswith("ANYMAIL_")
 }
-OUTBOX_VISIBLE = envbool("OUTBOX_VISIBLE", "true" if DEBUG else "false")
+# The outbox pages show every email, password resets included: only with the local outbox backend, and only
+# on a laptop (DEBUG) or where the operator said so explicitly (a private demo).
+OUTBOX_VISIBLE = EMAIL_BACKEND == "wordgames.mail.backends.OutboxBackend" and (
+    DEBUG or envbool("OUTBOX_VISIBLE", "false")
+)
 
 # Celery: without a broker, tasks run in-process (eagerly) so the first run needs no Redis.
 CELERY_BROKER_URL = os.getenv("CELERY_BROKER_URL", "")
@@ -183,8 +194,46 @@ if not DEBUG:
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", "31536000")
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", "true")
+    # Preloading is hard to undo (browsers ship the list): only when the operator asks.
+    SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", "false")
+    if not SECURE_HSTS_PRELOAD:
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]  # not preloading is the operator's choice, not an oversight
     SECURE_CONTENT_TYPE_NOSNIFF = True
+
+# Scripts and styles from this site only, no inline script: an injected <script> or onclick does not run.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],  # style="" attributes in templates; styles cannot run code
+        "img-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+
+# Logins: a lockout after AXES_FAILURE_LIMIT wrong passwords for one username from one address, for
+# AXES_COOLOFF_MINUTES; the page says how long. A right password during the lockout is refused too.
+AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", "5")
+AXES_COOLOFF_TIME = envint("AXES_COOLOFF_MINUTES", "15") / 60  # hours, as axes counts
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_CALLABLE = "wordgames.accounts.views.locked_out"
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False
+# Behind a proxy, the client's address is the last one the proxy added to X-Forwarded-For.
+AXES_IPWARE_PROXY_COUNT = envint("PROXY_COUNT", "0") or None
+if AXES_IPWARE_PROXY_COUNT:
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+
+# Sign-ups, password resets and invitations: at most so many per hour from one address (or by one player).
+THROTTLE = {
+    "signup": (envint("THROTTLE_SIGNUPS_PER_HOUR", "5"), 3600),
+    "password_reset": (envint("THROTTLE_RESETS_PER_HOUR", "5"), 3600),
+    "email_change": (envint("THROTTLE_EMAIL_CHANGES_PER_HOUR", "5"), 3600),
+    "invitation": (envint("THROTTLE_INVITATIONS_PER_HOUR", "30"), 3600),
+}
 
 LOGGING = {
     "version": 1,

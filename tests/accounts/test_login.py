@@ -62,3 +62,37 @@ def test_logged_out_visitor_sees_log_in_and_sign_up_links(client):
         assert f'<a class="site-name" href="{reverse("lobby")}">Wordgames</a>' in page
         assert f'href="{reverse("login")}"' in page and f'href="{reverse("signup")}"' in page
         assert reverse("logout") not in page
+
+
+def test_after_five_wrong_passwords_even_the_right_one_is_refused_with_how_long_to_wait(client, ann):
+    for _ in range(5):
+        client.post(reverse("login"), {"username": "ann", "password": "wrong horse"})
+    response = client.post(reverse("login"), {"username": "ann", "password": PASSWORD})
+    page = response.content.decode()
+    assert response.status_code == 429
+    assert "Please try again in 15 minutes." in page
+    assert "_auth_user_id" not in client.session
+
+
+def test_a_lockout_ends_after_its_cool_off(client, ann, settings):
+    import datetime
+
+    from axes.models import AccessAttempt
+
+    for _ in range(5):
+        client.post(reverse("login"), {"username": "ann", "password": "wrong horse"})
+    # The attempts were made 16 minutes ago: the 15-minute lockout is over.
+    AccessAttempt.objects.update(attempt_time=datetime.datetime(2020, 1, 1, tzinfo=datetime.UTC))
+    response = client.post(reverse("login"), {"username": "ann", "password": PASSWORD})
+    assert response.status_code == 302 and client.session["_auth_user_id"] == str(ann.pk)
+
+
+def test_another_players_lockout_does_not_lock_me_out(client, ann, bob):
+    for _ in range(5):
+        client.post(reverse("login"), {"username": "bob", "password": "wrong horse"})
+    response = client.post(reverse("login"), {"username": "ann", "password": PASSWORD})
+    assert response.status_code == 302
+
+
+def test_the_test_clients_login_still_works_without_a_request(client, ann):
+    assert client.login(username="ann", password=PASSWORD)

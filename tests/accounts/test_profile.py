@@ -50,9 +50,10 @@ def test_time_zone_select_lists_iana_names(client_ann):
     assert 'value="localtime"' not in page
 
 
-def test_changing_email_to_another_players_address_is_refused(client_ann, bob):
-    page = client_ann.post(reverse("profile"), profile_data(email="Bob@example.com")).content.decode()
-    assert "Another account uses this email address." in page
+def test_the_profile_form_no_longer_changes_the_email_address(client_ann, ann):
+    client_ann.post(reverse("profile"), profile_data(email="eve@example.com"))
+    ann.refresh_from_db()
+    assert ann.email == "ann@example.com"
 
 
 def test_display_name_cannot_be_another_players_username(client_ann, bob):
@@ -87,3 +88,13 @@ def test_is_suspended_reads_the_database_at_once(ann, bob):
     assert not is_suspended(ann)
     Profile.objects.filter(user=ann).update(suspended=True)
     assert is_suspended(ann) and not is_suspended(bob)
+
+
+def test_display_name_cannot_be_a_look_alike_of_another_players_username(client_ann, bob):
+    page = client_ann.post(reverse("profile"), profile_data(display_name="B\u03bf\u0432".replace("\u0432", "b")))
+    assert "That is another player&#x27;s username" in page.content.decode()
+
+
+def test_a_display_name_over_40_characters_is_refused_with_the_limit(client_ann):
+    page = client_ann.post(reverse("profile"), profile_data(display_name="A" * 41)).content.decode()
+    assert "A display name has at most 40 characters (this one has 41)." in page

@@ -16,6 +16,7 @@ def test_check_deploy_is_clean_under_production_settings():
         "DEBUG": "false",
         "SECRET_KEY": "x" * 20 + "a-long-random-production-secret-key-0123456789",
         "ALLOWED_HOSTS": "games.example.org",
+        "DJANGO_SETTINGS_MODULE": "wordgames.settings",  # the site's own, not the tests' (DEBUG on by default)
     }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # set by the browser tests' conftest, never in production
     result = subprocess.run(

@@ -17,12 +17,12 @@ from .models import Profile
 User = get_user_model()
 
 
-@with_reason("Suspend these players")
+@with_reason("Suspend these players", permission="suspend")
 def suspend(modeladmin: Any, request: HttpRequest, profile: Profile, data: dict) -> None:
     services.set_suspended(profile.user, request.user, data["reason"])
 
 
-@with_reason("Lift the suspension")
+@with_reason("Lift the suspension", permission="suspend")
 def unsuspend(modeladmin: Any, request: HttpRequest, profile: Profile, data: dict) -> None:
     services.set_suspended(profile.user, request.user, data["reason"], suspended=False)
 
@@ -35,6 +35,9 @@ class ProfileAdmin(admin.ModelAdmin):
     fields = ("user", "display_name", "time_zone", "suspended", "suspended_reason")
     readonly_fields = ("user", "suspended", "suspended_reason")
     actions = [suspend, unsuspend]
+
+    def has_suspend_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("accounts.suspend_players")
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

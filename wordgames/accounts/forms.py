@@ -18,29 +18,80 @@ from .models import (
     suspension_sentence,
     time_zone_names,
 )
+from .names import USERNAME_MAX, clashing_username
 
 User = get_user_model()
 
 
-def _email_taken(email: str, exclude_pk: int | None = None) -> bool:
-    return User.objects.filter(email__iexact=email).exclude(pk=exclude_pk).exists()
+EMAIL_MAX = 254
+PASSWORD_MAX = 128  # a longer one only costs the server hashing time
 
 
 class SignupForm(UserCreationForm):
+    """Sign up and log in at once. The email address is set only when its link is opened (see confirm.py),
+    and the page never says whether another account has it."""
+
     email = forms.EmailField(
-        label="Email address", help_text="For password resets, and for playing by email if you like."
-    )
+        label="Email address", max_length=EMAIL_MAX,
+        help_text="For password resets, and for playing by email if you like. We send a link to confirm it.",
+    )  # fmt: skip
 
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
-        help_texts = {"username": "Others invite you by it. Letters, digits and @ . + - _ only."}
+        help_texts = {"username": f"Others invite you by it. At most {USERNAME_MAX} letters, digits and @ . + - _."}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].max_length = USERNAME_MAX
+        self.fields["username"].widget.attrs["maxlength"] = str(USERNAME_MAX)
+        self.fields["username"].validators.append(_at_most(USERNAME_MAX, "A username"))
+        for name in ("password1", "password2"):
+            self.fields[name].validators.append(_at_most(PASSWORD_MAX, "A password"))
+
+    def clean_username(self) -> str:
+        username = super().clean_username()  # None when another has it, case aside (the error is set)
+        if username and clashing_username(username) is not None:
+            raise ValidationError("That username looks too much like another player's; please choose another.")
+        return username
 
     def clean_email(self) -> str:
-        email = self.cleaned_data["email"].strip()
-        if _email_taken(email):
-            raise ValidationError("Someone has signed up with this email address already. Forgot your password?")
-        return email
+        return self.cleaned_data["email"].strip()
+
+    def save(self, commit: bool = True) -> Any:
+        user = super().save(commit=False)
+        user.email = ""  # until the link sent to it is opened
+        if commit:
+            user.save()
+        return user
+
+
+def _at_most(limit: int, what: str) -> Any:
+    def check(value: str) -> None:
+        if len(value) > limit:
+            raise ValidationError(f"{what} has at most {limit} characters (this one has {len(value)}).")
+
+    return check
+
+
+class ChangeEmailForm(forms.Form):
+    email = forms.EmailField(label="New email address", max_length=EMAIL_MAX)
+    password = forms.CharField(label="Your password", strip=False, widget=forms.PasswordInput)
+
+    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise ValidationError("That is not your password.")
+        return password
+
+    def clean_email(self) -> str:
+        return self.cleaned_data["email"].strip()
+
+
 
 
 class LoginForm(AuthenticationForm):
@@ -51,40 +102,29 @@ class LoginForm(AuthenticationForm):
 
 
 class ProfileForm(forms.ModelForm):
-    email = forms.EmailField(label="Email address")
     time_zone = forms.ChoiceField(
         choices=[], help_text="Times on the site and in emails are shown in this zone."
     )
 
     class Meta:
         model = Profile
-        fields = ("display_name", "email", "time_zone")
+        fields = ("display_name", "time_zone")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].choices = [(name, name.replace("_", " ")) for name in time_zone_names()]
-        self.fields["email"].initial = self.instance.user.email
+        self.fields["display_name"].error_messages["max_length"] = (
+            "A display name has at most %(limit_value)d characters (this one has %(show_value)d)."
+        )
 
     def clean_display_name(self) -> str:
         name = " ".join(self.cleaned_data["display_name"].split())
         others = User.objects.exclude(pk=self.instance.user_id)
         # Another player's username as your display name would let you pass for them in a game.
-        if name and others.filter(username__iexact=name).exists():
+        if name and (others.filter(username__iexact=name).exists()
+                     or clashing_username(name, exclude_pk=self.instance.user_id)):  # fmt: skip
             raise ValidationError("That is another player's username; please choose a different name.")
         return name
-
-    def clean_email(self) -> str:
-        email = self.cleaned_data["email"].strip()
-        if _email_taken(email, exclude_pk=self.instance.user_id):
-            raise ValidationError("Another account uses this email address.")
-        return email
-
-    def save(self, commit: bool = True) -> Profile:
-        profile = super().save(commit=commit)
-        profile.user.email = self.cleaned_data["email"]
-        if commit:
-            profile.user.save(update_fields=["email"])
-        return profile
 
 
 class EmailSettingsForm(forms.Form):

@@ -53,6 +53,9 @@ class Profile(models.Model):
         "when the subject changes); who is to move is then in the email only."
     )
 
+    class Meta:
+        permissions = [("suspend_players", "Can suspend players and lift suspensions")]
+
     def __str__(self) -> str:
         return f"Profile of {self.user.get_username()}"
 
@@ -106,3 +109,13 @@ def suspension_sentence(user: Any) -> str:
     if reason:
         sentence += f" The reason given: {reason}"
     return sentence
+
+
+class TokenBucket(models.Model):
+    """How much of one limit (sign-ups from an address, resets of an email...) is left; see throttle.py.
+
+    The key is a hash, so the table holds no address in the clear."""
+
+    key = models.CharField(max_length=80, unique=True)
+    tokens = models.FloatField()
+    updated = models.DateTimeField()

@@ -12,8 +12,18 @@ from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 
-from .forms import AwayForm, EmailSettingsForm, LoginForm, ProfileForm, SignupForm
+from . import confirm, tasks, throttle
+from .forms import AwayForm, ChangeEmailForm, EmailSettingsForm, LoginForm, ProfileForm, SignupForm
 from .models import profile_for
+
+
+def _too_many(request: HttpRequest, scope: str, what: str) -> HttpResponse:
+    return render(request, "accounts/throttled.html",
+                  {"what": what, "wait": throttle.wait_sentence(scope)}, status=429)  # fmt: skip
+
+
+def _send_confirmation(user: Any, address: str) -> None:
+    tasks.send_email_confirmation.delay(user.pk, address)  # views run in autocommit: the user is saved
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -21,9 +31,14 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect("lobby")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        if not throttle.allow("signup", throttle.client_address(request)):
+            return _too_many(request, "signup", "Too many sign-ups from your address.")
         user = form.save()
+        address = form.cleaned_data["email"]
+        _send_confirmation(user, address)
         login(request, user, backend="wordgames.accounts.backends.ProfileModelBackend")
-        messages.success(request, f"Welcome, {user.get_username()}! You are signed up and logged in.")
+        messages.success(request, f"Welcome, {user.get_username()}! You are signed up and logged in. "
+                                  f"We sent a link to {address}: open it to confirm your address.")  # fmt: skip
         next_url = request.POST.get("next", "")
         if url_has_allowed_host_and_scheme(next_url, {request.get_host()}, request.is_secure()):
             return redirect(next_url)
@@ -39,6 +54,32 @@ def profile(request: HttpRequest) -> HttpResponse:
         messages.success(request, "Your profile is saved.")
         return redirect("profile")
     return render(request, "accounts/profile.html", {"form": form})
+
+
+@login_required
+def change_email(request: HttpRequest) -> HttpResponse:
+    """A new address needs the password, and takes effect when the link sent to it is opened."""
+    form = ChangeEmailForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        if not throttle.allow("email_change", request.user.pk):
+            return _too_many(request, "email_change", "Too many address changes.")
+        address = form.cleaned_data["email"]
+        _send_confirmation(request.user, address)
+        messages.success(request, f"We sent a link to {address}. Your address changes when you open it; "
+                                  f"until then it stays {request.user.email or '(none)'}.")  # fmt: skip
+        return redirect("profile")
+    return render(request, "accounts/change_email.html", {"form": form})
+
+
+def confirm_email(request: HttpRequest, token: str) -> HttpResponse:
+    if request.method != "POST":  # mail scanners open links: only the button confirms
+        return render(request, "accounts/confirm_email.html", {"token": token})
+    try:
+        user, address = confirm.confirm(token)
+    except confirm.BadLink as e:
+        return render(request, "accounts/confirm_email.html", {"error": str(e)}, status=400)
+    messages.success(request, f"Your email address is now {address}.")
+    return redirect("profile" if request.user.is_authenticated else "login")
 
 
 @login_required
@@ -78,6 +119,19 @@ def email_settings(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/email_settings.html", context)
 
 
+def locked_out(request: HttpRequest, original_response: Any = None, credentials: Any = None) -> HttpResponse:
+    """What django-axes answers during a lockout: how long it lasts, and the way out by email."""
+    from axes.helpers import get_client_username, get_cool_off, get_failure_limit
+
+    cool_off = get_cool_off(request)
+    context = {
+        "username": get_client_username(request, credentials) or "",
+        "failure_limit": get_failure_limit(request, credentials),
+        "cooloff_minutes": max(1, round(cool_off.total_seconds() / 60)) if cool_off else None,
+    }
+    return render(request, "registration/locked_out.html", context, status=429)
+
+
 class LoginView(auth_views.LoginView):
     authentication_form = LoginForm
     redirect_authenticated_user = True
@@ -95,5 +149,10 @@ class PasswordResetView(auth_views.PasswordResetView):
     success_url = reverse_lazy("password_reset_done")
 
     def form_valid(self, form: Any) -> HttpResponse:
-        self.extra_email_context = {"site_root": settings.SITE_ROOT.rstrip("/"), "site_name": settings.SITE_NAME}
-        return super().form_valid(form)
+        address = form.cleaned_data["email"]
+        if not (throttle.allow("password_reset", throttle.client_address(self.request))
+                and throttle.allow("password_reset", address)):  # fmt: skip
+            return _too_many(self.request, "password_reset", "Too many password resets asked for.")
+        # The task looks the address up, so this page does the same work, known address or not.
+        tasks.send_password_reset.delay(address)
+        return redirect(self.success_url)

@@ -25,8 +25,10 @@ class ReplaceForm(ReasonForm):
     user = forms.ModelChoiceField(queryset=User.objects.order_by("username"), label="New player")
 
 
-def with_reason(title: str, form_class: type[ReasonForm] = ReasonForm):  # type: ignore[no-untyped-def]
-    """Turn ``fn(modeladmin, request, obj, form)`` into an admin action that first asks for a reason."""
+def with_reason(title: str, form_class: type[ReasonForm] = ReasonForm, permission: str = "moderate"):  # type: ignore[no-untyped-def]
+    """Turn ``fn(modeladmin, request, obj, form)`` into an admin action that first asks for a reason.
+
+    The action is offered, and run, only when the model admin's ``has_<permission>_permission`` says yes."""
 
     def decorate(fn):  # type: ignore[no-untyped-def]
         def action(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet) -> HttpResponse | None:
@@ -53,7 +55,7 @@ def with_reason(title: str, form_class: type[ReasonForm] = ReasonForm):  # type:
             return render(request, "admin/wordgames_reason.html", context)
 
         action.__name__ = fn.__name__
-        return admin.action(description=title)(action)
+        return admin.action(description=title, permissions=[permission])(action)
 
     return decorate
 
@@ -111,6 +113,9 @@ class GameAdmin(admin.ModelAdmin):
     inlines = [SeatInline, MoveInline]
     actions = [take_back, end_game, abandon_game]
 
+    def has_moderate_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("games.moderate_games")
+
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
@@ -129,6 +134,9 @@ class SeatAdmin(admin.ModelAdmin):
     search_fields = ("user__username", "invited_email", "=game__id")
     readonly_fields = ("game", "position", "user", "invited_user", "invited_email", "declined", "joined")
     actions = [replace_player]
+
+    def has_moderate_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("games.moderate_games")
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

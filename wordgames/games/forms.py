@@ -11,6 +11,20 @@ from wordgames.engines.core.lexicon import lexicon_names
 
 DEFAULT = ""  # "use the preset's value"
 
+# Free text is bounded where it comes in, with the limit in the message: a word list is sent with every page.
+TEXT_OPTION_MAX = 50_000
+HOUSE_WORDS_MAX = 2_000
+
+
+def _too_long(what: str) -> dict[str, str]:
+    return {"max_length": f"{what} has at most %(limit_value)d characters (this one has %(show_value)d)."}
+
+
+def _at_most_words(value: str) -> None:
+    count = len(value.replace(",", " ").split())
+    if count > HOUSE_WORDS_MAX:
+        raise forms.ValidationError(f"At most {HOUSE_WORDS_MAX:,} house words (this list has {count:,}).")
+
 
 def _option_field(option: Option, has_presets: bool) -> forms.Field:
     help_text = option.help
@@ -41,7 +55,9 @@ def _option_field(option: Option, has_presets: bool) -> forms.Field:
             widget=forms.NumberInput(attrs={"placeholder": default}),
         )
     return forms.CharField(
-        label=option.label, required=False, help_text=help_text, widget=forms.TextInput(attrs={"placeholder": default})
+        label=option.label, required=False, help_text=help_text, widget=forms.TextInput(attrs={"placeholder": default}),
+        max_length=TEXT_OPTION_MAX, error_messages=_too_long(f"{option.label} (an option)"),
+        validators=[_at_most_words] if option.name == "house_words" else [],
     )
 
 
@@ -63,16 +79,16 @@ class NewGameForm(forms.Form):
 
     players = forms.TypedChoiceField(label="Players", coerce=int, choices=[])
     partners = forms.CharField(
-        label="Team-mates sharing a seat", required=False, max_length=300,
+        label="Team-mates sharing a seat", required=False, max_length=300, error_messages=_too_long("This field"),
         help_text="Team play: e.g. 1: dan, 2: eve. They see what the seat sees and may move for it.",
     )  # fmt: skip
     clock = forms.ChoiceField(
         label="Time per move", initial="7d", required=False, choices=[(k, v[0]) for k, v in CLOCKS.items()],
         help_text="When it runs out the rules move for the player (or they forfeit). Days away stop the clock.",
     )  # fmt: skip
-    seat_2 = forms.CharField(label="Seat 2", required=False, max_length=254)
-    seat_3 = forms.CharField(label="Seat 3", required=False, max_length=254)
-    seat_4 = forms.CharField(label="Seat 4", required=False, max_length=254)
+    seat_2 = forms.CharField(label="Seat 2", required=False, max_length=254, error_messages=_too_long("A seat"))
+    seat_3 = forms.CharField(label="Seat 3", required=False, max_length=254, error_messages=_too_long("A seat"))
+    seat_4 = forms.CharField(label="Seat 4", required=False, max_length=254, error_messages=_too_long("A seat"))
 
     def __init__(self, engine: Engine, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -136,7 +152,7 @@ class NewGameForm(forms.Form):
 
 
 class MoveForm(forms.Form):
-    move = forms.CharField(max_length=500, widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}))
+    move = forms.CharField(max_length=500, error_messages=_too_long("A move"), widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}))
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)  # empty: no staleness check
     key = forms.CharField(max_length=64, widget=forms.HiddenInput)
 

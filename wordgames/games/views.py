@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.views.decorators.http import require_GET, require_POST
 
+from wordgames.accounts import throttle
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.record import make_record
 from wordgames.engines.core.text import and_list
@@ -90,6 +91,9 @@ def next_game(request: HttpRequest) -> HttpResponse:
 def new_game(request: HttpRequest) -> HttpResponse:
     engine = engine_or_404(request.GET.get("game") or request.POST.get("game") or "lingo")
     form = NewGameForm(engine, request.POST or None)
+    invited = form.is_valid() and sum(1 for name in form.invitees() if name.strip())
+    if invited and not throttle.allow("invitation", request.user.pk, cost=invited):
+        form.add_error(None, f"You have sent many invitations lately. {throttle.wait_sentence('invitation')}")
     if request.method == "POST" and form.is_valid():
         try:
             game = services.create_game(
@@ -211,7 +215,9 @@ def game_json(request: HttpRequest, pk: int) -> JsonResponse:
 def submit_move(request: HttpRequest, pk: int) -> HttpResponse:
     form = MoveForm(request.POST)
     if not form.is_valid():
-        return _refuse(request, _load_game(pk), "Type a move in the box first.", form, status=400)
+        too_long = any(e.code == "max_length" for e in form.errors.as_data().get("move", []))
+        reason = form.errors["move"][0] if too_long else "Type a move in the box first."
+        return _refuse(request, _load_game(pk), reason, form, status=400)
     try:
         result = services.submit_move(
             pk,

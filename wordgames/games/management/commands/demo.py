@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.apps import apps
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
+from wordgames.accounts.moderators import ensure_moderators_group
 from wordgames.engines import get_engine
 from wordgames.games import services
 from wordgames.games.models import Game
@@ -15,10 +18,21 @@ from wordgames.games.models import Game
 PASSWORD = "wordgames"
 
 
+def on_embedded_default() -> bool:
+    """A laptop's first run: SQLite with DEBUG on, as bin/serve starts it."""
+    return settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3" and settings.DEBUG
+
+
 class Command(BaseCommand):
     help = "Create demo players (ann, bob, cat; password 'wordgames'), a moderator, and a game of each kind."
 
     def handle(self, *args: Any, **options: Any) -> None:
+        # Its accounts have a published password: only on the embedded default, a laptop's SQLite with DEBUG on.
+        if not on_embedded_default():
+            raise CommandError(
+                "demo makes accounts whose password is published (a moderator among them), so it runs only on "
+                "the embedded default: SQLite with DEBUG on, as bin/serve starts it. Not on this site."
+            )
         User = get_user_model()
         users = {}
         for name in ("ann", "bob", "cat"):
@@ -28,11 +42,12 @@ class Command(BaseCommand):
                 user.save()
             users[name] = user
         moderator, created = User.objects.get_or_create(
-            username="moderator", defaults={"email": "moderator@example.com", "is_staff": True, "is_superuser": True}
+            username="moderator", defaults={"email": "moderator@example.com", "is_staff": True}
         )
         if created:
             moderator.set_password(PASSWORD)
             moderator.save()
+        moderator.groups.add(ensure_moderators_group(apps))
         if Game.objects.filter(seats__user=users["ann"], status=Game.Status.ACTIVE).exists():
             self.stdout.write("The demo game exists already.")
         else:

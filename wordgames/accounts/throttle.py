@@ -1,0 +1,61 @@
+"""Limits on what a stranger can make the site do: sign-ups, password resets, email changes, invitations.
+
+A token bucket per (scope, key) in the database: ``settings.THROTTLE[scope] = (tokens, seconds)`` allows that many
+uses at once and refills at that pace, so a burst is allowed and a flood is not. Works across processes and
+restarts, on SQLite and PostgreSQL (the row is locked while it is read and written)."""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest
+from django.utils import timezone
+
+from .models import TokenBucket
+
+
+def _key(scope: str, key: object) -> str:
+    digest = hashlib.sha256(f"{settings.SECRET_KEY}:{scope}:{key}".encode()).hexdigest()
+    return f"{scope}:{digest[:64]}"
+
+
+def allow(scope: str, key: object, now: datetime.datetime | None = None, cost: int = 1) -> bool:
+    """Take ``cost`` tokens from the bucket of ``key`` in ``scope``; False (and nothing taken) when it has fewer."""
+    capacity, period = settings.THROTTLE[scope]
+    now = now or timezone.now()
+    bucket_key = _key(scope, str(key).strip().lower())
+    for _ in range(2):  # a second try when another request created the same bucket meanwhile
+        try:
+            with transaction.atomic():
+                bucket = TokenBucket.objects.select_for_update().filter(key=bucket_key).first()
+                if bucket is None:
+                    if cost > capacity:
+                        return False
+                    TokenBucket.objects.create(key=bucket_key, tokens=capacity - cost, updated=now)
+                    return True
+                elapsed = max(0.0, (now - bucket.updated).total_seconds())
+                tokens = min(float(capacity), bucket.tokens + elapsed * capacity / period)
+                if tokens < cost:
+                    return False
+                bucket.tokens, bucket.updated = tokens - cost, now
+                bucket.save(update_fields=["tokens", "updated"])
+                return True
+        except IntegrityError:
+            continue
+    return False
+
+
+def client_address(request: HttpRequest) -> str:
+    """The client's address as django-axes sees it (behind PROXY_COUNT proxies, from X-Forwarded-For)."""
+    from axes.helpers import get_client_ip_address
+
+    return get_client_ip_address(request) or "unknown"
+
+
+def wait_sentence(scope: str) -> str:
+    capacity, period = settings.THROTTLE[scope]
+    minutes = max(1, round(period / capacity / 60))
+    return f"Please try again in {minutes} minute{'s' if minutes != 1 else ''}."
