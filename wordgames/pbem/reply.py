@@ -66,7 +66,7 @@ _OURS = re.compile(
     r".{1,40}'s score is -?\d+|You move first\.|.{1,40} to move\.?$)",
     re.IGNORECASE,
 )
-_BOARD_ROW = re.compile(r"^\s*(?:\S{1,3}\s+){5,}\S{0,3}\s*$")
+_SHORT_TOKENS = re.compile(r"^\s*(?:\S{1,3}\s+){6,}\S{1,3}\s*$")
 _MAX_LINES = 5_000  # a reply's own text is found long before; the rest of a huge message is not read
 _SECOND_OPINION_CHARS = 20_000
 
@@ -101,6 +101,14 @@ def _header_block(lines: list[str], i: int) -> int:
     return names[-1] + 1
 
 
+def _is_board_row(line: str) -> bool:
+    """A row of a quoted board (empty cells "." among short tokens) or its column letters."""
+    if not _SHORT_TOKENS.match(line):
+        return False
+    tokens = line.split()
+    return tokens.count(".") >= 3 or (len(tokens) >= 7 and all(len(t) == 1 and t.isalpha() for t in tokens))
+
+
 def _next_is_quote(lines: list[str], j: int) -> bool:
     while j < len(lines) and not lines[j].strip():
         j += 1
@@ -129,7 +137,7 @@ def own_text(text: str, game_lines: Iterable[str] = ()) -> str:
                 i += span
                 continue
             break  # the original follows unquoted (Outlook, a forward): nothing after is the player's
-        if " ".join(stripped.split()) not in ours and not _OURS.match(stripped) and not _BOARD_ROW.match(line):
+        if " ".join(stripped.split()) not in ours and not _OURS.match(stripped) and not _is_board_row(stripped):
             kept.append(stripped)
         i += 1
     result = "\n".join(kept).strip()
