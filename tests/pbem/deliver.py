@@ -35,7 +35,7 @@ def by_webhook(raw: bytes, settings: Any, *, token: str | None = None, stripped:
     timestamp = str(int(time.time()))
     token = token or secrets.token_hex(25)
     signature = hmac.new(sign_with.encode(), f"{timestamp}{token}".encode(), hashlib.sha256).hexdigest()
-    data = {"body-mime": raw.decode("utf-8", "surrogateescape"), "timestamp": timestamp, "token": token, "signature": signature,
+    data = {"body-mime": raw.decode("utf-8", "replace"), "timestamp": timestamp, "token": token, "signature": signature,
             "recipient": recipient}  # fmt: skip
     if stripped is not None:
         data["stripped-text"] = stripped

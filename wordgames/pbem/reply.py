@@ -130,6 +130,8 @@ def own_text(text: str, game_lines: Iterable[str] = ()) -> str:
         if _SIGNATURE.match(stripped):
             break
         span = _is_attribution(lines, i) or _header_block(lines, i)
+        if not span and stripped.endswith(":") and len(stripped) < 200 and _next_is_quote(lines, i + 1):
+            span = 1  # any short line ending in ":" that introduces a quote ("Wordgames wrote:")
         if not span and (_SEPARATOR.match(stripped) or _RULE.match(stripped)):
             span = 1
         if span:
