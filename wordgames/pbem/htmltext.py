@@ -22,6 +22,7 @@ _VOID = frozenset("area base br col embed hr img input link meta param source tr
 _HIDDEN = frozenset(("script", "style", "head", "title", "template"))
 _QUOTE_MARKS = ("gmail_quote", "yahoo_quoted", "moz-cite-prefix", "mail_android_quote", "origmsg")
 _QUOTE_WORDS = frozenset(("cite", "quote", "quoted"))
+_CONTAINERS = frozenset(("div", "section", "table", "td", "span", "p"))  # where webmails mark a quote
 
 # One token at a time, each pattern stopping at the next "<": a tag with its name, a comment or declaration
 # (left out), or text (where a "<" not starting a tag is text, as in "3 < 4").
@@ -31,7 +32,7 @@ _SPACE = re.compile(r"[ \t\r\n\f\xa0]+")
 _MAX_DEPTH = 64  # how far back an end tag looks for its start tag: keeps stray end tags cheap
 # Beyond this many tags and texts the rest is not read: a move and its comment come long before, and a
 # hostile message of nothing but tags would otherwise cost seconds.
-MAX_TOKENS = 100_000
+MAX_TOKENS = 60_000
 MAX_TEXT = 300_000  # characters of text, likewise
 MAX_ATTRIBUTES = 2_000  # characters of a tag searched for its class (a data: URI can be megabytes)
 
@@ -60,7 +61,7 @@ class _Writer:
             self.stack.append((name, False))
             return
         quote = name == "blockquote"
-        if not quote and "=" in rest:
+        if not quote and name in _CONTAINERS and "=" in rest:
             found = _MARKS.findall(rest[:MAX_ATTRIBUTES])
             marks = " ".join(value.strip("\"'").lower() for value in found)
             quote = any(m in marks for m in _QUOTE_MARKS) or not _QUOTE_WORDS.isdisjoint(marks.split())

@@ -25,7 +25,7 @@ from typing import Any
 
 from anymail.inbound import AnymailInboundMessage
 from django.conf import settings
-from django.db import DatabaseError, IntegrityError, InterfaceError, OperationalError, transaction
+from django.db import IntegrityError, InterfaceError, OperationalError, transaction
 from django.utils import timezone
 
 from wordgames.games import services
