@@ -27,7 +27,7 @@ from mailparser_reply import EmailReplyParser
 _WROTE = (r"wrote|writes|schrieb|schreibt|a écrit|a ecrit|escribió|escribio|ha scritto|scrisse|schreef|"
           r"heeft geschreven|skrev|skriver|napisał\(a\)|napisała|napisał|napisal|написал\(а\)|написала|"
           r"написал|пишет|escreveu|kirjoitti|yazdı|napsal\(a\)|napsal")  # fmt: skip
-_ATTRIBUTION = re.compile(rf"(?:\b(?:{_WROTE})\b[^\n:]{{0,120}}|@[^\s@]{{1,255}}>?|\]|\)|\b(?:{_WROTE}))\s*:\s*$",
+_ATTRIBUTION = re.compile(rf"(?:\b(?:{_WROTE})\b[^\n:]{{0,120}}|@[^\s@]{{1,255}}>?|\b(?:{_WROTE}))\s*:\s*$",
                           re.IGNORECASE)  # fmt: skip
 _DATEISH = re.compile(r"\d")
 _SEPARATOR = re.compile(
