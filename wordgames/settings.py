@@ -153,7 +153,21 @@ INBOUND_IMAP = {
     "user": os.getenv("IMAP_USER", ""),
     "password": os.getenv("IMAP_PASSWORD", ""),
     "folder": os.getenv("IMAP_FOLDER", "INBOX"),
+    # Port 993 is TLS; any other port must offer STARTTLS, the certificate is verified either way.
+    # "true" allows a cleartext login where the server offers no TLS (a mail server on the same host).
+    "allow_cleartext": envbool("IMAP_ALLOW_CLEARTEXT", "false"),
 }
+# The inbound webhook mounted at /anymail/<provider>/inbound/: only the configured provider's (e.g. "mailgun",
+# "postmark", "sendgrid", "amazon_ses"); empty for none (the pipe or IMAP). Its secret (e.g.
+# ANYMAIL_MAILGUN_WEBHOOK_SIGNING_KEY, or ANYMAIL_WEBHOOK_SECRET) is required in production (check --deploy).
+INBOUND_PROVIDER = os.getenv("INBOUND_PROVIDER", "").strip().lower()
+# Refuse a move whose sender's domain fails DMARC by the receiving server's Authentication-Results.
+INBOUND_REFUSE_DMARC_FAIL = envbool("INBOUND_REFUSE_DMARC_FAIL", "true")
+# At most this many refusals answered to one address an hour (the rest are recorded, not answered).
+INBOUND_REFUSALS_PER_HOUR = envint("INBOUND_REFUSALS_PER_HOUR", "3")
+# The webhook takes what providers deliver (25 MB; attachments are ignored). Only the webhook gets this limit.
+INBOUND_MAX_BYTES = envint("INBOUND_MAX_BYTES", str(30 * 1024 * 1024))
+DATA_UPLOAD_MAX_MEMORY_SIZE = INBOUND_MAX_BYTES if INBOUND_PROVIDER else 2_621_440
 # Days away a player may take a year; their clocks stop meanwhile.
 VACATION_DAYS_PER_YEAR = envint("VACATION_DAYS_PER_YEAR", "30")
 ANYMAIL = {

@@ -9,6 +9,6 @@ urlpatterns = [
     path("accounts/", include("wordgames.accounts.urls")),
     path("outbox/", include("wordgames.mail.urls")),
     path("email/", include("wordgames.pbem.urls")),
-    path("anymail/", include("anymail.urls")),
+    path("anymail/", include("wordgames.pbem.webhooks")),
     path("", include("wordgames.games.urls")),
 ]

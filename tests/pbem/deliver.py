@@ -31,10 +31,11 @@ def by_webhook(raw: bytes, settings: Any, *, token: str | None = None, stripped:
                recipient: str = "", sign_with: str = MAILGUN_KEY) -> Any:  # fmt: skip
     """POST the message as Mailgun's route forward() does to anymail's ``mailgun/inbound_mime/`` URL."""
     settings.ANYMAIL = {**getattr(settings, "ANYMAIL", {}), "MAILGUN_WEBHOOK_SIGNING_KEY": MAILGUN_KEY}
+    settings.INBOUND_PROVIDER = "mailgun"
     timestamp = str(int(time.time()))
     token = token or secrets.token_hex(25)
     signature = hmac.new(sign_with.encode(), f"{timestamp}{token}".encode(), hashlib.sha256).hexdigest()
-    data = {"body-mime": raw.decode("utf-8"), "timestamp": timestamp, "token": token, "signature": signature,
+    data = {"body-mime": raw.decode("utf-8", "replace"), "timestamp": timestamp, "token": token, "signature": signature,
             "recipient": recipient}  # fmt: skip
     if stripped is not None:
         data["stripped-text"] = stripped

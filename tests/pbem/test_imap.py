@@ -100,7 +100,7 @@ def deliver(port: int, raw: bytes) -> None:
 
 def test_the_imap_poller_plays_a_reply_once(lingo_game: Game, imap_server: int, settings: Any) -> None:
     settings.INBOUND_IMAP = {"host": "127.0.0.1", "port": imap_server, "user": "play", "password": "secret",
-                             "folder": "INBOX"}  # fmt: skip
+                             "folder": "INBOX", "allow_cleartext": True}  # fmt: skip
     move = best(lingo_game, 0)
     deliver(imap_server, mime.reply(latest_to("ann@example.com"), f"{move} #1"))
     assert poll_imap() == 1

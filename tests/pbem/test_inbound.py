@@ -110,13 +110,13 @@ def unchanged(game: Game) -> None:
     assert not Move.objects.filter(game=game).exists()
 
 
-def test_forged_from_is_refused_politely(lingo_game: Game, tmp_path: Path) -> None:
+def test_forged_from_is_refused_and_the_stranger_gets_no_answer(lingo_game: Game, tmp_path: Path) -> None:
     sent = latest_to("ann@example.com")
-    by_pipe(mime.reply(sent, best(lingo_game, 0), sender="mallory@example.net"), tmp_path)
+    record = by_pipe(mime.reply(sent, best(lingo_game, 0), sender="mallory@example.net"), tmp_path)
     unchanged(lingo_game)
-    answer = replies_to("mallory@example.net")[-1]
-    assert "belongs to another player's seat" in answer.body
-    assert "Pool:" not in answer.body  # a stranger never sees the board
+    assert record is not None and record.outcome == "refused" and not record.answered
+    assert "belongs to another player's seat" in record.detail and "Not answered" in record.detail
+    assert replies_to("mallory@example.net") == []  # no backscatter to a forged or unknown address
 
 
 def test_the_token_of_another_player_is_refused(lingo_game: Game, tmp_path: Path) -> None:

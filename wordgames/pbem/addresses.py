@@ -45,6 +45,22 @@ def token_in(addresses: list[str]) -> str | None:
     return None
 
 
+def tokens_in(addresses: list[str]) -> list[str]:
+    """Every ``+token`` in these address headers' values, those at the site's own mailbox first (a reply-all
+    may put someone else's plus address first in To)."""
+    _, ours = parseaddr(settings.REPLY_ADDRESS)
+    our_local, _, our_domain = ours.lower().partition("@")
+    mine: list[str] = []
+    others: list[str] = []
+    for _, address in getaddresses(addresses):
+        local, _, domain = address.lower().partition("@")
+        if "+" not in local:
+            continue
+        base, token = local.split("+", 1)
+        (mine if (base, domain) == (our_local, our_domain) else others).append(token)
+    return list(dict.fromkeys(mine + others))
+
+
 def check_token(token: str) -> tuple[int, str] | None:
     """``(seat_id, mac)`` if the token is well formed, else None. The MAC is checked by ``verify``."""
     match = TOKEN.match(token or "")

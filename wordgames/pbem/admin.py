@@ -12,8 +12,8 @@ from .models import EmailOptOut, InboundMessage
 class InboundMessageAdmin(admin.ModelAdmin):
     """Every email that came in and what became of it: read-only, for moderators answering "my move got lost"."""
 
-    list_display = ("received", "sender", "subject", "outcome", "game", "via")
-    list_filter = ("outcome", "via")
+    list_display = ("received", "sender", "subject", "outcome", "answered", "game", "via")
+    list_filter = ("outcome", "answered", "via")
     search_fields = ("sender", "subject", "message_id", "detail")
     date_hierarchy = "received"
     readonly_fields = [f.name for f in InboundMessage._meta.fields]

@@ -9,4 +9,4 @@ class PbemConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import signals  # noqa: F401  (connects anymail's inbound signal)
+        from . import signals, webhooks  # noqa: F401  (connects anymail's inbound signal)

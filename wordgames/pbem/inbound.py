@@ -6,38 +6,43 @@ records it once (a re-delivered message, same Message-ID or provider event id, d
 private reply address's token, checks it and the sender, reads the command on the first line, and calls the
 game services. Every refusal gets a polite reply (with the board and the message quoted, for the player);
 nothing is changed by a message that is refused.
+
+No input makes it raise: a message that cannot be read or handled is recorded as refused, with the reason,
+for moderators (only a transient fault such as the database being down propagates, so the mail server or the
+provider delivers again). Refusals are answered only to players and account holders, a few an hour at most;
+automatic mail and strangers are recorded and never answered (no backscatter, no loops).
 """
 
 from __future__ import annotations
 
 import hashlib
-import html as html_lib
+import logging
 import re
 from dataclasses import dataclass
+from datetime import timedelta
 from email.utils import parseaddr
 from typing import Any
 
 from anymail.inbound import AnymailInboundMessage
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, InterfaceError, OperationalError, transaction
+from django.utils import timezone
 
 from wordgames.games import services
 from wordgames.games.models import Game, Move, Seat
 
-from . import addresses
+from . import addresses, reading
+from .automatic import automatic_reason, dmarc_failed
 from .models import InboundMessage
+from .reply import own_text
 
-# Where the part a player wrote ends: a quoted line, a quote attribution, a forwarded or copied header
-# block, a signature, a phone's footer.
-_CUT = re.compile(
-    r"^(>|-- ?$|_{5,}|-{3,} ?(Original|Forwarded) Message|From: .*[@<]|Sent from my |Get Outlook for )",
-    re.IGNORECASE,
-)
-_ATTRIBUTION = re.compile(r"^(On |Le |Am |El ).*(wrote|writes|a écrit|schrieb|escribió)\s*:?$", re.IGNORECASE)
+log = logging.getLogger(__name__)
+
 _NUMBER = re.compile(r"\s*#\s*(\d+)\s*$")
 _GRID_ROW = re.compile(r"^[A-Za-z.?]+$")
 COMMANDS = ("help", "board", "history", "resign", "undo", "accept", "reject", "decline")
-AUTOMATIC_SENDERS = ("mailer-daemon", "postmaster", "noreply", "no-reply")
+# Errors that say "try again later", not "this message is bad": the pipe exits 75, the webhook answers 5xx.
+TRANSIENT = (OperationalError, InterfaceError)
 
 
 @dataclass
@@ -48,27 +53,11 @@ class Command:
     comment: str
 
 
-def body_text(message: AnymailInboundMessage) -> str:
-    """What the player wrote, without the quoted original or their signature. Providers that strip
-    replies give ``stripped_text``; otherwise the plain text part, else the HTML part turned into text."""
-    text = message.stripped_text or message.text
-    if not text and message.html:
-        text = _html_to_text(message.html)
-    raw = [line.rstrip() for line in (text or "").replace("\r\n", "\n").split("\n")]
-    kept: list[str] = []
-    for i, line in enumerate(raw):
-        stripped = line.strip()
-        joined = f"{stripped} {raw[i + 1].strip()}" if i + 1 < len(raw) else stripped
-        if _CUT.match(stripped) or _ATTRIBUTION.match(stripped) or _ATTRIBUTION.match(joined):
-            break
-        kept.append(line)
-    return "\n".join(kept).strip()
-
-
-def _html_to_text(html: str) -> str:
-    html = re.sub(r"(?is)<(script|style|head|blockquote).*?</\1>", "", html)
-    html = re.sub(r"(?i)<br\s*/?>|</p>|</div>|</tr>|</h\d>", "\n", html)
-    return html_lib.unescape(re.sub(r"<[^>]+>", "", html))
+def body_text(message: AnymailInboundMessage, game_lines: list[str] | None = None) -> str:
+    """What the player wrote, without the quoted original, attributions or their signature (any mail
+    program, any language; ``reply.own_text``), and without lines of the game's own email."""
+    stripped = getattr(message, "stripped_text", None)  # a provider's own reply parsing (Mailgun) first
+    return own_text(stripped or reading.body(message), game_lines or ())
 
 
 def parse_command(body: str) -> Command | None:
@@ -100,28 +89,45 @@ def parse_command(body: str) -> Command | None:
 
 
 def _message_id(message: AnymailInboundMessage) -> str:
-    value = (message["Message-ID"] or "").strip()
+    value = reading.header(message, "Message-ID")
     if value:
         return value[:500]
     # No Message-ID: the content identifies a re-delivery just as well.
-    return f"<sha256-{hashlib.sha256(message.as_bytes()).hexdigest()}@inbound>"
+    return f"<sha256-{hashlib.sha256(_raw(message)).hexdigest()}@inbound>"
 
 
-def _is_automatic(message: AnymailInboundMessage, sender: str) -> bool:
-    """Bounces, auto-replies and lists never get a reply from us (that is how mail loops start)."""
-    auto = (message["Auto-Submitted"] or "no").strip().lower()
-    precedence = (message["Precedence"] or "").strip().lower()
-    local = sender.partition("@")[0].lower()
-    ours = sender.lower() in (parseaddr(settings.REPLY_ADDRESS)[1].lower(), parseaddr(settings.DEFAULT_FROM_EMAIL)[1].lower())
-    return (auto != "no" or precedence in ("bulk", "junk", "list") or local in AUTOMATIC_SENDERS
-            or bool(message["X-Autoreply"]) or ours or not sender)  # fmt: skip
+def _raw(message: AnymailInboundMessage) -> bytes:
+    try:
+        return message.as_bytes()
+    except Exception:  # a message too broken to serialise again: its headers identify it
+        return repr(list(message.raw_items())).encode("utf-8", "replace")
+
+
+def _automatic(message: AnymailInboundMessage, sender: str) -> str:
+    """Why no one should answer this message ("" if a person wrote it): bounces, auto-replies, lists, and
+    our own address (that is how mail loops start)."""
+    ours = {parseaddr(settings.REPLY_ADDRESS)[1].lower(), parseaddr(settings.DEFAULT_FROM_EMAIL)[1].lower()}
+    if sender in ours:
+        return "our own address"
+    try:
+        content_type = message.get_content_type()
+    except Exception:
+        content_type = ""
+    return automatic_reason(lambda name: reading.header(message, name), sender, content_type)
 
 
 def _recipients(message: AnymailInboundMessage) -> list[str]:
-    values = [str(message[h]) for h in ("To", "Cc", "Delivered-To", "X-Original-To") if message[h]]
-    if message.envelope_recipient:
-        values.insert(0, message.envelope_recipient)
+    values = [reading.header(message, h) for h in ("To", "Cc", "Delivered-To", "X-Original-To")]
+    values = [v for v in values if v]
+    envelope = getattr(message, "envelope_recipient", None)
+    if envelope:
+        values.insert(0, str(envelope))
     return values
+
+
+def _clean(text: str, size: int) -> str:
+    """Storable anywhere: no NUL (PostgreSQL refuses it), no lone surrogate, at most ``size`` characters."""
+    return text.replace("\x00", "").encode("utf-8", "replace").decode("utf-8")[:size]
 
 
 def _quote(body: str) -> str:
@@ -158,18 +164,36 @@ def _help(game: Game, seat: Seat) -> str:
             f"The rules of {engine.title}: {absolute(reverse('help_page', args=[game.engine]))}")
 
 
+def handle_raw(raw: bytes, via: str, event_id: str = "") -> InboundMessage:
+    """Read and handle one raw email (the pipe and the IMAP poller): never raises for what the message
+    contains, only for a transient fault."""
+    return handle(reading.parse(raw), via, event_id)
+
+
 def handle(message: AnymailInboundMessage, via: str, event_id: str = "") -> InboundMessage:
     """Process one inbound email; returns its record (``outcome`` says what became of it)."""
-    sender_address = message.from_email
-    sender = getattr(sender_address, "addr_spec", "") or ""
+    sender = reading.sender(message)
     record = InboundMessage(
-        message_id=_message_id(message), event_id=event_id[:200], sender=sender[:500],
-        recipient=", ".join(_recipients(message))[:500], subject=(message.subject or "")[:1000], via=via,
+        message_id=_clean(_message_id(message), 500), event_id=_clean(event_id, 200), sender=_clean(sender, 500),
+        recipient=_clean(", ".join(_recipients(message)), 500),
+        subject=_clean(reading.header(message, "Subject"), 1000), via=via[:16],
     )  # fmt: skip
     try:
         with transaction.atomic():
             record.save()
-            _process(message, record, sender)
+            try:
+                with transaction.atomic():
+                    _process(message, record, sender)
+                    record.save()
+            except TRANSIENT:
+                raise
+            except Exception as e:  # noqa: BLE001 - one bad message must never stop the others
+                log.exception("inbound message %s could not be handled", record.message_id)
+                record.outcome = InboundMessage.Outcome.REFUSED
+                record.answered = False
+                record.detail = _clean(f"Not used: the message could not be handled ({type(e).__name__}: {e}).",
+                                       2000)  # fmt: skip
+                record.game = record.move = None
             record.save()
     except IntegrityError:
         # Delivered before (same Message-ID or event id): it was handled then; do nothing again.
@@ -183,16 +207,13 @@ def handle(message: AnymailInboundMessage, via: str, event_id: str = "") -> Inbo
 
 
 def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str) -> None:
-    if _is_automatic(message, sender):
-        record.outcome, record.detail = InboundMessage.Outcome.IGNORED, "automatic mail"
+    automatic = _automatic(message, sender)
+    if automatic:
+        record.outcome, record.detail = InboundMessage.Outcome.IGNORED, f"Not answered: {automatic}."
         return
-    body = body_text(message)
-    token = addresses.token_in(_recipients(message))
-    parsed = addresses.check_token(token or "")
-    seat = None
-    if parsed is not None:
-        seat = Seat.objects.select_related("game", "user").filter(pk=parsed[0]).first()
-    if seat is None or parsed is None or not addresses.verify(seat, parsed[1]):
+    seat = _addressed_seat(_recipients(message))
+    body = body_text(message, _game_lines(seat) if seat is not None else None)
+    if seat is None:
         _refuse(record, message, body, None, "Sorry, this message was not used: the address it was sent to is not "
                 "a valid reply address for a game (it may be mistyped, or the seat has changed hands). Reply to "
                 "the latest email about your game.")  # fmt: skip
@@ -207,10 +228,16 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
                 "another player's seat, and only they can move with it. Write from the address of your own "
                 "account.")  # fmt: skip
         return
+    if settings.INBOUND_REFUSE_DMARC_FAIL and dmarc_failed(reading.headers(message, "Authentication-Results"),
+                                                             sender):  # fmt: skip
+        _refuse(record, message, body, seat, "Sorry, this message was not used: your mail provider could not "
+                f"confirm that it really comes from {sender} (DMARC failed). Send it again from your mail "
+                "program, or play on the web.")  # fmt: skip
+        return
     command = parse_command(body)
     if command is None:
-        _refuse(record, message, body, seat, "Your message had no move or command in it (the first line was "
-                "empty). Write your move on the first line of your reply.")  # fmt: skip
+        _refuse(record, message, body, seat, "Your message had no move or command in it. Write your move "
+                "above or below the quoted email, on a line of its own.")  # fmt: skip
         return
     game = seat.game
     try:
@@ -247,6 +274,32 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
         _refuse(record, message, body, seat, reason)
 
 
+def _addressed_seat(recipients: list[str]) -> Seat | None:
+    """The seat whose private reply address the message was sent to. Every plus address is tried, so a
+    reply-all with someone else's plus address first in To still finds the game's."""
+    for token in addresses.tokens_in(recipients):
+        parsed = addresses.check_token(token)
+        if parsed is None:
+            continue
+        seat = Seat.objects.select_related("game", "user").filter(pk=parsed[0]).first()
+        if seat is not None and addresses.verify(seat, parsed[1]):
+            return seat
+    return None
+
+
+def _game_lines(seat: Seat) -> list[str]:
+    """The lines of the game's email as this player sees it now (the board, pool and scores): never a
+    comment, even when a mail program quotes them without a mark."""
+    from wordgames.engines import get_engine
+
+    if not seat.game.state:
+        return []
+    try:
+        return get_engine(seat.game.engine).render_text(seat.game.state, seat.position).split("\n")
+    except Exception:  # the backstop is a bonus: a game that cannot render still takes moves
+        return []
+
+
 def seat_member(seat: Seat, address: str) -> Any:
     """The seat's player, or a team-mate sharing the seat, whose account has this email address; else None."""
     if not address or seat.user is None:
@@ -279,10 +332,12 @@ def _invitation_reply(record: InboundMessage, message: AnymailInboundMessage, bo
         _refuse(record, message, body, None, 'To answer an invitation, reply with "accept" or "decline" on the '
                 "first line.")  # fmt: skip
         return
-    if user is None:
+    if user is None and word == "accept":
         _refuse(record, message, body, None, "To play you need an account with this email address: open the "
                 "link in the invitation to sign up, then accept there.")  # fmt: skip
         return
+    if user is None:
+        user = _Invitee(sender)  # a stranger declining needs no account: the invited address is the proof
     try:
         if word == "accept":
             services.join_game(seat.game_id, user, seat_id=seat.pk)
@@ -295,6 +350,14 @@ def _invitation_reply(record: InboundMessage, message: AnymailInboundMessage, bo
         return
     record.outcome, record.detail = InboundMessage.Outcome.COMMAND, text
     _queue_reply(record, None, message, text=text, quote=False)
+
+
+@dataclass
+class _Invitee:
+    """Someone invited by email, without an account: enough to decline (pk 0 is never an account)."""
+
+    email: str
+    pk: int = 0
 
 
 def _key(record: InboundMessage) -> str:
@@ -318,13 +381,39 @@ def _answer(record: InboundMessage, seat: Seat, message: AnymailInboundMessage, 
 def _refuse(record: InboundMessage, message: AnymailInboundMessage, body: str, seat: Seat | None,
             reason: str) -> None:  # fmt: skip
     record.outcome, record.detail = InboundMessage.Outcome.REFUSED, reason
+    silent = _why_not_answer(record, seat)
+    if silent:
+        record.detail = f"{reason} (Not answered: {silent}.)"
+        return
     _queue_reply(record, seat, message, reason=reason, quoted=_quote(body or "(empty)"))
+
+
+def _why_not_answer(record: InboundMessage, seat: Seat | None) -> str:
+    """Why a refusal is not sent ("" to send it): only someone the site knows gets one (a player of the seat
+    or a team-mate, an invited address, an account), and at most ``INBOUND_REFUSALS_PER_HOUR`` an hour."""
+    from django.contrib.auth import get_user_model
+
+    sender = record.sender
+    known = bool(sender) and (
+        (seat is not None and seat_member(seat, sender) is not None)
+        or (seat is not None and (seat.invited_email or "").lower() == sender)
+        or get_user_model().objects.filter(email__iexact=sender).exists()
+    )
+    if not known:
+        return "the sender is not a player or an account holder"
+    since = timezone.now() - timedelta(hours=1)
+    recent = InboundMessage.objects.filter(sender=sender, received__gte=since, answered=True,
+                                           outcome=InboundMessage.Outcome.REFUSED).count()  # fmt: skip
+    if recent >= settings.INBOUND_REFUSALS_PER_HOUR:
+        return f"{recent} refusals were sent to this address in the last hour"
+    return ""
 
 
 def _queue_reply(record: InboundMessage, seat: Seat | None, message: AnymailInboundMessage, *, text: str = "",
                  reason: str = "", quoted: str = "", quote: bool = True) -> None:  # fmt: skip
     from . import tasks
 
+    record.answered = True
     record.save()
     args = {"inbound_id": record.pk, "seat_id": seat.pk if seat else None, "text": text, "reason": reason,
             "quoted": quoted if quote else ""}  # fmt: skip

@@ -10,7 +10,7 @@ class InboundMessage(models.Model):
     class Outcome(models.TextChoices):
         APPLIED = "applied", "move applied"
         COMMAND = "command", "command answered"
-        REFUSED = "refused", "refused, with a reply"
+        REFUSED = "refused", "refused"
         IGNORED = "ignored", "ignored (automatic mail)"
 
     message_id = models.CharField(max_length=500, blank=True)
@@ -22,11 +22,16 @@ class InboundMessage(models.Model):
     received = models.DateTimeField(auto_now_add=True)
     outcome = models.CharField(max_length=8, choices=Outcome.choices, blank=True)
     detail = models.TextField(blank=True)
+    answered = models.BooleanField(
+        default=False, help_text="Whether the sender was answered: refusals go only to players and account "
+        "holders, a few an hour at most; automatic mail and strangers are never answered.",
+    )  # fmt: skip
     game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     move = models.ForeignKey("games.Move", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
         ordering = ["-received"]
+        indexes = [models.Index(fields=["sender", "received"], name="inbound_sender_received")]
         constraints = [
             models.UniqueConstraint(
                 fields=["message_id"], condition=~models.Q(message_id=""), name="inbound_unique_message_id"

@@ -1,0 +1,162 @@
+"""The part of a reply the player wrote: quotes, attribution lines, forwarded and copied header blocks and
+signatures removed, in the languages and layouts of common mail programs.
+
+The message is read line by line (linear time, no pattern that backtracks over a whole message):
+
+- quoted lines (">", and the quote blocks of HTML mail, which ``htmltext`` marks the same way) are never the
+  player's; text between them is (a bottom-posted reply, an answer typed inside the quote);
+- an attribution ("On ... wrote:", "Am ... schrieb ...:", a Gmail line ending in "<address>:") or a
+  separator ("-----Original Message-----" in any language) introduces a quote: when ">" lines follow, it
+  is skipped; otherwise (Outlook, forwards) the rest of the message is the original and is dropped;
+- a header block ("From:/Von:/De:/Fra:/Od:/От: ..." with "Sent:/Date:/To:/Subject:" in the next lines)
+  is likewise the start of the original;
+- a signature ("-- ", "Sent from my iPhone" and its translations, "Get Outlook for ...") ends the reply.
+
+mail-parser-reply's multilingual header patterns are a second opinion on the top-posted part, and the
+game's own email is a backstop: its lines (board, pool, scores, instructions) never survive.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from mailparser_reply import EmailReplyParser
+
+# "wrote" in the languages players write in, as attribution lines end.
+_WROTE = (r"wrote|writes|schrieb|schreibt|a écrit|a ecrit|escribió|escribio|ha scritto|scrisse|schreef|"
+          r"heeft geschreven|skrev|skriver|napisał\(a\)|napisała|napisał|napisal|написал\(а\)|написала|"
+          r"написал|пишет|escreveu|kirjoitti|yazdı|napsal\(a\)|napsal")  # fmt: skip
+_ATTRIBUTION = re.compile(rf"(?:\b(?:{_WROTE})\b[^\n:]{{0,120}}|@[^\s@]{{1,255}}>?|\b(?:{_WROTE}))\s*:\s*$",
+                          re.IGNORECASE)  # fmt: skip
+_DATEISH = re.compile(r"\d")
+_SEPARATOR = re.compile(
+    r"^[\s*]*(?:-{2,}|_{2,}|={2,})?\s*(?:Original Message|Ursprüngliche Nachricht|Originalnachricht|"
+    r"Message d'origine|Message original|Mensaje original|Messaggio originale|Oorspronkelijk bericht|"
+    r"Origineel bericht|Oprindelig meddelelse|Originalmeddelande|Ursprungligt meddelande|Opprinnelig melding|"
+    r"Wiadomość oryginalna|Oryginalna wiadomość|Исходное сообщение|Mensagem original|Forwarded message|"
+    r"Weitergeleitete Nachricht|Message transféré|Mensaje reenviado|Messaggio inoltrato|Doorgestuurd bericht|"
+    r"Videresendt meddelelse|Vidarebefordrat meddelande|Przekazana wiadomość|Пересылаемое сообщение|"
+    r"Mensagem encaminhada|Begin forwarded message|Anfang der weitergeleiteten Nachricht|"
+    r"Début du message (?:réexpédié|transféré)|Inicio del mensaje reenviado|Inizio messaggio inoltrato)\b",
+    re.IGNORECASE,
+)
+_RULE = re.compile(r"^\s*(?:_{10,}|-{10,}|={10,})\s*$")
+_FROM = (r"From|Von|De|Fra|Från|Van|Da|Od|От|Від|Lähettäjä|Kimden|Feladó|Afzender|Remetente|Mittente|"
+         r"Expéditeur|Absender")  # fmt: skip
+_OTHER = (r"Sent|Date|To|Subject|Cc|Reply-To|Gesendet|Datum|An|Betreff|Kopie|Envoyé|Date|À|A|Objet|Enviado|"
+          r"Fecha|Para|Asunto|Sendt|Dato|Til|Emne|Skickat|Till|Ämne|Verzonden|Aan|Onderwerp|Inviato|Data|"
+          r"Oggetto|Wysłano|Wysłane|Do|Temat|Отправлено|Дата|Кому|Тема|Копия|Assunto|Enviada|Gesendet am")  # fmt: skip
+_FROM_LINE = re.compile(rf"^[\s*>]*(?:{_FROM})\s*:", re.IGNORECASE)
+_HEADER_LINE = re.compile(rf"^[\s*>]*(?:{_FROM}|{_OTHER})\s*:", re.IGNORECASE)
+_SIGNATURE = re.compile(
+    r"^(?:-- ?|--|—|__)$|^(?:Sent from|Sent with|Sent via|Get Outlook for|Gesendet von|Gesendet mit|Von meinem|"
+    r"Envoyé de|Envoyé depuis|Obtenir Outlook|Enviado desde|Enviado de mi|Enviado do|Enviado a partir|"
+    r"Obtener Outlook|Inviato da|Inviato dal|Verzonden met|Verzonden vanaf|Verstuurd vanaf|Sendt fra|"
+    r"Skickat från|Wysłane z|Wysłano z|Отправлено с|Отправлено из|Скачайте Outlook|Holen Sie sich Outlook|"
+    r"Outlook für|Hämta Outlook|Hent Outlook|Download Outlook|Scarica Outlook|Pobierz Outlook)\b",
+    re.IGNORECASE,
+)
+_QUOTED = re.compile(r"^\s*>")
+# Lines of the site's own emails (the board and its legend, the pool, scores, instructions, footer).
+_OURS = re.compile(
+    r"^(?:Pool:|Your tiles|Tiles left in the bag|Upper case: the last move|To move, reply to this email|"
+    r"End the move line with|Anything you write on the lines after|Your time to move runs out|Commands:|"
+    r"Play on the web:|The rules:|Stop these emails:|All your email settings:|Wordgames\. You get this email|"
+    r".{1,40}'s score is -?\d+|You move first\.|.{1,40} to move\.?$)",
+    re.IGNORECASE,
+)
+_SHORT_TOKENS = re.compile(r"^\s*(?:\S{1,3}\s+){6,}\S{1,3}\s*$")
+_MAX_LINES = 5_000  # a reply's own text is found long before; the rest of a huge message is not read
+_SECOND_OPINION_CHARS = 20_000
+
+_parser = EmailReplyParser(languages=["en", "de", "fr", "es", "it", "nl", "da", "sv", "pl"])
+
+
+def _is_attribution(lines: list[str], i: int) -> int:
+    """How many lines (1-3) the attribution starting at line ``i`` takes; 0 if there is none."""
+    text = lines[i].strip()
+    if not text or _QUOTED.match(text):
+        return 0
+    for span in (1, 2, 3):
+        if i + span > len(lines):
+            break
+        joined = " ".join(line.strip() for line in lines[i : i + span])
+        if span > 1 and not lines[i + span - 1].strip():
+            break
+        if len(joined) < 400 and _ATTRIBUTION.search(joined) and (_DATEISH.search(joined) or "@" in joined):
+            return span
+    return 0
+
+
+def _header_block(lines: list[str], i: int) -> int:
+    """How many lines an Outlook-style header block starting at line ``i`` takes (0 if none): at least two
+    header lines within five, one of them naming the sender."""
+    if not _HEADER_LINE.match(lines[i]):
+        return 0
+    window = lines[i : i + 6]
+    names = [n for n, line in enumerate(window) if _HEADER_LINE.match(line)]
+    if len(names) < 2 or not any(_FROM_LINE.match(window[n]) for n in names):
+        return 0
+    return names[-1] + 1
+
+
+def _is_board_row(line: str) -> bool:
+    """A row of a quoted board (empty cells "." among short tokens) or its column letters."""
+    if not _SHORT_TOKENS.match(line):
+        return False
+    tokens = line.split()
+    return tokens.count(".") >= 3 or (len(tokens) >= 7 and all(len(t) == 1 and t.isalpha() for t in tokens))
+
+
+def _next_is_quote(lines: list[str], j: int) -> bool:
+    while j < len(lines) and not lines[j].strip():
+        j += 1
+    return j < len(lines) and bool(_QUOTED.match(lines[j]))
+
+
+def own_text(text: str, game_lines: Iterable[str] = ()) -> str:
+    """The player's own words in ``text`` (the body of their reply)."""
+    lines = [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")[:_MAX_LINES]]
+    ours = {" ".join(line.split()) for line in game_lines if line.strip()}
+    kept: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        stripped = line.strip()
+        if _QUOTED.match(line):
+            i += 1
+            continue
+        if _SIGNATURE.match(stripped):
+            break
+        span = _is_attribution(lines, i) or _header_block(lines, i)
+        if not span and stripped.endswith(":") and len(stripped) < 200 and _next_is_quote(lines, i + 1):
+            span = 1  # any short line ending in ":" that introduces a quote ("Wordgames wrote:")
+        if not span and (_SEPARATOR.match(stripped) or _RULE.match(stripped)):
+            span = 1
+        if span:
+            if _next_is_quote(lines, i + span):
+                i += span
+                continue
+            break  # the original follows unquoted (Outlook, a forward): nothing after is the player's
+        if " ".join(stripped.split()) not in ours and not _OURS.match(stripped) and not _is_board_row(stripped):
+            kept.append(stripped)
+        i += 1
+    result = "\n".join(kept).strip()
+    return _second_opinion(result)
+
+
+def _second_opinion(text: str) -> str:
+    """mail-parser-reply's header patterns in nine languages, on what is left (bounded in size: its patterns
+    are not meant for megabytes)."""
+    if not text or len(text) > _SECOND_OPINION_CHARS:
+        return text
+    try:
+        reply = _parser.parse_reply(text)
+    except Exception:
+        return text
+    if reply is None:
+        return text
+    reply = reply.strip()
+    # Trust it only to cut a tail off (never to invent or reorder text) and never down to nothing.
+    return reply if reply and text.startswith(reply) else text
