@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,7 +17,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
+def chromium() -> Iterator[Any]:
     if not CHROMIUM.exists():
         if os.getenv("WORDGAMES_REQUIRE_BROWSER"):
             pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium")
@@ -29,3 +32,35 @@ def browser() -> Iterator[object]:
         )
         yield browser
         browser.close()
+
+
+class ClosingBrowser:
+    """The browser as one test sees it: every context (a player's window) it opens is closed when the test ends."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+        self.contexts: list[Any] = []
+
+    def new_context(self, **kwargs: Any) -> Any:
+        context = self._browser.new_context(**kwargs)
+        self.contexts.append(context)
+        return context
+
+
+@pytest.fixture
+def browser(chromium: Any, live_server: Any) -> Iterator[ClosingBrowser]:
+    """Set up after the live server, so torn down before it lets go of the test's database. A page left open
+    keeps polling the game on a kept-alive connection; the server thread answering it used to outlive the test
+    and fail when it closed a database connection it no longer shared, printing a traceback in a later test."""
+    windows = ClosingBrowser(chromium)
+    yield windows
+    for context in windows.contexts:
+        context.close()
+    _wait_for_the_server_threads()
+
+
+def _wait_for_the_server_threads(seconds: float = 5.0) -> None:
+    deadline = time.monotonic() + seconds
+    for thread in threading.enumerate():
+        if "process_request_thread" in thread.name:  # socketserver's name for a thread answering one connection
+            thread.join(max(0.0, deadline - time.monotonic()))

@@ -216,12 +216,20 @@ def test_vacation_stops_the_clock_and_tells_the_others(lingo_game: Game, ann: An
 
 
 def test_vacation_allowance_per_year(ann: Any) -> None:
-    now = timezone.now()
+    now = datetime(2026, 6, 10, 12, 0, tzinfo=UTC)  # a fixed clock: with today's date this failed in late December
     services.set_vacation(ann, 20, now=now)
     services.end_vacation(ann, now=now + timedelta(days=5))  # back early: 15 days returned
     with pytest.raises(services.Refused, match="You have 25 days away left this year"):
         services.set_vacation(ann, 26, now=now + timedelta(days=6))
     services.set_vacation(ann, 25, now=now + timedelta(days=6))
+
+
+def test_a_new_calendar_year_brings_a_new_vacation_allowance(ann: Any) -> None:
+    december = datetime(2026, 12, 28, 12, 0, tzinfo=UTC)
+    services.set_vacation(ann, 30, now=december - timedelta(days=60))  # the whole of 2026's allowance
+    with pytest.raises(services.Refused, match="You have 0 days away left this year"):
+        services.set_vacation(ann, 1, now=december)
+    services.set_vacation(ann, 30, now=december + timedelta(days=6))  # 3 January 2027: a fresh 30 days
 
 
 def test_outbox_reply_form_plays_the_move(lingo_game: Game, settings: Any, tmp_path: Path) -> None:

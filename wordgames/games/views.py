@@ -61,6 +61,7 @@ def _games_for(user: Any) -> list[dict[str, Any]]:
 def lobby(request: HttpRequest) -> HttpResponse:
     open_games = (
         Game.objects.filter(status=Game.Status.OPEN)
+        .select_related("created_by")  # the page names each game's creator: one query, not one per game
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
         .order_by("-id")[:50]
     )

@@ -1,0 +1,94 @@
+"""The hot paths' database queries, locked at their measured numbers: a change that adds a query to a move,
+a game page, a poll or the lobby fails here (lower the number when you save one). Counted inside the test's
+transaction, so the work queued for after the commit (emails, tasks) is not part of these requests' cost."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from tests.conftest import logged_in
+from tests.engines.keebble.conftest import short_move
+from tests.engines.lexicon_crossing.conftest import lay_out
+from tests.engines.lingua_fences.conftest import legal_word
+from tests.support.web import move, new_game
+from wordgames.engines import get_engine
+from wordgames.games.models import Game
+
+
+def first_move(game: Game) -> tuple[int, str]:
+    """A legal move for the first player to act, whatever the seed dealt."""
+    game.refresh_from_db()
+    engine = get_engine(game.engine)
+    state = game.state
+    seat = sorted(engine.actors(state))[0]
+    if game.engine == "lingo":
+        return seat, engine.best_move(state, seat).move  # type: ignore[attr-defined]
+    if game.engine == "lingua-fences":
+        return seat, legal_word(state, seat)
+    if game.engine == "keebble":
+        word = short_move(state, seat)
+        return seat, f"{word} ask E A" if word else "ask E A"
+    return seat, lay_out(state["tiles"][seat])
+
+
+OPTIONS: dict[str, dict[str, str]] = {
+    "lingo": {}, "lingua-fences": {"dictionary": "every-word"}, "keebble": {"dictionary": "every-word"},
+    "lexicon-crossing": {"dictionary": "every-word"},
+}  # fmt: skip
+
+# Measured on 23 November 2026 (the same on SQLite and PostgreSQL). Lexicon Crossing's page and news also read
+# the green-light state and mark the newest tile as seen.
+PAGE = {"lingo": 6, "lingua-fences": 6, "keebble": 6, "lexicon-crossing": 13}
+MOVE = {"lingo": 12, "lingua-fences": 11, "keebble": 12, "lexicon-crossing": 10}
+POLL_WITH_NEWS = {"lingo": 7, "lingua-fences": 7, "keebble": 7, "lexicon-crossing": 14}
+POLL_WITHOUT_NEWS = 3  # session, user, the game's version: no state loaded
+LOBBY_PLAYER, LOBBY_ANONYMOUS = 7, 2
+
+
+@pytest.mark.parametrize("kind", list(OPTIONS))
+def test_a_move_a_game_page_and_a_poll_cost_no_more_queries_than_today(
+    kind: str, ann: Any, bob: Any, django_assert_max_num_queries: Any
+) -> None:
+    game = new_game(kind, [ann, bob], **OPTIONS[kind])
+    seat, text = first_move(game)
+    player, other = logged_in([ann, bob][seat]), logged_in([ann, bob][1 - seat])
+    with django_assert_max_num_queries(PAGE[kind]):
+        assert player.get(game.get_absolute_url()).status_code == 200
+    seen = game.version
+    with django_assert_max_num_queries(POLL_WITHOUT_NEWS):
+        assert other.get(f"/games/{game.pk}/live/?since={seen}").status_code == 204
+    game.refresh_from_db()
+    with django_assert_max_num_queries(MOVE[kind]):
+        assert move(player, game, text).status_code == 302
+    with django_assert_max_num_queries(POLL_WITH_NEWS[kind]):
+        response = other.get(f"/games/{game.pk}/live/?since={seen}")
+    assert response.status_code == 200 and response.content
+
+
+def test_a_long_game_page_costs_what_a_new_one_does(ann: Any, bob: Any, django_assert_max_num_queries: Any) -> None:
+    game = new_game("lingo", [ann, bob])
+    clients = {0: logged_in(ann), 1: logged_in(bob)}
+    for _ in range(6):
+        seat, text = first_move(game)
+        assert move(clients[seat], game, text).status_code == 302
+    with django_assert_max_num_queries(PAGE["lingo"]):
+        assert clients[0].get(game.get_absolute_url()).status_code == 200
+
+
+def test_the_lobby_costs_the_same_however_many_games_are_listed(
+    ann: Any, bob: Any, cat: Any, django_assert_max_num_queries: Any
+) -> None:
+    player, anonymous = logged_in(bob), Client()
+    for kind in OPTIONS:  # bob plays one game of each kind; ann and cat each wait for someone to join theirs
+        new_game(kind, [ann, bob], **OPTIONS[kind])
+        for host in (ann, cat):
+            form = {"game": "lingo", "players": 2, "preset": "classic", "clock": "7d", "seat_2": ""}
+            assert logged_in(host).post("/games/new/", form).status_code == 302
+        with django_assert_max_num_queries(LOBBY_PLAYER):
+            assert player.get("/").status_code == 200
+        with django_assert_max_num_queries(LOBBY_ANONYMOUS):
+            page = anonymous.get("/").content.decode()
+        assert "created by cat" in page and "created by ann" in page
