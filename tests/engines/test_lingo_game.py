@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from wordgames.engines.core.engine import EndReason, end_of
 from wordgames.engines.core.errors import IllegalMove, InvalidOptions
 from wordgames.engines.lingo import ENGINE, build_state
 
@@ -112,7 +113,7 @@ def test_a_player_may_resign_out_of_turn_and_the_last_player_wins():
     state, outcome = ENGINE.apply(state, 0, "resign")
     assert outcome.summary == "ann resigned."
     assert ENGINE.actors(state) == set()
-    assert ENGINE.result(state) == {"scores": [12, 0], "winners": [1], "reason": "ann resigned"}
+    assert ENGINE.result(state) == {"scores": [12, 0], "winners": [1], "reason": "ann resigned", "end": "resigned"}
     with pytest.raises(IllegalMove, match="The game is over."):
         ENGINE.apply(state, 1, "n12 O")
 
@@ -134,7 +135,8 @@ def test_the_shared_game_ends_when_no_tiles_remain():
     state, _ = ENGINE.apply(state, 0, "n13 T")
     assert ENGINE.result(state) is None
     state, _ = ENGINE.apply(state, 1, "n12 E")
-    assert ENGINE.result(state) == {"scores": [2, 2], "winners": [0, 1], "reason": "no tiles left"}
+    assert ENGINE.result(state) == {"scores": [2, 2], "winners": [0, 1], "reason": "no tiles left",
+                                    "end": "out-of-tiles"}
     assert ENGINE.actors(state) == set()
 
 
@@ -143,6 +145,7 @@ def test_a_hidden_pool_game_ends_when_a_player_runs_out():
     state["bag"] = ""
     state, _ = ENGINE.apply(state, 0, "n13 T")
     assert ENGINE.result(state)["reason"] == "ann ran out of tiles"
+    assert end_of(state) is EndReason.OUT_OF_TILES
 
 
 def test_render_text_labels_the_tables_coordinates_and_marks_the_last_move(example_record):

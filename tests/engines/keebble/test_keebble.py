@@ -204,6 +204,7 @@ def test_ten_edge_letters_start_the_endgame_and_an_empty_hand_ends_it():
         play(state, 1, "A2 AAATEQ ask E X")
     state, _ = play(state, 1, "A2 (AAAT)EQ")  # endgame: a word, no asking; bob's hand is now empty
     assert state["finished"] and ENGINE.result(state)["reason"] == "bob is out of letters"
+    assert ENGINE.result(state)["end"] == "out-of-tiles"
 
 
 def test_when_nobody_can_play_the_endgame_ends():
@@ -212,6 +213,7 @@ def test_when_nobody_can_play_the_endgame_ends():
     state, _ = play(state, 0, "pass")
     state, _ = play(state, 1, "pass")
     assert state["finished"] and ENGINE.result(state)["reason"] == "nobody could play a word"
+    assert ENGINE.result(state)["end"] == "no-words"
 
 
 # --- expansions -----------------------------------------------------------------------------------------------

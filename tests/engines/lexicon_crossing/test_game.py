@@ -182,7 +182,7 @@ def test_a_three_player_game_to_the_end_and_its_record():
     assert state["finished"] and ENGINE.actors(state) == set()
     assert state["round"] == 1 + 20  # 60 tiles in the pool, 3 a round
     result = ENGINE.result(state)
-    assert result is not None
+    assert result is not None and result["reason"] == "red light" and result["end"] == "red-light"
     for seat in range(3):
         # one L-shaped crossword: two words, the first tile the only crossing tile
         points = ENGINE.score(state, seat).points

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.engine import Engine, MoveOutcome, Option, State
+from ..core.engine import EndReason, Engine, MoveOutcome, Option, State, finish
 from ..core.errors import IllegalMove
 from ..core.grid import cell_name, column_name, parse_cell
 from ..core.lexicon import DEFAULT_LEXICON, get_lexicon
@@ -57,6 +57,7 @@ OPTIONS: tuple[Option, ...] = (
 
 class KeebbleEngine(Engine):
     name = "keebble"
+    simultaneous = True  # every other player answers an ask at once
     title = "Keebble"
     min_players = 2
     max_players = 6
@@ -171,7 +172,7 @@ class KeebbleEngine(Engine):
             state["passes"] += 1
             outcome = MoveOutcome(seat=seat, move="pass", summary=f"{name} passed.")
             if state["passes"] >= sum(state["active"]):
-                self._finish(state, "nobody could play a word")
+                self._finish(state, EndReason.NO_WORDS, "nobody could play a word")
             else:
                 self._next_turn(state)
             return outcome
@@ -418,7 +419,7 @@ class KeebbleEngine(Engine):
         the turn that started the endgame is over)."""
         out = [s for s, hand in enumerate(state["hands"]) if state["active"][s] and not hand]
         if out:
-            self._finish(state, f"{state['players'][out[0]]} is out of letters")
+            self._finish(state, EndReason.OUT_OF_TILES, f"{state['players'][out[0]]} is out of letters")
 
     def _effects(self, state: State, seat: int, effects: set[str], clauses: dict[str, Any],
                  specials: dict[str, str]) -> None:  # fmt: skip
@@ -595,8 +596,9 @@ class KeebbleEngine(Engine):
                 state["turn"] = nxt
                 return
 
-    def _finish(self, state: State, reason: str) -> None:
-        state["finished"], state["phase"], state["reason"] = True, "over", reason
+    def _finish(self, state: State, end: EndReason, reason: str) -> None:
+        finish(state, end, reason)
+        state["phase"] = "over"
 
     def resign(self, state: State, seat: int) -> tuple[State, MoveOutcome]:
         if not state["active"][seat]:
@@ -605,7 +607,7 @@ class KeebbleEngine(Engine):
         new["active"][seat] = False
         outcome = MoveOutcome(seat=seat, move="resign", summary=f"{state['players'][seat]} resigned.")
         if sum(new["active"]) < 2:
-            self._finish(new, "too few players left")
+            self._finish(new, EndReason.RESIGNED, "too few players left")
         elif new["phase"] == "answer":
             new["answered"][seat] = True
             if new["asker"] == seat or all(new["answered"]):
@@ -632,7 +634,7 @@ class KeebbleEngine(Engine):
         standing = [s for s, on in zip(scores, state["active"]) if on] or scores
         best = max(standing)
         winners = [p for p, s in enumerate(scores) if s == best and state["active"][p]]
-        return {"scores": scores, "winners": winners, "reason": state["reason"]}
+        return {"scores": scores, "winners": winners, "reason": state["reason"], "end": state.get("end")}
 
     # --- what everyone sees: hands are public in Keebble -----------------------------------------------------
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.bag import draw, new_bag
-from ..core.engine import Engine, MoveOutcome, State
+from ..core.engine import EndReason, Engine, MoveOutcome, State, finish
 from ..core.errors import IllegalMove, InvalidOptions
 from ..core.grid import cell_name
 from ..core.lexicon import Lexicon, get_lexicon
@@ -30,6 +30,7 @@ MARGIN = 2
 
 class LingoEngine(Engine):
     name = "lingo"
+    hints = True
     title = "Lingo"
     min_players = 2
     max_players = 4
@@ -125,7 +126,7 @@ class LingoEngine(Engine):
             new["pool"] = pool
         name = state["players"][seat]
         if not pool:
-            self._finish(new, "no tiles left" if new["pools"] is None else f"{name} ran out of tiles")
+            finish(new, EndReason.OUT_OF_TILES, "no tiles left" if new["pools"] is None else f"{name} ran out of tiles")
         else:
             new["turn"] = self._next_seat(new, seat)
         outcome = MoveOutcome(
@@ -172,7 +173,7 @@ class LingoEngine(Engine):
         new["move_number"] += 1
         name = state["players"][seat]
         if sum(new["active"]) <= 1:
-            self._finish(new, f"{name} resigned")
+            finish(new, EndReason.RESIGNED, f"{name} resigned")
         elif new["turn"] == seat:
             new["turn"] = self._next_seat(new, seat)
         return new, MoveOutcome(seat=seat, move="resign", summary=f"{name} resigned.")
@@ -185,11 +186,6 @@ class LingoEngine(Engine):
                 return (seat + step) % n
         return seat
 
-    @staticmethod
-    def _finish(state: State, reason: str) -> None:
-        state["finished"] = True
-        state["reason"] = reason
-
     def result(self, state: State) -> dict[str, Any] | None:
         """rules/lingo.md: "The player with the highest score wins." Only players who have not resigned."""
         if not state["finished"]:
@@ -197,7 +193,7 @@ class LingoEngine(Engine):
         playing = [s for s, active in enumerate(state["active"]) if active]
         top = max(state["scores"][s] for s in playing)
         winners = [s for s in playing if state["scores"][s] == top]
-        return {"scores": list(state["scores"]), "winners": winners, "reason": state["reason"]}
+        return {"scores": list(state["scores"]), "winners": winners, "reason": state["reason"], "end": state.get("end")}
 
     # --- best move ----------------------------------------------------------------------------------------
 
