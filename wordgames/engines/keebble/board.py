@@ -112,3 +112,47 @@ def generate(width: int, height: int, players: int, rng: random.Random, *, speci
 
 def parse(name: str) -> Cell:
     return parse_cell(name)
+
+
+# --- the board of a game in progress (``state`` is the engine's) --------------------------------------------
+
+
+def inside(state: dict[str, Any], cell: Cell) -> bool:
+    return 0 <= cell[0] < state["width"] and 1 <= cell[1] <= state["height"]
+
+
+def wall_between(state: dict[str, Any], a: Cell, b: Cell) -> bool:
+    return wall_key(a, b) in state["walls"]
+
+
+def playable(state: dict[str, Any], cell: Cell) -> bool:
+    """On the board, and neither a player's hand cell nor destroyed."""
+    name = cell_name(*cell)
+    return inside(state, cell) and name not in state["hand_cells"] and name not in state["destroyed"]
+
+
+def run(state: dict[str, Any], letters: dict[str, str], cell: Cell, step: Cell) -> list[Cell]:
+    """The letters in a line through ``cell`` along ``step``, stopping at walls, gaps and the border."""
+    c = cell
+    while True:
+        prev = (c[0] - step[0], c[1] - step[1])
+        if not inside(state, prev) or cell_name(*prev) not in letters or wall_between(state, prev, c):
+            break
+        c = prev
+    line = [c]
+    while True:
+        nxt = (line[-1][0] + step[0], line[-1][1] + step[1])
+        if not inside(state, nxt) or cell_name(*nxt) not in letters or wall_between(state, line[-1], nxt):
+            break
+        line.append(nxt)
+    return line
+
+
+def across_step(state: dict[str, Any]) -> Cell:
+    """The way an across word is written and read: rightwards, or leftwards with the option ``reading: rtl``.
+    (``both`` writes rightwards and accepts a line that reads as a word either way.)"""
+    return (-1, 0) if state["options"].get("reading") == "rtl" else (1, 0)
+
+
+def edge_letters(state: dict[str, Any]) -> int:
+    return sum(1 for c in edge_cells(state["width"], state["height"]) if cell_name(*c) in state["cells"])
