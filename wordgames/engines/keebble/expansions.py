@@ -12,6 +12,7 @@ from typing import Any
 from ..core.errors import IllegalMove
 from ..core.grid import cell_name, parse_cell
 from .board import CELLDANCE_WEIGHTS, SPECIAL_NAMES, SPECIAL_WEIGHTS, playable
+from .hands import receive, room
 
 State = dict[str, Any]
 
@@ -46,10 +47,16 @@ def apply_effects(state: State, seat: int, covered: dict[str, str], clauses: dic
 
 
 def _thief(state: State, seat: int, steal: tuple[str, str] | None, covered: bool) -> None:
-    """"Steal a letter from another player. (They cross it out; you add it to your hand.)\""""
+    """"Steal a letter from another player. (They cross it out; you add it to your hand.)" The letter comes in
+    like any other: within the hand limit and Tiny Backpacks' slots, so a thief with no room steals nothing."""
     if not covered:
         if steal:
             raise IllegalMove("You can only steal when your word covers a thief cell.")
+        return
+    if not room(state, seat):
+        if steal:
+            raise IllegalMove("You have no room for a stolen letter (" + ("your backpack's 16 slots are used"
+                              if state["options"]["backpacks"] else "your hand is full") + "): leave out steal.")
         return
     if not steal:
         if any(state["hands"][s] for s in range(len(state["players"])) if s != seat):
@@ -62,7 +69,7 @@ def _thief(state: State, seat: int, steal: tuple[str, str] | None, covered: bool
     if letter not in hand:
         raise IllegalMove(f"{victim} has no {letter} to steal.")
     hand.remove(letter)
-    state["hands"][seat].append(letter)
+    receive(state, seat, [letter])
 
 
 def _destroyer(state: State, destroy: tuple[str, str] | None, covered: bool) -> None:

@@ -37,6 +37,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("turn_order", "choice", "clockwise", "Turn order", "The order of turns round the table.",
            choices=("clockwise", "counterclockwise")),
     Option("dictionary", "str", DEFAULT_LEXICON, "Dictionary", "The word list words are checked against."),
+    Option("wall_edges", "choice", "empty", "Walls", "Where an answering player may place a wall: empty (on an "
+           "empty edge, never between two letters already on the board) or any (any edge without a wall, also "
+           "between two letters).", choices=("empty", "any")),
     Option("letterfraud", "choice", "off", "Letterfraud", "Asking rules: any (satisfy one of the four each turn), "
            "different, not_held, one_held, line; or off.", choices=("off", "any") + FRAUD_RULES),
     Option("devils", "bool", False, "Dictionary Devils", "Cells remember who wrote them; +1 a letter when your "

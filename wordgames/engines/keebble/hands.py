@@ -27,16 +27,17 @@ def letter_score(state: State, seat: int, letter: str) -> int:
 
 
 def room(state: State, seat: int, collector: bool = False) -> int:
-    """How many more letters ``seat`` may receive now."""
+    """How many more letters ``seat`` may receive now: the hand limit (lifted by a collector cell) and, with
+    Tiny Backpacks, the free slots too (the backpack adds a limit; it does not replace the hand limit)."""
+    limit = 99 if collector else max(0, HAND_LIMIT - len(state["hands"][seat]))
     if state["options"]["backpacks"]:
-        return max(0, BACKPACK_SLOTS - state["received"][seat])
-    if collector:
-        return 99
-    return max(0, HAND_LIMIT - len(state["hands"][seat]))
+        limit = min(limit, max(0, BACKPACK_SLOTS - state["received"][seat]))
+    return limit
 
 
 def receive(state: State, seat: int, letters: list[str], collector: bool = False) -> list[str]:
-    """Give ``seat`` as many of ``letters`` as fit, in order; returns those it got."""
+    """Give ``seat`` as many of ``letters`` as fit, in order; returns those it got. Every letter that comes into
+    a hand (asked, taken or stolen) comes through here."""
     got = letters[: room(state, seat, collector)]
     state["hands"][seat].extend(got)
     state["received"][seat] += len(got)

@@ -82,7 +82,7 @@ def play_word(state: State, seat: int, word_text: tuple[str, str]) -> Played:
     for cell in new:
         state["hands"][seat].remove(word[cells.index(cell)])
     covered = {cell_name(*c): kind for c in new if (kind := state["special"].pop(cell_name(*c), None))}
-    scored = [_word_score(state, seat, line, placed, covered) for line in formed]
+    scored = _word_scores(state, seat, formed, placed, covered)
     _write(state, seat, {cell_name(*c): word[cells.index(c)] for c in new}, covered)
     total = sum(scored)
     _settle_scores(state, seat, formed, total)
@@ -164,13 +164,22 @@ def _read(state: State, formed: list[list[Cell]], placed: dict[str, str]) -> lis
     return read
 
 
-def _word_score(state: State, seat: int, line: list[Cell], placed: dict[str, str], covered: dict[str, str]) -> int:
-    value, factor = 0, 1
-    for name in (cell_name(*c) for c in line):
-        kind = covered.get(name, "")
-        value += letter_score(state, seat, placed[name]) * LETTER_FACTORS.get(kind, 1)
-        factor *= WORD_FACTORS.get(kind, 1)
-    return value * factor
+def _word_scores(state: State, seat: int, formed: list[list[Cell]], placed: dict[str, str],
+                 covered: dict[str, str]) -> list[int]:  # fmt: skip
+    """Each word's points. A letter cell counts in every word through it; a word cell "doubles (triples) the
+    value of the first word that uses it": the word as written, else the first cross word through it."""
+    used: set[str] = set()
+    scores = []
+    for line in formed:
+        value, factor = 0, 1
+        for name in (cell_name(*c) for c in line):
+            kind = covered.get(name, "")
+            value += letter_score(state, seat, placed[name]) * LETTER_FACTORS.get(kind, 1)
+            if kind in WORD_FACTORS and name not in used:
+                factor *= WORD_FACTORS[kind]
+                used.add(name)
+        scores.append(value * factor)
+    return scores
 
 
 def _write(state: State, seat: int, new: dict[str, str], covered: dict[str, str]) -> None:
