@@ -210,7 +210,9 @@ class LexiconCrossingEngine(Engine):
         held = Counter(state["tiles"][seat])
         missing = needed - held
         if missing:
-            shown = " ".join(sorted("a blank" if t == BLANK else t for t in missing.elements()))
+            blanks = missing.pop(BLANK, 0)
+            shown = " ".join(sorted(missing.elements()) + ([] if not blanks else ["a blank"] if blanks == 1
+                                                           else [f"{blanks} blanks"]))  # fmt: skip
             raise IllegalMove(f"Your crossword uses tiles you do not have: {shown}.")
         new = copy.deepcopy(state)
         new["grids"][seat] = rows

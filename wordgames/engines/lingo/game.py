@@ -110,6 +110,7 @@ class LingoEngine(Engine):
         if seat not in self.actors(state):
             raise IllegalMove(f"It is not your turn: {state['players'][state['turn']]} to move.")
         placements, scored, after, canonical = self.score(state, seat, move)
+        self._check_burn(state, seat, scored)
         new = copy.deepcopy(state)
         new["board"] = after.to_state()
         new["last"] = [cell_name(*p.cell) for p in placements]
@@ -156,10 +157,29 @@ class LingoEngine(Engine):
     def preview(self, state: State, seat: int, move: str, **kwargs: Any) -> MoveOutcome:
         if move.strip().lower() == "resign":
             return MoveOutcome(seat=seat, move="resign", summary=f"{state['players'][seat]} would resign.")
+        outcome = self._outcome(state, seat, move)
+        if not outcome.words:
+            self._check_burn(state, seat, Score())
+        return outcome
+
+    def _outcome(self, state: State, seat: int, move: str) -> MoveOutcome:
         placements, scored, _, canonical = self.score(state, seat, move)
         summary = text.move_summary(state["players"][seat], placements, scored)
         return MoveOutcome(seat=seat, move=canonical, score=scored.total,
                            words=[w.as_dict() for w in scored.words], summary=summary)  # fmt: skip
+
+    def _check_burn(self, state: State, seat: int, scored: Score) -> None:
+        """rules/lingo.md: "If no new word can be made, then a single tile can be played for 0 pts." A tile that
+        makes no word is refused when the move search finds a word this seat's pool can make (it is not named:
+        that would be a hint)."""
+        if not scored.words and self.word_possible(state, seat):
+            raise IllegalMove("A single tile that makes no word (0 pts) is allowed only when no new word can be "
+                              "made, and your tiles can make a word: look again.")  # fmt: skip
+
+    def word_possible(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` could make a new word now, as far as the move search finds within its budget."""
+        found = self.best_move(state, seat)
+        return found is not None and bool(found.words)
 
     def resign(self, state: State, seat: int) -> tuple[State, MoveOutcome]:
         """A player may resign at any time, in turn or not; they drop out, and with one player left the
@@ -206,7 +226,7 @@ class LingoEngine(Engine):
         )
         if found is None:
             return None
-        return self.preview(state, seat, format_move(PlaceMove(tuple(found))))
+        return self._outcome(state, seat, format_move(PlaceMove(tuple(found))))
 
     # --- what a seat sees ---------------------------------------------------------------------------------
 
