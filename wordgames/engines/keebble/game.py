@@ -6,6 +6,11 @@ Supercells ``special c3 DW ask E X``). ``answer``: every other active player wri
 (``pass`` only when neither is possible); the next turn starts when all have answered. Once at least 10 edge
 cells hold a letter the endgame starts: turns are words only (``pass`` when you cannot), and the game ends when
 somebody is out of letters, or when every player passes in a row.
+
+This module holds the engine's doors (set-up, whose move, resigning, what each seat sees); the rules live by
+concept: ``words`` (placing and scoring a word), ``turn`` (the mover's turn, the endgame, the next turn),
+``answers`` (take or wall), ``asking`` (Letterfraud), ``hands`` (the hand limit and backpacks), ``expansions``
+(Supercells and Celldance) and ``board`` (the generator and the board's geometry).
 """
 
 from __future__ import annotations
