@@ -31,7 +31,11 @@ def legal_moves(state: dict) -> list[str]:
                     not state["board"])  # fmt: skip
     search.singles()
     search.words()
-    return [format_move(PlaceMove(tuple(Placement(c, t) for c, t in key))) for key in search.found]
+    moves = [format_move(PlaceMove(tuple(Placement(c, t) for c, t in key))) for key in search.found]
+    # A tile that makes no word is legal only when no word can be made (rules/lingo.md); two or more tiles
+    # always form part of a word
+    words = [m for m in moves if len(m.split()) > 2 or ENGINE.score(state, seat, m)[1].words]
+    return words or moves
 
 
 def random_move(state: dict, rnd: random.Random) -> str:

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from wordgames.engines.core.engine import EndReason, end_of
 from wordgames.engines.core.errors import IllegalMove, InvalidOptions
 from wordgames.engines.lingo import ENGINE, build_state
 
@@ -112,7 +113,7 @@ def test_a_player_may_resign_out_of_turn_and_the_last_player_wins():
     state, outcome = ENGINE.apply(state, 0, "resign")
     assert outcome.summary == "ann resigned."
     assert ENGINE.actors(state) == set()
-    assert ENGINE.result(state) == {"scores": [12, 0], "winners": [1], "reason": "ann resigned"}
+    assert ENGINE.result(state) == {"scores": [12, 0], "winners": [1], "reason": "ann resigned", "end": "resigned"}
     with pytest.raises(IllegalMove, match="The game is over."):
         ENGINE.apply(state, 1, "n12 O")
 
@@ -134,7 +135,8 @@ def test_the_shared_game_ends_when_no_tiles_remain():
     state, _ = ENGINE.apply(state, 0, "n13 T")
     assert ENGINE.result(state) is None
     state, _ = ENGINE.apply(state, 1, "n12 E")
-    assert ENGINE.result(state) == {"scores": [2, 2], "winners": [0, 1], "reason": "no tiles left"}
+    assert ENGINE.result(state) == {"scores": [2, 2], "winners": [0, 1], "reason": "no tiles left",
+                                    "end": "out-of-tiles"}
     assert ENGINE.actors(state) == set()
 
 
@@ -143,6 +145,7 @@ def test_a_hidden_pool_game_ends_when_a_player_runs_out():
     state["bag"] = ""
     state, _ = ENGINE.apply(state, 0, "n13 T")
     assert ENGINE.result(state)["reason"] == "ann ran out of tiles"
+    assert end_of(state) is EndReason.OUT_OF_TILES
 
 
 def test_render_text_labels_the_tables_coordinates_and_marks_the_last_move(example_record):
@@ -163,9 +166,41 @@ def test_render_text_draws_a_hex_board():
 
 def test_the_missed_option_reports_a_better_move():
     state = ENGINE.new_game(["ann", "bob"], {"missed": True}, 7, bag="ETVY")
-    _, outcome = ENGINE.apply(state, 0, "m13 E")
+    _, outcome = ENGINE.apply(state, 0, "13M YE")  # 5 pts, where YET makes 12
     assert "missed" not in outcome.events  # replays stay fast: the search runs only when annotating
     ENGINE.annotate(state, outcome)
     missed = outcome.events["missed"]
     assert missed["score"] > 0
     assert missed["summary"].startswith(f"ann could have scored {missed['score']} pts with ")
+
+
+def test_an_opening_tile_for_no_points_is_refused_when_a_word_can_be_made():
+    """rules/lingo.md: "If no new word can be made, then a single tile can be played for 0 pts." (pool A S D L H E:
+    AS can be made.)"""
+    state = build_state(["ann", "bob"], {"pool": 6}, {}, pool="ASDLHE")
+    message = "A single tile that makes no word .0 pts. is allowed only when no new word can be made"
+    with pytest.raises(IllegalMove, match=message):
+        ENGINE.apply(state, 0, "m13 L")
+    with pytest.raises(IllegalMove, match=message):
+        ENGINE.preview(state, 0, "m13 L")
+    state, outcome = ENGINE.apply(state, 0, "13M AS")
+    assert outcome.score > 0
+
+
+def test_later_in_the_game_a_tile_for_no_points_is_refused_when_a_word_can_be_made():
+    state = build_state(["ann", "bob"], {}, {"m13": "A"}, pool="TQQQ")
+    with pytest.raises(IllegalMove, match="allowed only when no new word can be made"):
+        ENGINE.apply(state, 0, "m12 Q")  # QA makes no word, but AT (n13 T) does
+
+
+def test_a_tile_for_no_points_is_allowed_when_no_word_can_be_made():
+    state = build_state(["ann", "bob"], {}, {"m13": "A"}, pool="QQQQ")
+    state, outcome = ENGINE.apply(state, 0, "n13 Q")
+    assert outcome.score == 0 and outcome.summary == "ann placed Q on n13 for 0 pts: it makes no word."
+
+
+def test_the_30_tile_set_has_no_j_k_q_w_x_y_or_z():
+    from wordgames.engines.core.tiles import LINGO30_COUNTS, SCRABBLE_COUNTS, proportional_counts
+
+    assert proportional_counts(30) == dict(LINGO30_COUNTS) and sum(LINGO30_COUNTS.values()) == 30
+    assert sorted(set(SCRABBLE_COUNTS) - set(LINGO30_COUNTS)) == list("JKQWXYZ")

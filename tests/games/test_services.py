@@ -163,6 +163,7 @@ def test_end_and_abandon(lingo_game, ann, admin_user, play_best):
     play_best(lingo_game, ann)
     game = services.end_game(lingo_game.pk, admin_user, "time to stop")
     assert game.status == Game.Status.FINISHED and game.result["winners"] == [0]
+    assert game.result["reason"] == "ended by a moderator" and game.result["end"] == "moderator"
     other = services.create_game(ann, "lingo", {}, [""])
     abandoned = services.end_game(other.pk, admin_user, "nobody joined", abandon=True)
     assert abandoned.status == Game.Status.ABANDONED

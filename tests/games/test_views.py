@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 
@@ -9,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from tests.games.conftest import start_game
-from wordgames.engines import get_engine
+from wordgames.engines import IllegalMove, get_engine
 from wordgames.games import services
 from wordgames.games.models import Game, Move
 
@@ -189,6 +190,13 @@ def test_finished_game_has_a_record_and_a_replay(client, lingo_game, ann, bob, p
     assert "after move 1 of 2" in page
 
 
+def _scores(engine, state, move):
+    try:
+        return engine.preview(state, 0, move).score
+    except IllegalMove:
+        return 10**9
+
+
 def test_sporting_opponent_option_shows_the_missed_opportunity(
     client_bob, ann, bob, django_capture_on_commit_callbacks
 ):
@@ -197,9 +205,13 @@ def test_sporting_opponent_option_shows_the_missed_opportunity(
     game = start_game(ann, bob, {"missed": True}, seed=7)
     engine = get_engine("lingo")
     view = engine.view(game.state, 0)
-    centre_tile = f"{view['board']['centre']} {view['pool'][0]}"  # a lone tile: surely not the best move
+    best = engine.best_move(game.state, 0)
+    centre = view["board"]["centre"]  # e.g. m13: a two-letter word across from it is surely not the best move
+    across = f"{centre[1:]}{centre[0].upper()}"
+    short = next(f"{across} {a}{b}" for a, b in itertools.permutations(view["pool"], 2)
+                 if _scores(engine, game.state, f"{across} {a}{b}") < best.score)  # fmt: skip
     with django_capture_on_commit_callbacks(execute=True):  # annotated after the commit, off the request
-        services.submit_move(game.pk, ann, centre_tile)
+        services.submit_move(game.pk, ann, short)
     page = client_bob.get(game.get_absolute_url()).content.decode()
     assert "ann could have scored" in page
     assert "ann could have scored" in mail.outbox[-1].body  # bob's your-turn email carries it too

@@ -29,7 +29,7 @@ from .services import Refused
 
 
 def uses_green_light(game: Game) -> bool:
-    return bool(getattr(get_engine(game.engine), "asynchronous_green", False))
+    return get_engine(game.engine).asynchronous_green
 
 
 def deal_number(game: Game) -> int:

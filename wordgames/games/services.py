@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from wordgames.accounts.models import is_suspended
 from wordgames.engines import IllegalMove, get_engine
-from wordgames.engines.core.engine import MoveOutcome
+from wordgames.engines.core.engine import EndReason, MoveOutcome
 from wordgames.engines.core.errors import InvalidOptions
 from wordgames.pbem.models import EmailOptOut
 
@@ -98,10 +98,9 @@ def best_move(game: Game, user: AbstractBaseUser) -> MoveOutcome | None:
         raise Refused("Hints are only available in practice games.", "no_hints")
     seat = _acting_seat(game, user, "hint")
     engine = get_engine(game.engine)
-    finder = getattr(engine, "best_move", None)
-    if finder is None:
+    if not engine.hints:
         raise Refused(f"{engine.title} has no hints.", "no_hints")
-    return finder(game.state, seat)
+    return engine.best_move(game.state, seat)
 
 
 def _hidden_from(game: Game, seat: int) -> dict[str, Any]:
@@ -699,14 +698,13 @@ def end_game(game_id: int, moderator: AbstractBaseUser, reason: str, *, abandon:
 
 def _standing_result(game: Game) -> dict[str, Any]:
     engine = get_engine(game.engine)
-    scores = engine.view(game.state, None)["scores"]
-    if any(score is None for score in scores):  # hidden until the end (Lexicon Crossing): score them now
-        scores = [round(engine.score(game.state, seat).value, 2) for seat in range(len(scores))]  # type: ignore[attr-defined]
+    scores = engine.current_scores(game.state)
     best = max(scores)
     return {
         "scores": scores,
         "winners": [seat for seat, score in enumerate(scores) if score == best],
         "reason": "ended by a moderator",
+        "end": EndReason.MODERATOR.value,
     }
 
 

@@ -136,6 +136,15 @@ def test_special_cells_multiply(kind, expected):
     assert "e4" not in state["special"]  # used up by the first word that covers it
 
 
+def test_a_double_word_cell_doubles_only_the_first_word_that_uses_it():
+    # The S on the double word cell at f4 makes CATS across (the word as written) and OS down: only CATS doubles.
+    state = position(["S", "CAT"], cells={"c4": "C", "d4": "A", "e4": "T", "f3": "O"}, special={"f4": "DW"},
+                     dictionary="enable", supercells=True)  # fmt: skip
+    state["first_word"] = False
+    state, outcome = play(state, 0, "F4 S ask E X")
+    assert "CATS (24) and OS (10)" in outcome.summary and outcome.score == 34
+
+
 def test_scrabble_scoring():
     state = position(["CAT", "CA"], dictionary="enable", scrabble_scoring=True)
     assert play(state, 0, "4C CAT ask E X")[1].score == 3 + 1 + 1
@@ -173,6 +182,29 @@ def test_a_full_hand_must_place_a_wall():
     assert state["phase"] == "turn"
 
 
+def test_a_wall_goes_on_an_empty_edge_not_between_letters_on_the_board():
+    state = position(["CAT", ""], dictionary="enable")
+    state, _ = play(state, 0, "4C CAT ask E X")
+    with pytest.raises(IllegalMove, match="c4 and d4 both hold letters: a wall goes on an empty edge"):
+        play(state, 1, "wall c4 d4")
+    state, _ = play(state, 1, "wall d4 d5")  # beside a letter is still an empty edge
+    assert "d4|d5" in state["walls"]
+
+
+def test_walls_between_letters_are_an_option():
+    state = position(["CAT", ""], dictionary="enable", wall_edges="any")
+    state, _ = play(state, 0, "4C CAT ask E X")
+    state, outcome = play(state, 1, "wall c4 d4")
+    assert outcome.summary == "bob placed a wall between c4 and d4."
+
+
+def test_a_silent_answerer_with_a_full_hand_walls_an_empty_edge():
+    letters = {f"{c}1": "A" for c in "abcdefgh"}  # the whole first row is written
+    state = position(["CAT", "ABCDEFG"], cells=letters, dictionary="every-word")
+    state, _ = play(state, 0, "C1 (A)CAT ask E X")
+    assert ENGINE.timeout_move(state, 1) == "wall a1 a2"
+
+
 def test_the_mover_gets_only_what_fits_in_the_hand():
     state = position(["ABCDEF", ""])
     state, outcome = play(state, 0, "ask X Y")
@@ -204,6 +236,7 @@ def test_ten_edge_letters_start_the_endgame_and_an_empty_hand_ends_it():
         play(state, 1, "A2 AAATEQ ask E X")
     state, _ = play(state, 1, "A2 (AAAT)EQ")  # endgame: a word, no asking; bob's hand is now empty
     assert state["finished"] and ENGINE.result(state)["reason"] == "bob is out of letters"
+    assert ENGINE.result(state)["end"] == "out-of-tiles"
 
 
 def test_when_nobody_can_play_the_endgame_ends():
@@ -212,6 +245,7 @@ def test_when_nobody_can_play_the_endgame_ends():
     state, _ = play(state, 0, "pass")
     state, _ = play(state, 1, "pass")
     assert state["finished"] and ENGINE.result(state)["reason"] == "nobody could play a word"
+    assert ENGINE.result(state)["end"] == "no-words"
 
 
 # --- expansions -----------------------------------------------------------------------------------------------
@@ -243,6 +277,16 @@ def test_tiny_backpacks_count_every_letter_ever_received():
     state["received"] = [15, 0]
     state, outcome = play(state, 0, "ask E X")
     assert state["hands"][0] == ["E"] and "hand full" in outcome.summary
+
+
+def test_tiny_backpacks_keep_the_hand_limit_of_seven():
+    state = position(["CAT", "ABCDEFG"], dictionary="enable", backpacks=True)
+    state, _ = play(state, 0, "4C CAT ask E X")
+    with pytest.raises(IllegalMove, match="Your hand is full"):
+        play(state, 1, "take E")
+    state = position(["ABCDEF", ""], backpacks=True)
+    state, outcome = play(state, 0, "ask X Y")
+    assert state["hands"][0] == list("ABCDEFX") and "got X: hand full" in outcome.summary
 
 
 def test_dictionary_devils_mark_cells_and_reward_using_others_letters():
@@ -278,6 +322,23 @@ def test_thief():
         play(state, 0, "4C CAT ask E X")
     state, _ = play(state, 0, "4C CAT steal bob Q ask E X")
     assert state["hands"][1] == ["Z"] and state["hands"][0][:1] == ["Q"]
+
+
+def test_a_thief_with_a_full_backpack_steals_nothing():
+    state = celldance(["CAT", "QZ"], {"e4": "THIEF"}, backpacks=True)
+    state["received"] = [16, 0]
+    with pytest.raises(IllegalMove, match="no room for a stolen letter .your backpack's 16 slots are used"):
+        play(state, 0, "4C CAT steal bob Q ask E X")
+    state, _ = play(state, 0, "4C CAT ask E X")
+    assert state["hands"][1] == ["Q", "Z"] and state["received"][0] == 16
+
+
+def test_a_stolen_letter_takes_a_backpack_slot():
+    state = celldance(["CAT", "QZ"], {"e4": "THIEF"}, backpacks=True)
+    state["received"] = [15, 0]
+    state, outcome = play(state, 0, "4C CAT steal bob Q ask E X")
+    assert state["hands"][0] == ["Q"] and state["received"][0] == 16
+    assert "got none: hand full" in outcome.summary
 
 
 def test_destroyer():

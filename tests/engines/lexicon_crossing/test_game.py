@@ -66,6 +66,15 @@ def test_a_grid_must_use_only_tiles_held():
         ENGINE.apply(state, 0, f"grid {twice}")
 
 
+def test_missing_blanks_are_counted_in_the_refusal():
+    state = new()
+    state["tiles"][0] = [t for t in state["tiles"][0] if t != "?"]
+    with pytest.raises(IllegalMove, match="tiles you do not have: 3 blanks.$"):
+        ENGINE.apply(state, 0, "grid abc")
+    with pytest.raises(IllegalMove, match="tiles you do not have: a blank.$"):
+        ENGINE.apply(state, 0, f"grid {state['tiles'][0][0].lower()}")
+
+
 def test_jaywalking_rules():
     state = new()
     tile = state["tiles"][1][0]
@@ -182,7 +191,7 @@ def test_a_three_player_game_to_the_end_and_its_record():
     assert state["finished"] and ENGINE.actors(state) == set()
     assert state["round"] == 1 + 20  # 60 tiles in the pool, 3 a round
     result = ENGINE.result(state)
-    assert result is not None
+    assert result is not None and result["reason"] == "red light" and result["end"] == "red-light"
     for seat in range(3):
         # one L-shaped crossword: two words, the first tile the only crossing tile
         points = ENGINE.score(state, seat).points

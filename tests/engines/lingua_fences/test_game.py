@@ -77,6 +77,7 @@ def test_a_four_player_game_to_the_end_with_tallies_and_its_record():
         for claim in sheet["claims"]:
             tallies[claim["owner"]] += claim["points"]
     assert result["scores"] == tallies and result["reason"] == "every sheet is out of the game"
+    assert result["end"] == "sheets-retired"
     record = make_record("lingua-fences", state["options"], PLAYERS, 1, None, moves)
     steps = list(replay(record))
     assert steps[-1]["result"] == result

@@ -9,11 +9,33 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from .errors import InvalidOptions
 
 State = dict[str, Any]
+
+
+class EndReason(StrEnum):
+    """Why a game ended, for code: ``result()["end"]``. ``result()["reason"]`` stays the sentence players read."""
+
+    OUT_OF_TILES = "out-of-tiles"  # Lingo: a pool ran dry; Keebble: a player placed their last letter
+    NO_WORDS = "no-words"  # Keebble: a whole round went by without a word
+    RESIGNED = "resigned"  # too few players left (a forfeit on time is a resignation)
+    RED_LIGHT = "red-light"  # Lexicon Crossing: everyone is done after red light
+    SHEETS_RETIRED = "sheets-retired"  # Lingua Fences: every sheet is out of the game
+    MODERATOR = "moderator"  # ended by a moderator (the service, not an engine)
+
+
+def finish(state: State, end: EndReason, reason: str) -> None:
+    """Mark the game over: ``end`` for code, ``reason`` the sentence players read ("ann ran out of tiles")."""
+    state["finished"], state["end"], state["reason"] = True, end.value, reason
+
+
+def end_of(state: State) -> EndReason | None:
+    """The typed end of a finished game (None while it runs, or for a game stored before the end was typed)."""
+    return EndReason(state["end"]) if state.get("finished") and state.get("end") else None
 
 
 @dataclass(frozen=True)
@@ -68,6 +90,11 @@ class Engine:
     max_players: int = 4
     options: tuple[Option, ...] = ()
     presets: Mapping[str, Mapping[str, Any]] = {}
+    # Optional abilities, declared here so callers never probe for them:
+    hints: bool = False  # ``best_move`` finds moves (hints in practice games, computer players, the demo)
+    asynchronous_green: bool = False  # green lights are queued by the service (Lexicon Crossing)
+    simultaneous: bool = False  # several seats may have to act at the same time
+    teams: bool = False  # seats may play as teams (``team_of``)
 
     def check_players(self, count: int) -> None:
         if not self.min_players <= count <= self.max_players:
@@ -101,6 +128,20 @@ class Engine:
         (``kwargs``: what the game's ``apply`` takes besides, e.g. Lexicon Crossing's ``conceal_latest``)."""
         return self.apply(state, seat, move, **kwargs)[1]  # type: ignore[call-arg]
 
+    def best_move(self, state: State, seat: int) -> MoveOutcome | None:
+        """The best legal move for ``seat`` as ``preview`` would report it, or None (none found, game over, or
+        the engine has no move search: ``hints`` is False)."""
+        return None
+
+    def team_of(self, state: State, seat: int) -> str | None:
+        """The seat's team letter, or None when it plays alone (always, unless ``teams``)."""
+        return None
+
+    def current_scores(self, state: State) -> list[Any]:
+        """Every seat's score now, including scores the view hides until the end (a moderator ending the game
+        needs them)."""
+        return list(self.view(state, None)["scores"])
+
     def actors(self, state: State) -> set[int]:
         """The seats that may act now (empty when the game is over)."""
         raise NotImplementedError
@@ -125,7 +166,8 @@ class Engine:
         raise NotImplementedError
 
     def result(self, state: State) -> dict[str, Any] | None:
-        """``None`` while the game runs; then {"scores": [...], "winners": [seats], "reason": "..."}."""
+        """``None`` while the game runs; then {"scores": [...], "winners": [seats], "reason": "...",
+        "end": an ``EndReason`` value}."""
         raise NotImplementedError
 
     def resign(self, state: State, seat: int) -> tuple[State, MoveOutcome]:

@@ -95,8 +95,10 @@ def get_tile_set(name: str) -> TileSet:
 # game, remove half of the tiles for each letter" = the half set (half of each letter removed, rounding the
 # number removed down, so every letter keeps a tile: 53 tiles). pbmserv's 49 ("about half") and 30 ("small")
 # sets are not published; ours are proportional to the Scrabble counts (largest remainder). For 49 every letter
-# keeps one tile and the other 23 are shared out in proportion to each letter's remaining count; for 30 the shares are 30/98 of each letter, remainders ties
-# going to the lower-valued letter, then alphabetically (J, K, Q, X and Z are left out). See docs/rules/lingo.md.
+# keeps one tile and the other 23 are shared out in proportion to each letter's remaining count. For 30 each letter
+# gets 30/98 of its Scrabble count, rounded down (16 tiles), and the other 14 go one each to the largest
+# remainders, ties going to the lower-valued letter, then alphabetically: J, K, Q, W, X, Y and Z get none (W and Y
+# tie with B, C, F, H, M, P and V at 0.61 and lose). See docs/rules/lingo.md.
 
 LINGO_HALF_COUNTS: Mapping[str, int] = MappingProxyType(
     {letter: (count + 1) // 2 for letter, count in SCRABBLE_COUNTS.items()}

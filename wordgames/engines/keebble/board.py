@@ -75,31 +75,7 @@ def generate(width: int, height: int, players: int, rng: random.Random, *, speci
     walls: list[str] = []
     start_count = rng.randint(1, 3) if generated else 0
     if generated:
-        free = [(c, r) for r in range(1, height + 1) for c in range(width) if (c, r) not in taken]
-        rng.shuffle(free)
-        weights = {letter: 1 / value for letter, value in LETTER_VALUES.items() if letter.isalpha()}
-        wanted = max(1, round(width * height * rng.uniform(0.03, 0.08)))
-        for cell in free:
-            if len(letters) >= wanted:
-                break
-            if not near_taken(cell):
-                letters[cell] = rng.choices(list(weights), list(weights.values()))[0]
-                taken.add(cell)
-        if special or celldance:
-            table = dict(SPECIAL_WEIGHTS)
-            if celldance:
-                table.update(CELLDANCE_WEIGHTS)
-            wanted = max(1, round(width * height * 0.08))
-            for cell in free:
-                if len(specials) >= wanted:
-                    break
-                if cell not in taken and not near_taken(cell):
-                    specials[cell] = rng.choices(list(table), list(table.values()))[0]
-                    taken.add(cell)
-        all_edges = inner_edges(width, height)
-        rng.shuffle(all_edges)
-        for a, b in all_edges[: max(1, round(len(all_edges) * rng.uniform(0.04, 0.09)))]:
-            walls.append(wall_key(a, b))
+        letters, specials, walls = _fill(width, height, rng, taken, special=special, celldance=celldance)
     return {
         "star": cell_name(*star) if star else None,
         "hand_cells": [cell_name(*h) for h in hands],
@@ -110,5 +86,87 @@ def generate(width: int, height: int, players: int, rng: random.Random, *, speci
     }
 
 
+def _fill(width: int, height: int, rng: random.Random, taken: set[Cell], *, special: bool,
+          celldance: bool) -> tuple[dict[Cell, str], dict[Cell, str], list[str]]:  # fmt: skip
+    """Starting letters, special cells and walls of a generated board (``taken`` grows as cells are used)."""
+
+    def near_taken(cell: Cell) -> bool:
+        return any((cell[0] + dc, cell[1] + dr) in taken for dc in (-1, 0, 1) for dr in (-1, 0, 1))
+
+    letters: dict[Cell, str] = {}
+    specials: dict[Cell, str] = {}
+    walls: list[str] = []
+    free = [(c, r) for r in range(1, height + 1) for c in range(width) if (c, r) not in taken]
+    rng.shuffle(free)
+    weights = {letter: 1 / value for letter, value in LETTER_VALUES.items() if letter.isalpha()}
+    wanted = max(1, round(width * height * rng.uniform(0.03, 0.08)))
+    for cell in free:
+        if len(letters) >= wanted:
+            break
+        if not near_taken(cell):
+            letters[cell] = rng.choices(list(weights), list(weights.values()))[0]
+            taken.add(cell)
+    if special or celldance:
+        table = dict(SPECIAL_WEIGHTS)
+        if celldance:
+            table.update(CELLDANCE_WEIGHTS)
+        wanted = max(1, round(width * height * 0.08))
+        for cell in free:
+            if len(specials) >= wanted:
+                break
+            if cell not in taken and not near_taken(cell):
+                specials[cell] = rng.choices(list(table), list(table.values()))[0]
+                taken.add(cell)
+    all_edges = inner_edges(width, height)
+    rng.shuffle(all_edges)
+    for a, b in all_edges[: max(1, round(len(all_edges) * rng.uniform(0.04, 0.09)))]:
+        walls.append(wall_key(a, b))
+    return letters, specials, walls
+
+
 def parse(name: str) -> Cell:
     return parse_cell(name)
+
+
+# --- the board of a game in progress (``state`` is the engine's) --------------------------------------------
+
+
+def inside(state: dict[str, Any], cell: Cell) -> bool:
+    return 0 <= cell[0] < state["width"] and 1 <= cell[1] <= state["height"]
+
+
+def wall_between(state: dict[str, Any], a: Cell, b: Cell) -> bool:
+    return wall_key(a, b) in state["walls"]
+
+
+def playable(state: dict[str, Any], cell: Cell) -> bool:
+    """On the board, and neither a player's hand cell nor destroyed."""
+    name = cell_name(*cell)
+    return inside(state, cell) and name not in state["hand_cells"] and name not in state["destroyed"]
+
+
+def run(state: dict[str, Any], letters: dict[str, str], cell: Cell, step: Cell) -> list[Cell]:
+    """The letters in a line through ``cell`` along ``step``, stopping at walls, gaps and the border."""
+    c = cell
+    while True:
+        prev = (c[0] - step[0], c[1] - step[1])
+        if not inside(state, prev) or cell_name(*prev) not in letters or wall_between(state, prev, c):
+            break
+        c = prev
+    line = [c]
+    while True:
+        nxt = (line[-1][0] + step[0], line[-1][1] + step[1])
+        if not inside(state, nxt) or cell_name(*nxt) not in letters or wall_between(state, line[-1], nxt):
+            break
+        line.append(nxt)
+    return line
+
+
+def across_step(state: dict[str, Any]) -> Cell:
+    """The way an across word is written and read: rightwards, or leftwards with the option ``reading: rtl``.
+    (``both`` writes rightwards and accepts a line that reads as a word either way.)"""
+    return (-1, 0) if state["options"].get("reading") == "rtl" else (1, 0)
+
+
+def edge_letters(state: dict[str, Any]) -> int:
+    return sum(1 for c in edge_cells(state["width"], state["height"]) if cell_name(*c) in state["cells"])

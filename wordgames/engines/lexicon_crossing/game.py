@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.engine import Engine, MoveOutcome, Option, State
+from ..core.engine import EndReason, Engine, MoveOutcome, Option, State, finish
 from ..core.errors import IllegalMove, InvalidOptions
 from ..core.lexicon import DEFAULT_LEXICON, Lexicon, get_lexicon
 from ..core.options import validate
@@ -65,6 +65,8 @@ class LexiconCrossingEngine(Engine):
     max_players = 5
     options = OPTIONS
     asynchronous_green = True  # the service queues green lights (wordgames.games.greenlight)
+    simultaneous = True
+    teams = True
 
     # --- set-up -------------------------------------------------------------------------------------------
 
@@ -146,6 +148,12 @@ class LexiconCrossingEngine(Engine):
     def score(self, state: State, seat: int) -> crossword.Score:
         return crossword.score(state["grids"][seat], len(self.hand(state, seat)), self.lexicon(state))
 
+    def current_scores(self, state: State) -> list[Any]:
+        scores = super().current_scores(state)
+        if any(score is None for score in scores):  # hidden until the end: score the crosswords now
+            scores = [round(self.score(state, seat).value, 2) for seat in range(len(scores))]
+        return scores
+
     # --- moves --------------------------------------------------------------------------------------------
 
     def apply(self, state: State, seat: int, move: str, conceal_latest: bool = False) -> tuple[State, MoveOutcome]:
@@ -202,7 +210,9 @@ class LexiconCrossingEngine(Engine):
         held = Counter(state["tiles"][seat])
         missing = needed - held
         if missing:
-            shown = " ".join(sorted("a blank" if t == BLANK else t for t in missing.elements()))
+            blanks = missing.pop(BLANK, 0)
+            shown = " ".join(sorted(missing.elements()) + ([] if not blanks else ["a blank"] if blanks == 1
+                                                           else [f"{blanks} blanks"]))  # fmt: skip
             raise IllegalMove(f"Your crossword uses tiles you do not have: {shown}.")
         new = copy.deepcopy(state)
         new["grids"][seat] = rows
@@ -348,8 +358,8 @@ class LexiconCrossingEngine(Engine):
 
     def _finish_if_all_done(self, state: State) -> None:
         if all(state["done"][s] or not on for s, on in enumerate(state["active"])):
-            state["finished"], state["phase"] = True, "over"
-            state["reason"] = "red light"
+            finish(state, EndReason.RED_LIGHT, "red light")
+            state["phase"] = "over"
 
     def resign(self, state: State, seat: int) -> tuple[State, MoveOutcome]:
         if not state["active"][seat]:
@@ -357,7 +367,8 @@ class LexiconCrossingEngine(Engine):
         new = copy.deepcopy(state)
         new["active"][seat] = False
         if sum(new["active"]) < 2 and new["phase"] == "play":
-            new["finished"], new["phase"], new["reason"] = True, "over", "too few players left"
+            finish(new, EndReason.RESIGNED, "too few players left")
+            new["phase"] = "over"
         elif new["phase"] == "red":
             self._finish_if_all_done(new)
         return new, MoveOutcome(seat=seat, move="resign", summary=f"{state['players'][seat]} resigned.")
@@ -373,7 +384,7 @@ class LexiconCrossingEngine(Engine):
         standing = [v for v, on in zip(values, state["active"]) if on]
         best = max(standing) if standing else 0
         winners = [s for s, v in enumerate(values) if state["active"][s] and v == best]
-        result = {"scores": values, "winners": winners, "reason": state["reason"],
+        result = {"scores": values, "winners": winners, "reason": state["reason"], "end": state.get("end"),
                   "details": [s.text for s in scores]}  # fmt: skip
         if state["options"]["teams"] != "-":
             result.update(self._team_result(state, scores))

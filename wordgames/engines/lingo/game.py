@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.bag import draw, new_bag
-from ..core.engine import Engine, MoveOutcome, State
+from ..core.engine import EndReason, Engine, MoveOutcome, State, finish
 from ..core.errors import IllegalMove, InvalidOptions
 from ..core.grid import cell_name
 from ..core.lexicon import Lexicon, get_lexicon
@@ -30,6 +30,7 @@ MARGIN = 2
 
 class LingoEngine(Engine):
     name = "lingo"
+    hints = True
     title = "Lingo"
     min_players = 2
     max_players = 4
@@ -109,6 +110,7 @@ class LingoEngine(Engine):
         if seat not in self.actors(state):
             raise IllegalMove(f"It is not your turn: {state['players'][state['turn']]} to move.")
         placements, scored, after, canonical = self.score(state, seat, move)
+        self._check_burn(state, seat, scored)
         new = copy.deepcopy(state)
         new["board"] = after.to_state()
         new["last"] = [cell_name(*p.cell) for p in placements]
@@ -125,7 +127,7 @@ class LingoEngine(Engine):
             new["pool"] = pool
         name = state["players"][seat]
         if not pool:
-            self._finish(new, "no tiles left" if new["pools"] is None else f"{name} ran out of tiles")
+            finish(new, EndReason.OUT_OF_TILES, "no tiles left" if new["pools"] is None else f"{name} ran out of tiles")
         else:
             new["turn"] = self._next_seat(new, seat)
         outcome = MoveOutcome(
@@ -155,10 +157,29 @@ class LingoEngine(Engine):
     def preview(self, state: State, seat: int, move: str, **kwargs: Any) -> MoveOutcome:
         if move.strip().lower() == "resign":
             return MoveOutcome(seat=seat, move="resign", summary=f"{state['players'][seat]} would resign.")
+        outcome = self._outcome(state, seat, move)
+        if not outcome.words:
+            self._check_burn(state, seat, Score())
+        return outcome
+
+    def _outcome(self, state: State, seat: int, move: str) -> MoveOutcome:
         placements, scored, _, canonical = self.score(state, seat, move)
         summary = text.move_summary(state["players"][seat], placements, scored)
         return MoveOutcome(seat=seat, move=canonical, score=scored.total,
                            words=[w.as_dict() for w in scored.words], summary=summary)  # fmt: skip
+
+    def _check_burn(self, state: State, seat: int, scored: Score) -> None:
+        """rules/lingo.md: "If no new word can be made, then a single tile can be played for 0 pts." A tile that
+        makes no word is refused when the move search finds a word this seat's pool can make (it is not named:
+        that would be a hint)."""
+        if not scored.words and self.word_possible(state, seat):
+            raise IllegalMove("A single tile that makes no word (0 pts) is allowed only when no new word can be "
+                              "made, and your tiles can make a word: look again.")  # fmt: skip
+
+    def word_possible(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` could make a new word now, as far as the move search finds within its budget."""
+        found = self.best_move(state, seat)
+        return found is not None and bool(found.words)
 
     def resign(self, state: State, seat: int) -> tuple[State, MoveOutcome]:
         """A player may resign at any time, in turn or not; they drop out, and with one player left the
@@ -172,7 +193,7 @@ class LingoEngine(Engine):
         new["move_number"] += 1
         name = state["players"][seat]
         if sum(new["active"]) <= 1:
-            self._finish(new, f"{name} resigned")
+            finish(new, EndReason.RESIGNED, f"{name} resigned")
         elif new["turn"] == seat:
             new["turn"] = self._next_seat(new, seat)
         return new, MoveOutcome(seat=seat, move="resign", summary=f"{name} resigned.")
@@ -185,11 +206,6 @@ class LingoEngine(Engine):
                 return (seat + step) % n
         return seat
 
-    @staticmethod
-    def _finish(state: State, reason: str) -> None:
-        state["finished"] = True
-        state["reason"] = reason
-
     def result(self, state: State) -> dict[str, Any] | None:
         """rules/lingo.md: "The player with the highest score wins." Only players who have not resigned."""
         if not state["finished"]:
@@ -197,7 +213,7 @@ class LingoEngine(Engine):
         playing = [s for s, active in enumerate(state["active"]) if active]
         top = max(state["scores"][s] for s in playing)
         winners = [s for s in playing if state["scores"][s] == top]
-        return {"scores": list(state["scores"]), "winners": winners, "reason": state["reason"]}
+        return {"scores": list(state["scores"]), "winners": winners, "reason": state["reason"], "end": state.get("end")}
 
     # --- best move ----------------------------------------------------------------------------------------
 
@@ -210,7 +226,7 @@ class LingoEngine(Engine):
         )
         if found is None:
             return None
-        return self.preview(state, seat, format_move(PlaceMove(tuple(found))))
+        return self._outcome(state, seat, format_move(PlaceMove(tuple(found))))
 
     # --- what a seat sees ---------------------------------------------------------------------------------
 

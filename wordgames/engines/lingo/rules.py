@@ -80,15 +80,7 @@ def check_placements(
         raise IllegalMove(f"You placed two tiles on {cell_name(*doubled[0])}: one tile per cell a turn.")
     if len(placements) > options["place"]:
         raise IllegalMove(f"You may place at most {options['place']} tiles a turn, not {len(placements)}.")
-    need = Counter(BLANK if p.tile.blank else p.tile.letter for p in placements)
-    have = Counter(pool)
-    whose = "your tiles are" if hidden else "the pool holds"
-    for letter, count in need.items():
-        if have[letter] < count:
-            what = "a blank" if letter == BLANK else f"the letter {letter}"
-            if have[letter]:
-                what = f"{count} {'blanks' if letter == BLANK else letter + 's'}"
-            raise IllegalMove(f"You do not have {what}: {whose} {_pool_text(pool)}.")
+    _check_pool(placements, pool, hidden)
     if len(cells) > 1:
         axis = grid.axis_of(cells[0], cells[1])
         if axis is None or any(grid.axis_of(cells[0], c) != axis for c in cells[2:]):
@@ -103,17 +95,35 @@ def check_placements(
     elif not any(board.touches(c) for c in cells):
         raise IllegalMove("Your tiles must touch or cover a tile already on the board.")
     if len(cells) > 1:
-        after = board.placed((p.cell, p.tile) for p in placements)
-        axis = grid.axis_of(cells[0], cells[1])
-        assert axis is not None
-        run, _ = after.run(cells[0], axis)
-        if not set(cells) <= set(run):
-            raise IllegalMove("The tiles you place in one turn must form part of one word, with no gap between them.")
-        min_len = 3 if options["no_twos"] else 2
-        if not forms_word(after, cells, lexicon, min_len):
-            text = run_text(after, cells)
-            if len(run) == len(cells):
-                if min_len == 3 and len(text) == 2:
-                    raise IllegalMove(f"Two-letter words do not count in this game, so {text} cannot be played.")
-                raise IllegalMove(f"{text} is not a word in the dictionary.")
-            raise IllegalMove(f"Your tiles must form part of one word: no word in {text}, read either way, holds them all.")
+        _check_one_word(placements, board, options, lexicon)
+
+
+def _check_pool(placements: list[Placement], pool: list[str], hidden: bool) -> None:
+    need = Counter(BLANK if p.tile.blank else p.tile.letter for p in placements)
+    have = Counter(pool)
+    whose = "your tiles are" if hidden else "the pool holds"
+    for letter, count in need.items():
+        if have[letter] < count:
+            what = "a blank" if letter == BLANK else f"the letter {letter}"
+            if have[letter]:
+                what = f"{count} {'blanks' if letter == BLANK else letter + 's'}"
+            raise IllegalMove(f"You do not have {what}: {whose} {_pool_text(pool)}.")
+
+
+def _check_one_word(placements: list[Placement], board: Board, options: dict[str, Any], lexicon: Lexicon) -> None:
+    """rules/lingo.md: all tiles placed per turn (if more than one) "must form part of the same valid word"."""
+    cells = [p.cell for p in placements]
+    after = board.placed((p.cell, p.tile) for p in placements)
+    axis = board.grid.axis_of(cells[0], cells[1])
+    assert axis is not None
+    run, _ = after.run(cells[0], axis)
+    if not set(cells) <= set(run):
+        raise IllegalMove("The tiles you place in one turn must form part of one word, with no gap between them.")
+    min_len = 3 if options["no_twos"] else 2
+    if not forms_word(after, cells, lexicon, min_len):
+        text = run_text(after, cells)
+        if len(run) == len(cells):
+            if min_len == 3 and len(text) == 2:
+                raise IllegalMove(f"Two-letter words do not count in this game, so {text} cannot be played.")
+            raise IllegalMove(f"{text} is not a word in the dictionary.")
+        raise IllegalMove(f"Your tiles must form part of one word: no word in {text}, read either way, holds them all.")

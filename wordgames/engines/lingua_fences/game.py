@@ -12,7 +12,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.engine import Engine, MoveOutcome, Option, State
+from ..core.engine import EndReason, Engine, MoveOutcome, Option, State, finish
 from ..core.errors import IllegalMove, InvalidOptions
 from ..core.grid import cell_name, column_name, parse_cell
 from ..core.lexicon import DEFAULT_LEXICON, house_lexicon
@@ -38,6 +38,7 @@ OPTIONS: tuple[Option, ...] = (
 
 class LinguaFencesEngine(Engine):
     name = "lingua-fences"
+    simultaneous = True  # every sheet is written on in the same round
     title = "Lingua Fences"
     min_players = 2
     max_players = 6
@@ -195,10 +196,10 @@ class LinguaFencesEngine(Engine):
         """End the round when every active sheet has its word or pass; sheets move left; finish at the end."""
         for _ in range(len(state["players"]) + 1):
             if all(s["retired"] for s in state["sheets"]):
-                state["finished"], state["reason"] = True, "every sheet is out of the game"
+                finish(state, EndReason.SHEETS_RETIRED, "every sheet is out of the game")
                 return
             if sum(state["active"]) < 2:
-                state["finished"], state["reason"] = True, "too few players left"
+                finish(state, EndReason.RESIGNED, "too few players left")
                 return
             for index in range(len(state["sheets"])):
                 if not state["active"][self.holder(state, index)]:
@@ -225,7 +226,7 @@ class LinguaFencesEngine(Engine):
         scores = list(state["scores"])
         best = max(s for s, on in zip(scores, state["active"]) if on) if any(state["active"]) else max(scores)
         winners = [p for p, s in enumerate(scores) if s == best and state["active"][p]]
-        return {"scores": scores, "winners": winners, "reason": state["reason"]}
+        return {"scores": scores, "winners": winners, "reason": state["reason"], "end": state.get("end")}
 
     # --- what everyone sees (nothing is hidden) --------------------------------------------------------------
 

@@ -71,6 +71,19 @@ class Sheet:
                               f"so a word may have at most {self.longest + 1}.")  # fmt: skip
         if not all(self.inside(cell) for cell in cells):
             raise IllegalMove(f"{word} from {where} runs off the {self.size}x{self.size} sheet.")
+        new = self._new_letters(cells, word)
+        self._check_touching(cells, step, across, word, new)
+        if not self.letters:
+            if self.start not in cells:
+                raise IllegalMove(f"The first word on a sheet must cover the starting square {cell_name(*self.start)}.")
+        elif len(new) == len(cells):
+            raise IllegalMove(f"{word} must overlap a word already on the sheet (share a square with it).")
+        if word not in lexicon:
+            raise IllegalMove(f"{word} is not in the dictionary.")
+        return new
+
+    def _new_letters(self, cells: list[Cell], word: str) -> list[Cell]:
+        """The squares that get a new letter; letters already written must match."""
         new = []
         for cell, letter in zip(cells, word):
             there = self.letters.get(cell)
@@ -82,6 +95,11 @@ class Sheet:
                 raise IllegalMove(f"{word} needs {letter} at {cell_name(*cell)}, where {there} is written.")
         if not new:
             raise IllegalMove(f"{word} is already written there: a word must add at least one letter.")
+        return new
+
+    def _check_touching(self, cells: list[Cell], step: tuple[int, int], across: bool, word: str,
+                        new: list[Cell]) -> None:  # fmt: skip
+        """No letter of another word in line with this one, nor beside one of its new letters."""
         before = (cells[0][0] - step[0], cells[0][1] - step[1])
         after = (cells[-1][0] + step[0], cells[-1][1] + step[1])
         for end in (before, after):
@@ -97,14 +115,6 @@ class Sheet:
                     raise IllegalMove(f"The {word[cells.index(cell)]} at {cell_name(*cell)} would touch the "
                                       f"{self.letters[side]} at {cell_name(*side)}: two letters side by side must "
                                       "belong to one word, so parallel words need an empty square between them.")
-        if not self.letters:
-            if self.start not in cells:
-                raise IllegalMove(f"The first word on a sheet must cover the starting square {cell_name(*self.start)}.")
-        elif len(new) == len(cells):
-            raise IllegalMove(f"{word} must overlap a word already on the sheet (share a square with it).")
-        if word not in lexicon:
-            raise IllegalMove(f"{word} is not in the dictionary.")
-        return new
 
     def _run(self, edge: Cell, step: tuple[int, int], word: str, cells: list[Cell]) -> str:
         letters = dict(self.letters)
@@ -140,7 +150,22 @@ class Sheet:
     def enclosures(self, new: list[Cell], claim: Cell | None = None) -> list[set[Cell]]:
         """The areas a word whose letters are now at ``new`` encloses (call after ``write``). Raises
         ``IllegalMove`` if ``claim`` does not name one of two or more equal largest parts."""
-        # The open parts next to the new letters, after the move (each flood-filled once).
+        claimed: list[set[Cell]] = []
+        chosen_used = False
+        self.ties = []  # equal areas settled by the default: the first square of each
+        for parts in self._split_areas(new):
+            if len(parts) < 2:
+                continue
+            kept, chosen = self._kept(parts, claim)
+            chosen_used = chosen_used or chosen
+            claimed.extend(p for p in parts if p not in kept)
+        if claim is not None and not chosen_used:
+            raise IllegalMove("There is nothing to choose: this word does not enclose two equal areas.")
+        return claimed
+
+    def _split_areas(self, new: list[Cell]) -> list[list[set[Cell]]]:
+        """The open parts next to the new letters, grouped by the open area each belonged to before the move
+        (each in reading order of its first square)."""
         parts: list[set[Cell]] = []
         part_of: dict[Cell, int] = {}
         for cell in new:
@@ -168,31 +193,22 @@ class Sheet:
         groups: dict[int, list[set[Cell]]] = {}
         for index, part in enumerate(parts):
             groups.setdefault(root(index), []).append(part)
-        regions = [sorted(group, key=lambda p: min((c[1], c[0]) for c in p)) for group in groups.values()]
-        claimed: list[set[Cell]] = []
-        chosen_used = False
-        self.ties = []  # equal areas settled by the default: the first square of each
-        for parts in regions:
-            if len(parts) < 2:
-                continue
-            outside = [p for p in parts if len(self.sides(p)) >= self.edge_sides]
-            if outside:
-                claimed.extend(p for p in parts if p not in outside)
-                continue
-            biggest = max(len(p) for p in parts)
-            tied = [p for p in parts if len(p) == biggest]
-            keep = tied[-1]
-            if len(tied) > 1:
-                if claim is not None:
-                    holder = [p for p in tied if claim in p]
-                    if not holder:
-                        raise IllegalMove(f"{cell_name(*claim)} is not in one of the equal areas this word encloses.")
-                    chosen_used = True
-                    keep = next(p for p in tied if p is not holder[0])
-                else:
-                    keep = tied[-1]  # default: claim the one that comes first in reading order
-                    self.ties.append([min(p, key=lambda c: (c[1], c[0])) for p in tied])
-            claimed.extend(p for p in parts if p is not keep)
-        if claim is not None and not chosen_used:
-            raise IllegalMove("There is nothing to choose: this word does not enclose two equal areas.")
-        return claimed
+        return [sorted(group, key=lambda p: min((c[1], c[0]) for c in p)) for group in groups.values()]
+
+    def _kept(self, parts: list[set[Cell]], claim: Cell | None) -> tuple[list[set[Cell]], bool]:
+        """The parts of a split area that stay open: those reaching the sheet's edges, else the largest (of equal
+        largest parts, the one ``claim`` does not name, by default the last); and whether ``claim`` chose."""
+        outside = [p for p in parts if len(self.sides(p)) >= self.edge_sides]
+        if outside:
+            return outside, False
+        biggest = max(len(p) for p in parts)
+        tied = [p for p in parts if len(p) == biggest]
+        if len(tied) < 2:
+            return [tied[-1]], False
+        if claim is None:  # default: claim the one that comes first in reading order
+            self.ties.append([min(p, key=lambda c: (c[1], c[0])) for p in tied])
+            return [tied[-1]], False
+        holder = [p for p in tied if claim in p]
+        if not holder:
+            raise IllegalMove(f"{cell_name(*claim)} is not in one of the equal areas this word encloses.")
+        return [next(p for p in tied if p is not holder[0])], True

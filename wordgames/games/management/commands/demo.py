@@ -58,7 +58,7 @@ class Command(BaseCommand):
             for user in (users["ann"], users["bob"], users["ann"]):
                 game.refresh_from_db()
                 seat = services.seat_of(game, user)
-                best = engine.best_move(game.state, seat)  # type: ignore[attr-defined]
+                best = engine.best_move(game.state, seat)
                 if best is None:
                     break
                 services.submit_move(game.pk, user, best.move)

@@ -1,0 +1,80 @@
+"""Answering an ask: every other player takes one of the asked letters or places a wall.
+
+rules/keebble.md: "All other players make a decision: They either pick one of those letters and also add it to
+their area. Or they place a wall on an empty edge." ``pass`` only when neither is possible.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.engine import MoveOutcome
+from ..core.errors import IllegalMove
+from ..core.grid import cell_name, parse_cell
+from .board import inside, wall_between, wall_key
+from .hands import receive, room
+from .turn import next_turn
+
+State = dict[str, Any]
+Cell = tuple[int, int]
+
+
+def answer(state: State, seat: int, text: str) -> MoveOutcome:
+    tokens = text.split()
+    verb = tokens[0].lower() if tokens else ""
+    if verb == "take" and len(tokens) == 2:
+        summary, canonical = _take(state, seat, tokens[1].upper())
+    elif verb == "wall" and len(tokens) == 3:
+        summary, canonical = _wall(state, seat, parse_cell(tokens[1]), parse_cell(tokens[2]))
+    elif [t.lower() for t in tokens] == ["pass"]:
+        if room(state, seat) or free_wall(state):
+            raise IllegalMove("Take one of the letters asked for, or place a wall: you can do one of them.")
+        summary, canonical = f"{state['players'][seat]} could neither take a letter nor place a wall.", "pass"
+    else:
+        raise IllegalMove(f"Answer with take and one of the asked letters ({' or '.join(state['asked'])}), or "
+                          "place a wall: wall c3 c4.")  # fmt: skip
+    state["answered"][seat] = True
+    if all(state["answered"]):
+        next_turn(state)
+    return MoveOutcome(seat=seat, move=canonical, summary=summary)
+
+
+def _take(state: State, seat: int, letter: str) -> tuple[str, str]:
+    if letter not in state["asked"]:
+        raise IllegalMove(f"{letter} was not asked for: take one of {' or '.join(state['asked'])}.")
+    if not room(state, seat):
+        raise IllegalMove("Your hand is full: place a wall instead (wall c3 c4).")
+    receive(state, seat, [letter])
+    return f"{state['players'][seat]} took {letter}.", f"take {letter}"
+
+
+def _wall(state: State, seat: int, a: Cell, b: Cell) -> tuple[str, str]:
+    if not (inside(state, a) and inside(state, b)) or abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+        raise IllegalMove("A wall goes on the edge between two side-by-side cells of the board, e.g. wall c3 c4.")
+    if wall_between(state, a, b):
+        raise IllegalMove(f"There is a wall between {cell_name(*a)} and {cell_name(*b)} already.")
+    if not _empty_edge(state, a, b):
+        raise IllegalMove(f"{cell_name(*a)} and {cell_name(*b)} both hold letters: a wall goes on an empty edge, "
+                          "not between letters already on the board.")  # fmt: skip
+    state["walls"] = sorted(state["walls"] + [wall_key(a, b)])
+    return (f"{state['players'][seat]} placed a wall between {cell_name(*a)} and {cell_name(*b)}.",
+            f"wall {cell_name(*a)} {cell_name(*b)}")  # fmt: skip
+
+
+def free_wall(state: State) -> str | None:
+    """The first edge a wall may go on, in reading order (a silent answerer's wall), or None."""
+    for r in range(1, state["height"] + 1):
+        for c in range(state["width"]):
+            for other in ((c + 1, r), (c, r + 1)):
+                if inside(state, other) and not wall_between(state, (c, r), other) and \
+                        _empty_edge(state, (c, r), other):
+                    return f"wall {cell_name(c, r)} {cell_name(*other)}"
+    return None
+
+
+def _empty_edge(state: State, a: Cell, b: Cell) -> bool:
+    """"Place a wall on an empty edge": not one between two letters on the board (option ``wall_edges: any``
+    allows those too)."""
+    if state["options"].get("wall_edges", "empty") == "any":
+        return True
+    return not (cell_name(*a) in state["cells"] and cell_name(*b) in state["cells"])
