@@ -172,7 +172,9 @@ class LingoEngine(Engine):
         """rules/lingo.md: "If no new word can be made, then a single tile can be played for 0 pts." A tile that
         makes no word is refused when the move search finds a word this seat's pool can make (it is not named:
         that would be a hint)."""
-        if not scored.words and self.word_possible(state, seat):
+        if scored.words or state["options"].get("burn", "no-word") == "always":
+            return
+        if self.word_possible(state, seat):
             raise IllegalMove("A single tile that makes no word (0 pts) is allowed only when no new word can be "
                               "made, and your tiles can make a word: look again.")  # fmt: skip
 

@@ -42,6 +42,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("missed", "bool", False, "Sporting opponent", "After each move, show the best move the mover missed "
            "(not with hidden pools)."),
     Option("hints", "bool", False, "Practice game", "Players may ask for the best move."),
+    Option("burn", "choice", "no-word", "Burning a tile", "When a single tile that makes no word may be played "
+           "for 0: no-word, only when no new word can be made (the rules); always, at any time (a house rule, and "
+           "how games started before November 2026 play).", choices=("no-word", "always")),
 )  # fmt: skip
 
 _BY_NAME = {option.name: option for option in OPTIONS}
