@@ -19,7 +19,7 @@ from ..core.engine import Engine, State
 from ..core.errors import IllegalMove
 from ..core.grid import cell_name, column_name
 from ..core.lexicon import get_lexicon
-from ..core.players import Clock, fit_words
+from ..core.players import Clock, fit_words, warm
 from .board import wall_key
 from .game import BACKPACK_SLOTS, VOWELS
 
@@ -152,6 +152,7 @@ def _choose(engine: Engine, view: dict[str, Any], seat: int, rng: random.Random,
     if view["result"] is not None:
         return None
     state = _position(view)
+    warm(get_lexicon(view["options"]["dictionary"]), clock)
     if seat not in engine.actors(state):
         return None
     if state["phase"] == "answer":

@@ -14,7 +14,7 @@ from typing import Any
 from ..core.engine import Engine
 from ..core.grid import column_name, parse_cell
 from ..core.lexicon import house_lexicon
-from ..core.players import Clock, fit_words
+from ..core.players import Clock, fit_words, warm
 from .game import EDGE_SIDES
 from .sheet import Cell, Sheet
 
@@ -97,6 +97,7 @@ def _choose(view: dict[str, Any], seat: int, rng: random.Random, clock: Clock, s
     sheet, _ = _sheet(view)
     options = view["options"]
     lexicon = house_lexicon(options["dictionary"], options.get("house_words", ""))
+    warm(lexicon, clock)
     search = Clock(clock.left() * (0.6 if strong else 0.8))
     found = _candidates(sheet, lexicon, rng, search)
     if not found:
