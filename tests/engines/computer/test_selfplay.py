@@ -12,9 +12,9 @@ SMALL = {
     "lingo": {"tiles": 30},
     "lingua-fences": {"size": 9},
     "keebble": {"board": "8x4"},
-    "lexicon-crossing": {"tiles": "s98", "start_tiles": 15},
+    "lexicon-crossing": {"tiles": "s98", "start_tiles": 30, "per_green": 2},
 }
-BUDGET = {"lingo": 0.1, "lingua-fences": 0.05, "keebble": 0.05, "lexicon-crossing": 0.3}
+BUDGET = {"lingo": 0.1, "lingua-fences": 0.05, "keebble": 0.05, "lexicon-crossing": 0.2}
 
 
 @pytest.mark.parametrize("game", sorted(SMALL))

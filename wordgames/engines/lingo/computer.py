@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections import Counter
 from typing import Any
 
 from ..core.engine import Engine

@@ -1,7 +1,7 @@
 """Lingua Fences' computer players: words that overlap the sheet, found letter by letter in the dictionary.
 
-quick: looks along the lines in a random order for a short while and writes the word that encloses most,
-else any word it found. strong: looks longer and ranks words by the squares they enclose, then by how much
+quick: looks along the lines in a random order for a short while and, of the first few hundred words of up
+to five letters it finds, writes the one that encloses most. strong: looks longer and ranks words by the squares they enclose, then by how much
 they tighten the fences (open squares brought next to letters: the threat of an enclosure), then by length
 (a longer word lets longer words follow). Both pass when no word fits.
 """
@@ -18,6 +18,10 @@ from ..core.players import Clock, fit_words, warm
 from .game import EDGE_SIDES
 from .sheet import Cell, Sheet
 
+QUICK_LONGEST = 5  # quick writes words of up to five letters
+QUICK_LOOKS = 300  # and weighs no more than this many of them
+LEAD = 2  # new letters before the first letter a word overlaps: every further one multiplies the search by ~20
+
 
 def _sheet(view: dict[str, Any]) -> tuple[Sheet, dict[str, Any]]:
     data = view["sheets"][view["mine"]]
@@ -30,7 +34,8 @@ def _sheet(view: dict[str, Any]) -> tuple[Sheet, dict[str, Any]]:
     return sheet, data
 
 
-def _candidates(sheet: Sheet, lexicon: Any, rng: random.Random, clock: Clock) -> list[tuple[Cell, bool, str, list[int]]]:
+def _candidates(sheet: Sheet, lexicon: Any, rng: random.Random, clock: Clock,
+                longest: int) -> list[tuple[Cell, bool, str, list[int]]]:  # fmt: skip
     """Legal words as (start, across, word, positions of new letters), found until the clock runs out."""
     size = sheet.size
     starts = [((c, r), across) for across in (True, False) for c in range(size) for r in range(1, size + 1)]
@@ -47,13 +52,13 @@ def _candidates(sheet: Sheet, lexicon: Any, rng: random.Random, clock: Clock) ->
             continue
         cells: list[Cell] = []
         cell = start
-        while sheet.inside(cell) and len(cells) < sheet.longest + 1:
+        while sheet.inside(cell) and len(cells) < min(longest, sheet.longest + 1):
             cells.append(cell)
             cell = (cell[0] + step[0], cell[1] + step[1])
         fixed = [sheet.letters.get(c) for c in cells]
         reach = [i for i, letter in enumerate(fixed) if letter] if not first else (
             [cells.index(sheet.start)] if sheet.start in cells else [])  # fmt: skip
-        if not reach:
+        if not reach or reach[0] > LEAD:
             continue
 
         def usable(i: int, cells: list[Cell] = cells, side: Cell = side) -> bool:
@@ -66,7 +71,7 @@ def _candidates(sheet: Sheet, lexicon: Any, rng: random.Random, clock: Clock) ->
             after = (cells[n - 1][0] + step[0], cells[n - 1][1] + step[1])
             return after not in sheet.letters and n > reach[0]
 
-        for word, new in fit_words(lexicon, fixed, None, max_len=sheet.longest + 1, usable=usable,
+        for word, new in fit_words(lexicon, fixed, None, max_len=longest, usable=usable,
                                    can_end=can_end, clock=clock):  # fmt: skip
             if first or len(new) < len(word):
                 found.append((start, across, word, new))
@@ -99,11 +104,11 @@ def _choose(view: dict[str, Any], seat: int, rng: random.Random, clock: Clock, s
     lexicon = house_lexicon(options["dictionary"], options.get("house_words", ""))
     warm(lexicon, clock)
     search = Clock(clock.left() * (0.6 if strong else 0.8))
-    found = _candidates(sheet, lexicon, rng, search)
+    found = _candidates(sheet, lexicon, rng, search, 99 if strong else QUICK_LONGEST)
     if not found:
         return "pass"
     best: tuple[Any, ...] | None = None
-    for start, across, word, _ in found:
+    for start, across, word, _ in found if strong else found[:QUICK_LOOKS]:
         if clock.over() and best is not None:
             break
         gained, tight = _outcome(sheet, start, across, word)
