@@ -119,7 +119,7 @@ def test_a_choice_keeps_to_its_time_budget(game: str, options: dict[str, Any], l
     chosen = move(game, state, seat, level, budget=budget)
     took = time.monotonic() - started
 
-    assert took < budget + 0.25  # a last candidate may be finishing as the budget runs out
+    assert took < budget + 0.5  # a last candidate may be finishing as the budget runs out (on a busy machine)
     if chosen is not None:
         get_engine(game).apply(state, seat, chosen)
 

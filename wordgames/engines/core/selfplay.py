@@ -51,9 +51,10 @@ OnMove = Callable[[State, int, str, MoveOutcome], None]
 
 
 def play_game(game: str, levels: list[str], *, seed: int, options: Mapping[str, Any] | None = None,
-              budget: float | None = None, max_moves: int = MAX_MOVES,
+              budget: float | Mapping[str, float] | None = None, max_moves: int = MAX_MOVES,
               on_move: OnMove | None = None) -> GameReport:  # fmt: skip
-    """Play one whole game, seat ``i`` played by the computer of level ``levels[i]``."""
+    """Play one whole game, seat ``i`` played by the computer of level ``levels[i]``. ``budget``: seconds a
+    choice, for every level or by level (``{"strong": 0.5}``); None: each level's default."""
     engine = get_engine(game)
     players = list(NAMES[: len(levels)])
     options = dict(options or {})
@@ -75,7 +76,9 @@ def play_game(game: str, levels: list[str], *, seed: int, options: Mapping[str, 
         for seat in order:
             rng = random.Random(f"{seed}:{len(moves)}:{seat}")
             asked = time.monotonic()
-            move = choose_move(engine, engine.view(state, seat), seat, level=levels[seat], rng=rng, budget=budget)
+            level = levels[seat]
+            seconds = budget.get(level) if isinstance(budget, Mapping) else budget
+            move = choose_move(engine, engine.view(state, seat), seat, level=level, rng=rng, budget=seconds)
             report.slowest = max(report.slowest, time.monotonic() - asked)
             if move is None:
                 continue
