@@ -24,6 +24,7 @@ from .board import wall_key
 from .game import BACKPACK_SLOTS, VOWELS
 
 COMMON = "ESARTINOLDUCGPMHBYFKWV"
+MINIMUM_LOOK = 0.2  # seconds it may look for a first word, whatever the budget
 
 
 def _position(view: dict[str, Any]) -> State:
@@ -52,8 +53,11 @@ def _words(engine: Engine, state: State, seat: int, hand: list[str], clock: Cloc
     probe["hands"][seat] = list(hand)
     probe["phase"], probe["turn"], probe["endgame"] = "turn", seat, state["endgame"]
     found: dict[str, int] = {}
+    # Past the budget it looks on until it has some word (up to a hard limit): a mover who misses every word
+    # must ask, and a table where nobody ever plays a word never reaches the endgame.
+    hard = Clock(max(4 * clock.budget, MINIMUM_LOOK))
     for (col, row), across in starts:
-        if clock.over():
+        if (clock.over() and found) or hard.over():
             break
         step = across_step if across else (0, 1)
         prev = (col - step[0], row - step[1])
@@ -73,7 +77,7 @@ def _words(engine: Engine, state: State, seat: int, hand: list[str], clock: Cloc
         def can_end(n: int, cells: list[tuple[int, int]] = cells, slots: list[str | None] = slots) -> bool:
             return n >= len(cells) or slots[n] is None
 
-        for word, _ in fit_words(lexicon, slots, Counter(hand), can_end=can_end, clock=clock):
+        for word, _ in fit_words(lexicon, slots, Counter(hand), can_end=can_end, clock=hard):
             coordinate = f"{row}{column_name(col).upper()}" if across else f"{column_name(col).upper()}{row}"
             text = f"{coordinate} {word}"
             if text in found:
