@@ -24,7 +24,7 @@ from .board import wall_key
 from .game import BACKPACK_SLOTS, VOWELS
 
 COMMON = "ESARTINOLDUCGPMHBYFKWV"
-MINIMUM_LOOK = 0.2  # seconds it may look for a first word, whatever the budget
+MINIMUM_LOOK = 0.2  # seconds past its budget a mover may look for a first word
 
 
 def _position(view: dict[str, Any]) -> State:
@@ -39,7 +39,7 @@ def _position(view: dict[str, Any]) -> State:
 
 
 def _words(engine: Engine, state: State, seat: int, hand: list[str], clock: Clock,
-           rng: random.Random) -> list[tuple[int, str]]:  # fmt: skip
+           rng: random.Random, insist: bool = False) -> list[tuple[int, str]]:  # fmt: skip
     """(score, word text) of legal words from ``hand``, best first, found until the clock runs out."""
     width, height = state["width"], state["height"]
     letters = {name: c["letter"] for name, c in state["cells"].items()}
@@ -55,7 +55,7 @@ def _words(engine: Engine, state: State, seat: int, hand: list[str], clock: Cloc
     found: dict[str, int] = {}
     # Past the budget it looks on until it has some word (up to a hard limit): a mover who misses every word
     # must ask, and a table where nobody ever plays a word never reaches the endgame.
-    hard = Clock(max(4 * clock.budget, MINIMUM_LOOK))
+    hard = Clock(clock.left() + (MINIMUM_LOOK if insist else 0))
     for (col, row), across in starts:
         if (clock.over() and found) or hard.over():
             break
@@ -162,7 +162,7 @@ def _choose(engine: Engine, view: dict[str, Any], seat: int, rng: random.Random,
     if state["phase"] == "answer":
         return _answer(engine, state, seat, rng, clock, strong)
     search = Clock(clock.left() * (0.8 if strong else 0.6))
-    found = _words(engine, state, seat, state["hands"][seat], search, rng)
+    found = _words(engine, state, seat, state["hands"][seat], search, rng, insist=True)
     word = found[0][1] if found else ""
     if state["endgame"]:
         return word or "pass"

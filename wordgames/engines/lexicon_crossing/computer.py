@@ -3,7 +3,7 @@
 A crossword is grown word by word: a first word from the tiles, then words crossing letters already down,
 each new letter clear of letters beside it (so no accidental words). Both levels start from the crossword they
 have and add the newest tiles; when that fails they rebuild from scratch, again and again with the rng while
-the budget lasts, keeping the best: all tiles used first, then the score (points per word). quick builds
+the budget lasts (taking words off its best crossword to make room, or starting afresh), keeping the best: all tiles used first, then the score (points per word). quick builds
 once or twice; strong keeps rebuilding for a higher score. A move is made only when it changes something:
 a better crossword (``grid``), ``green`` (or ``red`` when the pool is exhausted) once complete, a ``jaywalk``
 of the tile it could not place when that is allowed, ``done`` in the grace period; otherwise nothing.
@@ -107,6 +107,26 @@ def _best_crossing(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: ra
     return best[1] if best else None
 
 
+def _prune(grid: Letters, rng: random.Random, lexicon: Lexicon) -> Letters:
+    """The crossword without one word's own letters (those it shares with no other word), when what is left
+    is still one piece of valid words: room to place the tiles that would not fit."""
+    words = crossword.words_of(_rows(grid))
+    if len(words) < 2:
+        return {}
+    r0, c0 = min(r for r, _ in grid), min(c for _, c in grid)
+    counts = Counter(cell for w in words for cell in w.cells)
+    for word in rng.sample(words, len(words)):
+        trial = dict(grid)
+        for r, c in word.cells:
+            if counts[(r, c)] == 1:
+                del trial[(r + r0, c + c0)]
+        rows = _rows(trial)
+        if trial and crossword.connected(rows) and not crossword.loose_tiles(rows) and \
+                not crossword.score(rows, 0, lexicon).invalid:  # fmt: skip
+            return trial
+    return {}
+
+
 def _rows(grid: Letters) -> list[str]:
     if not grid:
         return []
@@ -144,8 +164,11 @@ def _choose(view: dict[str, Any], seat: int, rng: random.Random, clock: Clock, t
     grid = crossword.letters(rows)
     while attempts < tries and not clock.over():
         # First: keep the crossword and add the new tiles; then rebuild from nothing.
+        # Then, in turn: take a word off the best crossword yet and grow it again, or start afresh.
         start = grid if attempts == 0 else {}
-        tiles = Counter(hand) if attempts == 0 else Counter(everything)
+        if attempts % 2 == 1 and best_rows:
+            start = _prune(crossword.letters(best_rows), random.Random(rng.random()), lexicon)
+        tiles = Counter(everything) - Counter(start.values())
         tiles[BLANK] = 0  # blanks stay in the hand (a jaywalk returns them)
         built = _grow(start, tiles, lexicon, random.Random(rng.random()), clock)
         candidate = _rows(built)
