@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from ..core.engine import Engine
+from ..core.grid import parse_cell
 from ..core.lexicon import get_lexicon
 from ..core.notation import Placement, PlaceMove, Tile, format_move
 from ..core.players import Clock
@@ -28,8 +29,6 @@ VOWELS = set("AEIOU")
 
 def _board(view: dict[str, Any]) -> Board:
     """The table as the seat sees it (top tiles only: the tiles beneath count for nothing)."""
-    from ..core.grid import parse_cell
-
     stacks = {parse_cell(t["cell"]): [Tile(t["letter"], t["blank"])] for t in view["board"]["tiles"]}
     return Board(grid_for(view["options"]), stacks)
 
