@@ -1,0 +1,89 @@
+"""Strong against quick: whole games between the two computer players of each game, seats alternating.
+
+    python bench/selfplay.py [--games 200] [--kinds lingo,keebble] [--strong 1.0] [--quick 0.1] [--jobs 2]
+
+Prints, per game kind, the strong player's win rate (a shared win counts half), the mean score difference
+(strong - quick), moves and seconds a game, and any error (an illegal move, a stuck game, a record that does
+not replay: each is a bug to turn into a test). For Lingo it also compares the strong player's mean score a
+move with the best-move score of the same positions (the strong player gives some up to leave the next player
+less). Pure engines only: no database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+KINDS = ("lingo", "lingua-fences", "keebble", "lexicon-crossing")
+
+
+def one(game: str, n: int, strong: float, quick: float) -> dict[str, Any]:
+    from wordgames.engines import get_engine
+    from wordgames.engines.core.selfplay import SelfPlayError, play_game
+
+    engine = get_engine(game)
+    seat = n % 2  # the strong player's seat
+    levels = ["strong", "quick"] if seat == 0 else ["quick", "strong"]
+    per_move: list[tuple[int, int]] = []
+
+    def compare(state: Any, mover: int, move: str, outcome: Any) -> None:
+        if game == "lingo" and mover == seat:
+            best = engine.best_move(state, mover)  # type: ignore[attr-defined]
+            per_move.append((outcome.score, best.score if best else 0))
+
+    started = time.monotonic()
+    try:
+        report = play_game(game, levels, seed=1000 + n, budget={"strong": strong, "quick": quick}, on_move=compare)
+    except SelfPlayError as e:
+        return {"error": str(e), "seconds": time.monotonic() - started}
+    scores = report.scores
+    won = 1.0 if report.winners == [seat] else 0.5 if seat in report.winners else 0.0
+    return {"won": won, "diff": scores[seat] - scores[1 - seat], "moves": report.moves, "seconds": report.seconds,
+            "slowest": report.slowest, "per_move": per_move, "reason": report.reason}  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--kinds", default=",".join(KINDS))
+    parser.add_argument("--strong", type=float, default=1.0, help="seconds a strong choice")
+    parser.add_argument("--quick", type=float, default=0.1, help="seconds a quick choice")
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    print("| game | games | strong wins | mean score difference | moves a game | s a game | slowest choice | errors |")
+    print("|---|---|---|---|---|---|---|---|")
+    notes = []
+    for game in args.kinds.split(","):
+        with ProcessPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(one, [game] * args.games, range(args.games), [args.strong] * args.games,
+                                    [args.quick] * args.games))  # fmt: skip
+        done = [r for r in results if "error" not in r]
+        errors = [r["error"] for r in results if "error" in r]
+        if done:
+            win = 100 * statistics.mean(r["won"] for r in done)
+            diff = statistics.mean(r["diff"] for r in done)
+            print(f"| {game} | {len(done)} | {win:.0f} % | {diff:+.2f} | {statistics.mean(r['moves'] for r in done):.0f} "
+                  f"| {statistics.mean(r['seconds'] for r in done):.1f} | {max(r['slowest'] for r in done):.2f} s "
+                  f"| {len(errors)} |")  # fmt: skip
+            moves = [m for r in done for m in r["per_move"]]
+            if moves:
+                notes.append(f"{game}: the strong player scored {statistics.mean(m[0] for m in moves):.1f} a move; "
+                             f"the best move of the same positions, {statistics.mean(m[1] for m in moves):.1f} "
+                             f"({len(moves)} moves).")  # fmt: skip
+        else:
+            print(f"| {game} | 0 | - | - | - | - | - | {len(errors)} |")
+        notes.extend(f"{game}: {e}" for e in errors[:5])
+    for note in notes:
+        print(f"\n{note}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,156 @@
+"""Computer players: one function per game and level, chosen by name.
+
+A computer player is handed exactly what its seat may see (``engine.view(state, seat)``), never the state,
+so it cannot peek at the bag or another player's hidden tiles. Its randomness comes from the ``rng`` it is
+given (the service derives it from the game's secret and the move number), so the same view and the same
+rng give the same move. Every choice stops searching when its time budget runs out and plays the best move
+found so far.
+
+    choose_move(engine, view, seat, level="strong", rng=random.Random(7)) -> "8D WORD ask E X" | None
+
+``None`` means the seat has nothing it wants to do now (Lexicon Crossing between green lights).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from importlib import import_module
+from typing import Any, Protocol
+
+from .engine import Engine
+from .lexicon import Lexicon
+
+LEVELS = ("quick", "strong")
+BUDGETS = {"quick": 0.1, "strong": 1.0}  # seconds a choice may take, by level
+# A crossword of 25 tiles or more cannot be built in a tenth of a second: Lexicon Crossing's own budgets.
+GAME_BUDGETS = {"lexicon-crossing": {"quick": 0.5, "strong": 2.0}}
+
+# (game, level) -> "module:function"; each game's computer.py holds its levels.
+PLAYERS: dict[tuple[str, str], str] = {
+    (game, level): f"wordgames.engines.{package}.computer:{level}"
+    for game, package in (("lingo", "lingo"), ("lingua-fences", "lingua_fences"), ("keebble", "keebble"),
+                          ("lexicon-crossing", "lexicon_crossing"))
+    for level in LEVELS
+}  # fmt: skip
+
+
+class ComputerPlayer(Protocol):
+    def __call__(self, engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Random,
+                 clock: Clock) -> str | None: ...  # fmt: skip
+
+
+class Clock:
+    """A time budget: ``over()`` once it is spent. Searches check it between candidates."""
+
+    def __init__(self, budget: float) -> None:
+        self.budget = budget
+        self.deadline = time.monotonic() + budget
+
+    def over(self) -> bool:
+        return time.monotonic() >= self.deadline
+
+    def left(self) -> float:
+        return self.deadline - time.monotonic()
+
+
+def warm(lexicon: Lexicon, clock: Clock) -> None:
+    """Build the word list's prefix set (once a process, about half a second) without charging it to the
+    budget of the move that happens to come first."""
+    started = time.monotonic()
+    prefixes(lexicon)
+    clock.deadline += time.monotonic() - started
+
+
+def levels(game: str) -> list[str]:
+    return [level for (name, level) in PLAYERS if name == game]
+
+
+def get_player(game: str, level: str) -> ComputerPlayer:
+    try:
+        target = PLAYERS[(game, level)]
+    except KeyError:
+        known = ", ".join(levels(game)) or "none"
+        raise KeyError(f"No {level!r} computer player for {game!r}; its levels: {known}.") from None
+    module_name, attribute = target.split(":")
+    player: ComputerPlayer = getattr(import_module(module_name), attribute)
+    return player
+
+
+def choose_move(engine: Engine, view: dict[str, Any], seat: int, *, level: str = "strong",
+                rng: random.Random | None = None, budget: float | None = None) -> str | None:  # fmt: skip
+    """The move the computer player of ``level`` makes for ``seat`` seeing ``view``, in the game's notation,
+    or None when it has nothing to do. ``budget``: seconds (default by level)."""
+    player = get_player(engine.name, level)
+    if budget is None:
+        budget = GAME_BUDGETS.get(engine.name, BUDGETS).get(level, 1.0)
+    clock = Clock(budget)
+    return player(engine, view, seat, rng=rng or random.Random(0), clock=clock)
+
+
+# --- word finding shared by the games ---------------------------------------------------------------------
+
+_prefixes: dict[int, tuple[Lexicon, frozenset[str]]] = {}
+
+
+def prefixes(lexicon: Lexicon) -> frozenset[str]:
+    """Every prefix of every word of ``lexicon`` (the words included), built once per word list: a set
+    answers "does a word start so?" some ten times faster than the trie, which a search asks millions of
+    times. About 40 MB for ENABLE, so only the last few word lists are kept."""
+    known = _prefixes.get(id(lexicon))
+    if known is not None and known[0] is lexicon:
+        return known[1]
+    found = frozenset(word[:i] for word in lexicon for i in range(1, len(word) + 1))
+    if len(_prefixes) >= 3:
+        _prefixes.pop(next(iter(_prefixes)))
+    _prefixes[id(lexicon)] = (lexicon, found)
+    return found
+
+
+Slot = str | None  # a letter already there, or None for a free cell
+
+
+def fit_words(lexicon: Lexicon, slots: list[Slot], letters: Counter[str] | None, *, min_len: int = 2,
+              max_len: int = 99, can_end: Callable[[int], bool] | None = None,
+              usable: Callable[[int], bool] | None = None, clock: Clock | None = None,
+              rng: random.Random | None = None) -> Iterator[tuple[str, list[int]]]:  # fmt: skip
+    """Words written from ``slots[0]`` on: fixed letters kept, free cells filled from ``letters`` (any letter
+    when None). Yields (word, positions of the new letters). ``usable(i)``: a free cell may take a letter;
+    ``can_end(n)``: a word of length ``n`` may stop there (e.g. the next cell is not a letter). With ``rng``
+    the letters are tried in a shuffled order, so a search cut short by the clock samples every word, not the
+    first ones in the alphabet."""
+    pool = Counter(letters) if letters is not None else None
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    new: list[int] = []
+    has_prefix = prefixes(lexicon).__contains__
+    size = len(slots)
+
+    def grow(i: int, word: str) -> Iterator[tuple[str, list[int]]]:
+        if i >= min_len and new and (can_end is None or can_end(i)) and word in lexicon:
+            yield word, list(new)
+        if i >= size or i >= max_len or (clock is not None and clock.over()):
+            return
+        fixed = slots[i]
+        if fixed is not None:
+            if has_prefix(word + fixed):
+                yield from grow(i + 1, word + fixed)
+            return
+        if usable is not None and not usable(i):
+            return
+        order = list(alphabet) if pool is None else [k for k, v in pool.items() if v > 0]
+        if rng is not None:
+            rng.shuffle(order)
+        for letter in order:
+            longer = word + letter
+            if has_prefix(longer):
+                if pool is not None:
+                    pool[letter] -= 1
+                new.append(i)
+                yield from grow(i + 1, longer)
+                new.pop()
+                if pool is not None:
+                    pool[letter] += 1
+
+    yield from grow(0, "")

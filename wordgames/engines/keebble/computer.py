@@ -1,0 +1,177 @@
+"""Keebble's computer players. Hands are public in Keebble, so the seat's view is the whole position but
+for the seed; every candidate move is checked by the engine's own ``preview`` on that position.
+
+quick: the best-scoring word it finds in a short look (or none), asks two common letters; answers by taking
+the first letter asked, or a wall when its hand is full.
+strong: looks longer for the best word, asks for the pair of letters that best completes its hand (vowels
+when short of them, letters nobody else holds, which score 5), takes the asked letter that gives its best next
+word, and walls off the last word played when its hand is full or neither letter helps.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from typing import Any
+
+from ..core.engine import Engine, State
+from ..core.errors import IllegalMove
+from ..core.grid import cell_name, column_name
+from ..core.lexicon import get_lexicon
+from ..core.players import Clock, fit_words, warm
+from .board import wall_key
+from .game import BACKPACK_SLOTS, VOWELS
+
+COMMON = "ESARTINOLDUCGPMHBYFKWV"
+MINIMUM_LOOK = 0.2  # seconds past its budget a mover may look for a first word
+
+
+def _position(view: dict[str, Any]) -> State:
+    """A position the engine can judge moves on, from the view (nothing in it is hidden but the seed)."""
+    state = copy.deepcopy(view)
+    n = len(view["players"])
+    order = list(range(n)) if view["options"]["turn_order"] == "clockwise" else [0] + list(range(n - 1, 0, -1))
+    received = [BACKPACK_SLOTS - r for r in view["room"]] if view["options"]["backpacks"] else [len(h) for h in view["hands"]]
+    state.update(seed=0, order=order, passes=0, again=False, received=received, finished=False, reason="",
+                 first_word=not any(c["owner"] is not None for c in view["cells"].values()))  # fmt: skip
+    return state
+
+
+def _words(engine: Engine, state: State, seat: int, hand: list[str], clock: Clock,
+           rng: random.Random, insist: bool = False) -> list[tuple[int, str]]:  # fmt: skip
+    """(score, word text) of legal words from ``hand``, best first, found until the clock runs out."""
+    width, height = state["width"], state["height"]
+    letters = {name: c["letter"] for name, c in state["cells"].items()}
+    blocked = set(state["hand_cells"]) | set(state["destroyed"])
+    walls = set(state["walls"])
+    across_step = (-1, 0) if state["options"].get("reading") == "rtl" else (1, 0)
+    lexicon = get_lexicon(state["options"]["dictionary"])
+    starts = [((c, r), across) for across in (True, False) for c in range(width) for r in range(1, height + 1)]
+    rng.shuffle(starts)
+    probe = copy.deepcopy(state)
+    probe["hands"][seat] = list(hand)
+    probe["phase"], probe["turn"], probe["endgame"] = "turn", seat, state["endgame"]
+    found: dict[str, int] = {}
+    # Past the budget it looks on until it has some word (up to a hard limit): a mover who misses every word
+    # must ask, and a table where nobody ever plays a word never reaches the endgame.
+    hard = Clock(clock.left() + (MINIMUM_LOOK if insist else 0))
+    for (col, row), across in starts:
+        if (clock.over() and found) or hard.over():
+            break
+        step = across_step if across else (0, 1)
+        prev = (col - step[0], row - step[1])
+        inside = lambda c: 0 <= c[0] < width and 1 <= c[1] <= height  # noqa: E731
+        if inside(prev) and cell_name(*prev) in letters and wall_key(prev, (col, row)) not in walls:
+            continue
+        cells = [(col, row)]
+        while True:
+            nxt = (cells[-1][0] + step[0], cells[-1][1] + step[1])
+            if not inside(nxt) or cell_name(*nxt) in blocked or wall_key(cells[-1], nxt) in walls:
+                break
+            cells.append(nxt)
+        if cell_name(*cells[0]) in blocked:
+            continue
+        slots = [letters.get(cell_name(*c)) for c in cells]
+
+        def can_end(n: int, cells: list[tuple[int, int]] = cells, slots: list[str | None] = slots) -> bool:
+            return n >= len(cells) or slots[n] is None
+
+        for word, _ in fit_words(lexicon, slots, Counter(hand), can_end=can_end, clock=hard):
+            coordinate = f"{row}{column_name(col).upper()}" if across else f"{column_name(col).upper()}{row}"
+            text = f"{coordinate} {word}"
+            if text in found:
+                continue
+            try:
+                found[text] = engine.preview(probe, seat, text + ("" if state["endgame"] else " ask E E")).score
+            except IllegalMove:
+                continue
+    return sorted(((score, text) for text, score in found.items()), key=lambda st: (-st[0], st[1]))
+
+
+def _ask(engine: Engine, state: State, seat: int, word: str, rng: random.Random, strong: bool) -> str:
+    hand = state["hands"][seat]
+    pairs: list[tuple[str, str]] = []
+    if strong:
+        vowels = sum(1 for ch in hand if ch in VOWELS)
+        others = {ch for s, h in enumerate(state["hands"]) if s != seat for ch in h}
+        rare = [ch for ch in COMMON[:12] if ch not in others and ch not in hand]
+        first = [v for v in "EAIO" if v not in hand] if vowels < 2 else rare or list(COMMON[:8])
+        second = rare or [ch for ch in COMMON[:10] if ch not in hand] or list(COMMON[:10])
+        pairs = [(a, b) for a in first[:3] for b in second[:3]]
+    common = list(COMMON[:10])
+    rng.shuffle(common)
+    pairs += [(a, b) for a in common for b in common if a < b]
+    pairs += [(a, a) for a in COMMON]
+    prefix = f"{word} " if word else ""
+    for a, b in pairs:
+        text = f"{prefix}ask {a} {b}"
+        try:
+            engine.preview(state, seat, text)
+            return text
+        except IllegalMove:
+            continue
+    return f"{prefix}ask E A"
+
+
+def _free_walls(state: State) -> list[str]:
+    walls = set(state["walls"])
+    out = []
+    for r in range(1, state["height"] + 1):
+        for c in range(state["width"]):
+            for other in ((c + 1, r), (c, r + 1)):
+                if other[0] < state["width"] and other[1] <= state["height"] and wall_key((c, r), other) not in walls:
+                    out.append(f"wall {cell_name(c, r)} {cell_name(*other)}")
+    return out
+
+
+def _answer(engine: Engine, state: State, seat: int, rng: random.Random, clock: Clock, strong: bool) -> str:
+    room = state["room"][seat]
+    walls = _free_walls(state)
+    if room and not strong:
+        return f"take {state['asked'][0]}"
+    if room:
+        hand = state["hands"][seat]
+        share = Clock(clock.left() / (len(set(state["asked"])) + 1))
+        base = _words(engine, state, seat, hand, share, random.Random(rng.random()))
+        best_now = base[0][0] if base else 0
+        ranked = []
+        for letter in sorted(set(state["asked"])):
+            found = _words(engine, state, seat, hand + [letter], Clock(share.budget), random.Random(rng.random()))
+            ranked.append((found[0][0] if found else 0, letter in VOWELS, letter))
+        top = max(ranked)
+        if top[0] > best_now or len(hand) < 6 or not walls:
+            return f"take {top[2]}"
+    if not walls:
+        return "pass"
+    if strong and state["last"]:
+        near = [w for w in walls if set(w.split()[1:]) & set(state["last"])]
+        if near:
+            return rng.choice(near)
+    return rng.choice(walls) if strong else walls[0]
+
+
+def _choose(engine: Engine, view: dict[str, Any], seat: int, rng: random.Random, clock: Clock,
+            strong: bool) -> str | None:  # fmt: skip
+    if view["result"] is not None:
+        return None
+    state = _position(view)
+    warm(get_lexicon(view["options"]["dictionary"]), clock)
+    if seat not in engine.actors(state):
+        return None
+    if state["phase"] == "answer":
+        return _answer(engine, state, seat, rng, clock, strong)
+    search = Clock(clock.left() * (0.8 if strong else 0.6))
+    found = _words(engine, state, seat, state["hands"][seat], search, rng, insist=True)
+    word = found[0][1] if found else ""
+    if state["endgame"]:
+        return word or "pass"
+    return _ask(engine, state, seat, word, rng, strong)
+
+
+def quick(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Random, clock: Clock) -> str | None:
+    return _choose(engine, view, seat, rng, clock, strong=False)
+
+
+def strong(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Random, clock: Clock) -> str | None:
+    return _choose(engine, view, seat, rng, clock, strong=True)

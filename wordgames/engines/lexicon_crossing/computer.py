@@ -1,0 +1,197 @@
+"""Lexicon Crossing's computer players: build a crossword of all the seat's tiles, then call green light.
+
+A crossword is grown word by word: a first word from the tiles, then words crossing letters already down,
+each new letter clear of letters beside it (so no accidental words). Both levels start from the crossword they
+have and add the newest tiles; when that fails they rebuild from scratch, again and again with the rng while
+the budget lasts (taking words off its best crossword to make room, or starting afresh), keeping the best: all tiles used first, then the score (points per word). quick builds
+once or twice; strong keeps rebuilding for a higher score. A move is made only when it changes something:
+a better crossword (``grid``), ``green`` (or ``red`` when the pool is exhausted) once complete, a ``jaywalk``
+of the tile it could not place when that is allowed, ``done`` in the grace period; otherwise nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from ..core.engine import Engine
+from ..core.lexicon import Lexicon, get_lexicon
+from ..core.players import Clock, fit_words, warm
+from ..core.tiles import BLANK, LETTER_VALUES
+from . import crossword
+
+Cell = tuple[int, int]  # (row, column)
+Letters = dict[Cell, str]
+LONGEST = 8
+LEAD = 3  # new letters before the first letter a word crosses: more is rarely needed, and slow
+
+
+def _grow(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random.Random, clock: Clock) -> Letters:
+    """Add words to ``grid`` from ``tiles`` (taken from it as they are used) until none fits."""
+    grid = dict(grid)
+    if not grid:
+        first = _first_word(tiles, lexicon, rng, clock)
+        if first is None:
+            return grid
+        for i, letter in enumerate(first):
+            grid[(0, i)] = letter
+            tiles[letter] -= 1
+    while sum(tiles.values()) and not clock.over():
+        move = _best_crossing(grid, tiles, lexicon, rng, clock)
+        if move is None:
+            break
+        for cell, letter in move:
+            grid[cell] = letter
+            tiles[letter] -= 1
+    return grid
+
+
+def _worth(word: str, letters: list[str]) -> float:
+    return len(letters) + sum(LETTER_VALUES.get(ch, 0) for ch in letters) / 10
+
+
+def _first_word(tiles: Counter[str], lexicon: Lexicon, rng: random.Random, clock: Clock) -> str | None:
+    share = Clock(min(clock.left(), clock.budget) / 4)
+    found = [(w, _worth(w, list(w)) + rng.random())
+             for w, _ in fit_words(lexicon, [None] * 7, tiles, clock=share, rng=rng)]  # fmt: skip
+    return max(found, key=lambda f: f[1])[0] if found else None
+
+
+def _best_crossing(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random.Random,
+                   clock: Clock) -> list[tuple[Cell, str]] | None:  # fmt: skip
+    rows = [r for r, _ in grid]
+    cols = [c for _, c in grid]
+    best: tuple[float, list[tuple[Cell, str]]] | None = None
+    windows = []
+    for across in (True, False):
+        lines = range(min(rows) - 1, max(rows) + 2) if across else range(min(cols) - 1, max(cols) + 2)
+        span = (min(cols), max(cols)) if across else (min(rows), max(rows))
+        for line in lines:
+            for start in range(span[0] - LEAD, span[1] + 1):
+                windows.append((across, line, start))
+    rng.shuffle(windows)
+    step = Clock(min(clock.left(), max(0.02, clock.budget / 10)))  # one word need not take the whole budget
+    for across, line, start in windows:
+        if clock.over() or (step.over() and best is not None):
+            break
+        cells = [((line, start + i) if across else (start + i, line)) for i in range(LONGEST)]
+        prev = (line, start - 1) if across else (start - 1, line)
+        if prev in grid:
+            continue
+        slots = [grid.get(c) for c in cells]
+        fixed = [i for i, s in enumerate(slots) if s]
+        if not fixed or fixed[0] > LEAD:
+            continue
+
+        def usable(i: int, cells: list[Cell] = cells, across: bool = across) -> bool:
+            r, c = cells[i]
+            sides = ((r - 1, c), (r + 1, c)) if across else ((r, c - 1), (r, c + 1))
+            return not any(s in grid for s in sides)
+
+        def can_end(n: int, cells: list[Cell] = cells, slots: list[str | None] = slots,
+                    first: int = fixed[0], across: bool = across) -> bool:  # fmt: skip
+            if n <= first:
+                return False
+            if n < len(cells):
+                return slots[n] is None
+            r, c = cells[-1]
+            return ((r, c + 1) if across else (r + 1, c)) not in grid
+
+        for word, new in fit_words(lexicon, slots, tiles, usable=usable, can_end=can_end, clock=clock,
+                                   rng=rng):
+            placed = [(cells[i], word[i]) for i in new]
+            value = _worth(word, [word[i] for i in new]) + len(word) - len(new) + rng.random()
+            if best is None or value > best[0]:
+                best = (value, placed)
+    return best[1] if best else None
+
+
+def _prune(grid: Letters, rng: random.Random, lexicon: Lexicon) -> Letters:
+    """The crossword without one word's own letters (those it shares with no other word), when what is left
+    is still one piece of valid words: room to place the tiles that would not fit."""
+    words = crossword.words_of(_rows(grid))
+    if len(words) < 2:
+        return {}
+    r0, c0 = min(r for r, _ in grid), min(c for _, c in grid)
+    counts = Counter(cell for w in words for cell in w.cells)
+    for word in rng.sample(words, len(words)):
+        trial = dict(grid)
+        for r, c in word.cells:
+            if counts[(r, c)] == 1:
+                del trial[(r + r0, c + c0)]
+        rows = _rows(trial)
+        if trial and crossword.connected(rows) and not crossword.loose_tiles(rows) and \
+                not crossword.score(rows, 0, lexicon).invalid:  # fmt: skip
+            return trial
+    return {}
+
+
+def _rows(grid: Letters) -> list[str]:
+    if not grid:
+        return []
+    r0, c0 = min(r for r, _ in grid), min(c for _, c in grid)
+    r1, c1 = max(r for r, _ in grid), max(c for _, c in grid)
+    return ["".join(grid.get((r, c), ".") for c in range(c0, c1 + 1)) for r in range(r0, r1 + 1)]
+
+
+def _rank(rows: list[str], hand: int, lexicon: Lexicon) -> tuple[bool, float]:
+    """(complete, score): complete crosswords first, then points per word."""
+    score = crossword.score(rows, hand, lexicon)
+    complete = hand == 0 and bool(rows) and crossword.connected(rows) and not crossword.loose_tiles(rows) \
+        and not score.invalid  # fmt: skip
+    return complete, score.value
+
+
+def _choose(view: dict[str, Any], seat: int, rng: random.Random, clock: Clock, tries: int) -> str | None:
+    if view["result"] is not None or not view["active"][seat] or view["done"][seat]:
+        return None
+    lexicon = get_lexicon(view["options"]["dictionary"])
+    warm(lexicon, clock)
+    rows = list(view["grid"])
+    hand = list(view["hand"])
+    current = _rank(rows, len(hand), lexicon)
+    if current[0] and (view["phase"] == "red" or not hand):
+        if view["phase"] == "red":
+            return "done"
+        if view["can_green"]:
+            return "green"
+        if view["pool_exhausted"]:
+            return "red"
+    everything = crossword.tiles_of(rows) + Counter(hand)
+    best_rows, best_rank = rows, current
+    attempts = 0
+    grid = crossword.letters(rows)
+    while attempts < tries and not clock.over():
+        # First: keep the crossword and add the new tiles; then rebuild from nothing.
+        # Then, in turn: take a word off the best crossword yet and grow it again, or start afresh.
+        start = grid if attempts == 0 else {}
+        if attempts % 2 == 1 and best_rows:
+            start = _prune(crossword.letters(best_rows), random.Random(rng.random()), lexicon)
+        tiles = Counter(everything) - Counter(start.values())
+        tiles[BLANK] = 0  # blanks stay in the hand (a jaywalk returns them)
+        built = _grow(start, tiles, lexicon, random.Random(rng.random()), clock)
+        candidate = _rows(built)
+        left = sum(everything.values()) - sum(1 for _ in built)
+        rank = _rank(candidate, left, lexicon)
+        if rank > best_rank:
+            best_rows, best_rank = candidate, rank
+        attempts += 1
+        if best_rank[0] and tries <= 2:
+            break  # quick: any complete crossword will do
+    if best_rows != rows and best_rank > current:
+        return crossword.notation(best_rows)
+    if view["phase"] == "red":
+        return "done"
+    if not current[0] and view["can_jaywalk"] and hand:
+        worst = max(hand, key=lambda t: (t == BLANK, LETTER_VALUES.get(t, 0), t))
+        return f"jaywalk {worst}"
+    return None
+
+
+def quick(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Random, clock: Clock) -> str | None:
+    return _choose(view, seat, rng, clock, tries=2)
+
+
+def strong(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Random, clock: Clock) -> str | None:
+    return _choose(view, seat, rng, clock, tries=1000)
