@@ -53,7 +53,7 @@ def _wall(state: State, seat: int, a: Cell, b: Cell) -> tuple[str, str]:
         raise IllegalMove("A wall goes on the edge between two side-by-side cells of the board, e.g. wall c3 c4.")
     if wall_between(state, a, b):
         raise IllegalMove(f"There is a wall between {cell_name(*a)} and {cell_name(*b)} already.")
-    if not _empty_edge(state, a, b):
+    if not empty_edge(state, a, b):
         raise IllegalMove(f"{cell_name(*a)} and {cell_name(*b)} both hold letters: a wall goes on an empty edge, "
                           "not between letters already on the board.")  # fmt: skip
     state["walls"] = sorted(state["walls"] + [wall_key(a, b)])
@@ -67,12 +67,12 @@ def free_wall(state: State) -> str | None:
         for c in range(state["width"]):
             for other in ((c + 1, r), (c, r + 1)):
                 if inside(state, other) and not wall_between(state, (c, r), other) and \
-                        _empty_edge(state, (c, r), other):
+                        empty_edge(state, (c, r), other):
                     return f"wall {cell_name(c, r)} {cell_name(*other)}"
     return None
 
 
-def _empty_edge(state: State, a: Cell, b: Cell) -> bool:
+def empty_edge(state: State, a: Cell, b: Cell) -> bool:
     """"Place a wall on an empty edge": not one between two letters on the board (option ``wall_edges: any``
     allows those too)."""
     if state["options"].get("wall_edges", "empty") == "any":

@@ -20,8 +20,9 @@ from ..core.errors import IllegalMove
 from ..core.grid import cell_name, column_name
 from ..core.lexicon import get_lexicon
 from ..core.players import Clock, fit_words, warm
+from .answers import empty_edge
 from .board import wall_key
-from .game import BACKPACK_SLOTS, VOWELS
+from .hands import BACKPACK_SLOTS, VOWELS
 
 COMMON = "ESARTINOLDUCGPMHBYFKWV"
 MINIMUM_LOOK = 0.2  # seconds past its budget a mover may look for a first word
@@ -120,7 +121,8 @@ def _free_walls(state: State) -> list[str]:
     for r in range(1, state["height"] + 1):
         for c in range(state["width"]):
             for other in ((c + 1, r), (c, r + 1)):
-                if other[0] < state["width"] and other[1] <= state["height"] and wall_key((c, r), other) not in walls:
+                if (other[0] < state["width"] and other[1] <= state["height"]
+                        and wall_key((c, r), other) not in walls and empty_edge(state, (c, r), other)):
                     out.append(f"wall {cell_name(c, r)} {cell_name(*other)}")
     return out
 
