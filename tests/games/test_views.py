@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tests.games.conftest import start_game
 from wordgames.engines import get_engine
-from wordgames.games import services
+from wordgames.games import actions
 from wordgames.games.models import Game, Move
 
 pytestmark = pytest.mark.django_db
@@ -181,7 +181,7 @@ def test_hidden_pools_never_reach_another_player(client_ann, client, lingo_game,
 
 def test_finished_game_has_a_record_and_a_replay(client, lingo_game, ann, bob, play_best):
     play_best(lingo_game, ann)
-    services.submit_move(lingo_game.pk, bob, "resign")
+    actions.submit_move(lingo_game.pk, bob, "resign")
     record = json.loads(client.get(reverse("record", args=[lingo_game.pk])).content)
     assert record["format"] == "wordgames-record/1" and record["players"] == ["ann", "bob"]
     assert [m["player"] for m in record["moves"]] == ["ann", "bob"]
@@ -199,7 +199,7 @@ def test_sporting_opponent_option_shows_the_missed_opportunity(
     view = engine.view(game.state, 0)
     centre_tile = f"{view['board']['centre']} {view['pool'][0]}"  # a lone tile: surely not the best move
     with django_capture_on_commit_callbacks(execute=True):  # annotated after the commit, off the request
-        services.submit_move(game.pk, ann, centre_tile)
+        actions.submit_move(game.pk, ann, centre_tile)
     page = client_bob.get(game.get_absolute_url()).content.decode()
     assert "ann could have scored" in page
     assert "ann could have scored" in mail.outbox[-1].body  # bob's your-turn email carries it too

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.http import HttpRequest
 
-from wordgames.games import services
+from wordgames.games import actions
 from wordgames.games.admin import with_reason
 
 from .models import Profile
@@ -19,12 +19,12 @@ User = get_user_model()
 
 @with_reason("Suspend these players", permission="suspend")
 def suspend(modeladmin: Any, request: HttpRequest, profile: Profile, data: dict) -> None:
-    services.set_suspended(profile.user, request.user, data["reason"])
+    actions.set_suspended(profile.user, request.user, data["reason"])
 
 
 @with_reason("Lift the suspension", permission="suspend")
 def unsuspend(modeladmin: Any, request: HttpRequest, profile: Profile, data: dict) -> None:
-    services.set_suspended(profile.user, request.user, data["reason"], suspended=False)
+    actions.set_suspended(profile.user, request.user, data["reason"], suspended=False)
 
 
 @admin.register(Profile)

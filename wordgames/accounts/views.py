@@ -87,7 +87,7 @@ def email_settings(request: HttpRequest) -> HttpResponse:
     """Which emails to get, and days away (the player's clocks stop while they are away)."""
     from django.utils import timezone
 
-    from wordgames.games import services
+    from wordgames.games import actions
     from wordgames.games.models import Vacation
 
     profile = profile_for(request.user)
@@ -100,14 +100,14 @@ def email_settings(request: HttpRequest) -> HttpResponse:
                 messages.success(request, "Your email settings are saved.")
                 return redirect("email_settings")
             if "go_away" in request.POST and away.is_valid():
-                vacation = services.set_vacation(request.user, away.cleaned_data["days"])
+                vacation = actions.set_vacation(request.user, away.cleaned_data["days"])
                 messages.success(request, f"You are away until {vacation.ends:%a %-d %b %Y}; your clocks are stopped.")
                 return redirect("email_settings")
             if "come_back" in request.POST:
-                services.end_vacation(request.user)
+                actions.end_vacation(request.user)
                 messages.success(request, "Welcome back: your clocks run again.")
                 return redirect("email_settings")
-        except services.Refused as e:
+        except actions.Refused as e:
             messages.error(request, str(e))
     now = timezone.now()
     context = {

@@ -11,7 +11,9 @@ a daily digest (your turn only) or none. Replies to emailed moves are kind ``err
 from __future__ import annotations
 
 import re
+import zoneinfo
 from collections.abc import Iterable, Iterator
+from datetime import datetime
 from email.utils import make_msgid, parseaddr
 from typing import Any
 
@@ -20,19 +22,20 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from wordgames.accounts.models import DIGEST, EMAIL_KINDS, NONE, display_name, profile_for
+from wordgames.accounts.models import DIGEST, EMAIL_KINDS, NONE, Profile, display_name, profile_for
 from wordgames.engines import get_engine
 from wordgames.engines.core.text import and_list
 from wordgames.pbem.addresses import reply_address
 from wordgames.pbem.models import EmailOptOut
 
-from . import greenlight
+from . import queries, signals
 from .models import Game, ModerationAction, Move, Notification, Seat
 
 INVITATION_SALT = "wordgames.invitation"
@@ -200,7 +203,7 @@ def _game_context(game: Game, seat: Seat | None, last: Move | None, number: int 
     return {
         "game": game,
         "title": engine.title,
-        "board": engine.render_text(game.state, position, **greenlight.view_kwargs(game, position))
+        "board": engine.render_text(game.state, position, **queries.view_kwargs(game, position))
         if game.state else "",
         "url": absolute(game.get_absolute_url()),
         "rules_url": absolute(reverse("help_page", args=[game.engine])),
@@ -262,7 +265,7 @@ def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int 
                  connection=connection):
             sent += 1
             if kind != "game_over":
-                greenlight.mark_seen(game, seat.position)  # the email showed them their newest tiles
+                signals.deal_shown.send(sender=Game, game=game, position=seat.position)  # the email showed them their newest tiles
     return sent
 
 
@@ -396,3 +399,27 @@ def result_sentence(game: Game, seats: list[Seat] | None = None) -> str:
         return f"The game is over. Scores: {table}."
     verb = "wins" if len(winners) == 1 else "share the win"
     return f"{' and '.join(winners)} {verb}. Scores: {table}."
+
+
+def send_digests(now: datetime | None = None) -> int:
+    """The daily digest to every player who chose it for "your turn", once their chosen hour has come in
+    their time zone, listing the games where they may act. At most one a day (keyed by their local date)."""
+    now = now or timezone.now()
+    sent = 0
+    for profile in Profile.objects.select_related("user").filter(email_modes__your_turn=DIGEST):
+        try:
+            local = now.astimezone(zoneinfo.ZoneInfo(profile.time_zone))
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            local = now
+        if local.hour < profile.digest_hour:
+            continue
+        user = profile.user
+        games = []
+        mine = Game.objects.filter(Q(seats__user=user) | Q(seats__partners=user), status=Game.Status.ACTIVE)
+        for game in mine.distinct().prefetch_related("seats__partners"):
+            seat = seat_read_by(game, user)
+            if seat is not None and seat.position in get_engine(game.engine).waiting_for(game.state):
+                games.append(game)
+        if games and send_digest(user, games, local.date().isoformat()):
+            sent += 1
+    return sent

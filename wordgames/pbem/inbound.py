@@ -28,7 +28,7 @@ from django.conf import settings
 from django.db import IntegrityError, InterfaceError, OperationalError, transaction
 from django.utils import timezone
 
-from wordgames.games import services
+from wordgames.games import actions, queries
 from wordgames.games.models import Game, Move, Seat
 
 from . import addresses, reading
@@ -248,13 +248,13 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
         elif command.word == "history":
             _answer(record, seat, message, text=_history(game))
         elif command.word == "undo":
-            services.request_undo(game.pk, user)
+            actions.request_undo(game.pk, user)
             _answer(record, seat, message, text="Your undo request was sent to the other players.")
         elif command.word in ("accept", "reject"):
-            services.answer_undo(game.pk, user, command.word == "accept")
+            actions.answer_undo(game.pk, user, command.word == "accept")
             _answer(record, seat, message, text=f"Your answer ({command.word}) was recorded.")
         else:
-            result = services.submit_move(
+            result = actions.submit_move(
                 game.pk, user, command.text if command.word == "move" else command.word,
                 expected_number=command.number, idempotency_key=_key(record), source=Move.Source.EMAIL,
                 comment=command.comment,
@@ -267,7 +267,7 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
             record.detail = result.move.summary or result.move.text
             _queue_reply(record, seat, message, text=f"Your move {result.move.text} was played. {record.detail}",
                          quote=False)  # fmt: skip
-    except services.Refused as e:
+    except actions.Refused as e:
         reason = str(e)
         if e.code in ("illegal", "empty") and command.word == "move":
             reason = f"Your move \"{command.text}\" was not played: {reason}"
@@ -340,12 +340,12 @@ def _invitation_reply(record: InboundMessage, message: AnymailInboundMessage, bo
         user = _Invitee(sender)  # a stranger declining needs no account: the invited address is the proof
     try:
         if word == "accept":
-            services.join_game(seat.game_id, user, seat_id=seat.pk)
+            actions.join_game(seat.game_id, user, seat_id=seat.pk)
             text = "You have taken your seat. The game starts as soon as every seat is taken."
         else:
-            services.decline_invitation(seat.pk, user)
+            actions.decline_invitation(seat.pk, user)
             text = "You declined the invitation; nothing else happens."
-    except services.Refused as e:
+    except actions.Refused as e:
         _refuse(record, message, body, None, str(e))
         return
     record.outcome, record.detail = InboundMessage.Outcome.COMMAND, text
@@ -366,7 +366,7 @@ def _key(record: InboundMessage) -> str:
 
 def _history(game: Game) -> str:
     lines = ["The moves so far:"]
-    for n, move in enumerate(services.live_moves(game).select_related("user"), start=1):
+    for n, move in enumerate(queries.live_moves(game).select_related("user"), start=1):
         lines.append(f"{n:>3}. {move.user.username if move.user else '?'}: {move.summary or move.text}")
     if len(lines) == 1:
         lines.append("  (no move yet)")

@@ -9,7 +9,7 @@ import ssl
 from celery import shared_task
 from django.conf import settings
 
-from wordgames.games.tasks import RETRY
+from wordgames.games.outbox import RETRY
 
 log = logging.getLogger(__name__)
 
