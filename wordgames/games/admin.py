@@ -11,6 +11,9 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from wordgames.accounts.admin import ProfileAdmin
+from wordgames.accounts.models import Profile
+
 from . import actions
 from .models import Game, GreenLightRequest, ModerationAction, Move, Notification, Seat, UndoRequest, Vacation
 
@@ -211,3 +214,23 @@ class GreenLightRequestAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+# Suspensions are moderation: they are logged and told like the rest, so the games app adds them to the
+# profiles' admin (accounts knows nothing of games).
+@with_reason("Suspend these players", permission="suspend")
+def suspend(modeladmin: Any, request: HttpRequest, profile: Profile, data: dict) -> None:
+    actions.set_suspended(profile.user, request.user, data["reason"])
+
+
+@with_reason("Lift the suspension", permission="suspend")
+def unsuspend(modeladmin: Any, request: HttpRequest, profile: Profile, data: dict) -> None:
+    actions.set_suspended(profile.user, request.user, data["reason"], suspended=False)
+
+
+class ModeratedProfileAdmin(ProfileAdmin):
+    actions = [suspend, unsuspend]
+
+
+admin.site.unregister(Profile)
+admin.site.register(Profile, ModeratedProfileAdmin)

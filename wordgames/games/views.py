@@ -6,6 +6,7 @@ import json
 import uuid
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
@@ -17,6 +18,8 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_GET, require_POST
 
 from wordgames.accounts import throttle
+from wordgames.accounts.forms import AwayForm, EmailSettingsForm
+from wordgames.accounts.models import profile_for
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.record import make_record
 from wordgames.engines.core.text import and_list
@@ -26,7 +29,7 @@ from .actions import greenlight
 from .boards import render_board
 from .emails import read_invitation_token, result_sentence
 from .forms import MoveForm, NewGameForm, engine_or_404
-from .models import Game, Seat
+from .models import Game, Seat, Vacation
 
 
 def _games_for(user: Any) -> list[dict[str, Any]]:
@@ -416,3 +419,36 @@ def help_page(request: HttpRequest, slug: str) -> HttpResponse:
     except (KeyError, FileNotFoundError):
         raise Http404("No such page") from None
     return render(request, "games/help_page.html", {"title": title, "html": html, "slug": slug})
+
+
+@login_required
+def email_settings(request: HttpRequest) -> HttpResponse:
+    """Which emails to get, and days away (the player's clocks stop while they are away). It lives with the
+    games because days away stop the games' clocks; its address is under the account pages."""
+    profile = profile_for(request.user)
+    form = EmailSettingsForm(request.POST if "save_emails" in request.POST else None, profile=profile)
+    away = AwayForm(request.POST if "go_away" in request.POST else None)
+    if request.method == "POST":
+        try:
+            if "save_emails" in request.POST and form.is_valid():
+                form.save()
+                messages.success(request, "Your email settings are saved.")
+                return redirect("email_settings")
+            if "go_away" in request.POST and away.is_valid():
+                vacation = actions.set_vacation(request.user, away.cleaned_data["days"])
+                messages.success(request, f"You are away until {vacation.ends:%a %-d %b %Y}; your clocks are stopped.")
+                return redirect("email_settings")
+            if "come_back" in request.POST:
+                actions.end_vacation(request.user)
+                messages.success(request, "Welcome back: your clocks run again.")
+                return redirect("email_settings")
+        except actions.Refused as e:
+            messages.error(request, str(e))
+    now = timezone.now()
+    context = {
+        "form": form, "away": away,
+        "vacation": Vacation.objects.filter(user=request.user, starts__lte=now, ends__gt=now).first(),
+        "used": sum((v.ends - v.starts).days for v in Vacation.objects.filter(user=request.user, starts__year=now.year)),
+        "allowance": settings.VACATION_DAYS_PER_YEAR,
+    }  # fmt: skip
+    return render(request, "accounts/email_settings.html", context)
