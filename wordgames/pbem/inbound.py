@@ -26,14 +26,18 @@ from typing import Any
 from anymail.inbound import AnymailInboundMessage
 from django.conf import settings
 from django.db import IntegrityError, InterfaceError, OperationalError, transaction
+from django.urls import reverse
 from django.utils import timezone
 
+from wordgames.engines import get_engine
 from wordgames.games import actions, queries
+from wordgames.games.emails import absolute
 from wordgames.games.models import Game, Move, Seat
 
-from . import addresses, reading
+from . import addresses, outbox, reading
 from .automatic import automatic_reason, dmarc_failed
 from .models import InboundMessage
+from .outbox import seat_member
 from .reply import own_text
 
 log = logging.getLogger(__name__)
@@ -151,11 +155,6 @@ ignored."""
 def _help(game: Game, seat: Seat) -> str:
     """The commands, then how moves of this game are written (with what the player may do now), and where the
     whole guide and the game's rules are."""
-    from django.urls import reverse
-
-    from wordgames.engines import get_engine
-    from wordgames.games.emails import absolute
-
     engine = get_engine(game.engine)
     examples = engine.move_examples(game.state, seat.position) if game.state else []
     moves = ("\n\nMoves of " + engine.title + ", for example:\n" + "\n".join(f"  {line}" for line in examples)
@@ -290,23 +289,12 @@ def _addressed_seat(recipients: list[str]) -> Seat | None:
 def _game_lines(seat: Seat) -> list[str]:
     """The lines of the game's email as this player sees it now (the board, pool and scores): never a
     comment, even when a mail program quotes them without a mark."""
-    from wordgames.engines import get_engine
-
     if not seat.game.state:
         return []
     try:
         return get_engine(seat.game.engine).render_text(seat.game.state, seat.position).split("\n")
     except Exception:  # the backstop is a bonus: a game that cannot render still takes moves
         return []
-
-
-def seat_member(seat: Seat, address: str) -> Any:
-    """The seat's player, or a team-mate sharing the seat, whose account has this email address; else None."""
-    if not address or seat.user is None:
-        return None
-    if address.lower() == seat.user.email.lower():
-        return seat.user
-    return seat.partners.filter(email__iexact=address).first()
 
 
 def _player_writing(seat: Seat, sender: str) -> Any:
@@ -411,10 +399,8 @@ def _why_not_answer(record: InboundMessage, seat: Seat | None) -> str:
 
 def _queue_reply(record: InboundMessage, seat: Seat | None, message: AnymailInboundMessage, *, text: str = "",
                  reason: str = "", quoted: str = "", quote: bool = True) -> None:  # fmt: skip
-    from . import tasks
-
     record.answered = True
     record.save()
     args = {"inbound_id": record.pk, "seat_id": seat.pk if seat else None, "text": text, "reason": reason,
             "quoted": quoted if quote else ""}  # fmt: skip
-    transaction.on_commit(lambda: tasks.send_reply.delay(**args))
+    transaction.on_commit(lambda: outbox.send_reply.delay(**args))
