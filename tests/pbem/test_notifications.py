@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core import mail
@@ -169,6 +170,18 @@ def test_reminder_at_80_percent_then_timeout_forfeits(lingo_game: Game) -> None:
     told = latest_to("bob@example.com")
     assert "Ann's time to move ran out" in told.body and "bob wins" in told.body
     assert "Your time to move ran out" in latest_to("ann@example.com").body
+
+
+def test_a_reminder_shows_the_deadline_in_the_readers_time_zone(lingo_game: Game, ann: Any) -> None:
+    profile = profile_for(ann)
+    profile.time_zone = "Asia/Tokyo"
+    profile.save()
+    seat = deadline_of(lingo_game, 0)
+    actions.sweep(seat.due_at - timedelta(days=1))
+    body = latest_to("ann@example.com").body
+    local = seat.due_at.astimezone(ZoneInfo("Asia/Tokyo"))
+    assert f"Your time to move runs out on {local:%a %-d %b %Y, %H:%M} JST." in body
+    assert "UTC" not in body
 
 
 def test_a_reminder_survives_a_mail_service_that_is_down_for_a_while(lingo_game: Game, settings: Any) -> None:

@@ -94,6 +94,15 @@ def linkify(text: str, boards: Iterable[str] = ()) -> SafeString:
     return mark_safe(escaped)
 
 
+def reader_zone(user: AbstractBaseUser | None) -> zoneinfo.ZoneInfo:
+    """The time zone chosen in the reader's profile; the site's for a reader without an account."""
+    name = profile_for(user).time_zone if user is not None else settings.TIME_ZONE
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo(settings.TIME_ZONE)
+
+
 def _send(
     key: str,
     to: str,
@@ -136,9 +145,10 @@ def _send(
         "site_name": settings.SITE_NAME, "site_root": settings.SITE_ROOT, "unsubscribe": unsubscribe,
         "kind_label": EMAIL_KINDS.get(kind, ""), "preferences": absolute(reverse("email_settings")), **context,
     }  # fmt: skip
-    body = render_to_string(template, context).strip() + "\n"
-    html = render_to_string("games/email/message.html", {**context, "body": linkify(body, [context.get("board", "")]),
-                                                         "subject": subject})  # fmt: skip
+    with timezone.override(reader_zone(user)):  # every time in an email is in its reader's time zone
+        body = render_to_string(template, context).strip() + "\n"
+        html = render_to_string("games/email/message.html", {**context, "body": linkify(body, [context.get("board", "")]),
+                                                             "subject": subject})  # fmt: skip
     message = EmailMultiAlternatives(subject=subject, body=body, to=[to], headers=headers, connection=connection)
     message.extra_headers["Message-ID"] = make_msgid("wg", domain=_domain())
     if seat is not None and (seat.user_id is not None or seat.is_invitation):

@@ -436,7 +436,7 @@ def email_settings(request: HttpRequest) -> HttpResponse:
                 return redirect("email_settings")
             if "go_away" in request.POST and away.is_valid():
                 vacation = actions.set_vacation(request.user, away.cleaned_data["days"])
-                messages.success(request, f"You are away until {vacation.ends:%a %-d %b %Y}; your clocks are stopped.")
+                messages.success(request, f"You are away until {timezone.localtime(vacation.ends):%a %-d %b %Y}; your clocks are stopped.")
                 return redirect("email_settings")
             if "come_back" in request.POST:
                 actions.end_vacation(request.user)
