@@ -145,14 +145,24 @@ def _send(
         "site_name": settings.SITE_NAME, "site_root": settings.SITE_ROOT, "unsubscribe": unsubscribe,
         "kind_label": EMAIL_KINDS.get(kind, ""), "preferences": absolute(reverse("email_settings")), **context,
     }  # fmt: skip
+    reply_to = [reply_address(seat)] if seat is not None and (seat.user_id is not None or seat.is_invitation) else []
+    return deliver(key, to, subject, template, context, html_context=context, boards=[context.get("board", "")],
+                   headers=headers, user=user, reply_to=reply_to, connection=connection)  # fmt: skip
+
+
+def deliver(key: str, to: str, subject: str, template: str, context: dict[str, Any], *,
+            html_context: dict[str, Any], boards: Iterable[str], headers: dict[str, str],
+            user: AbstractBaseUser | None, reply_to: list[str] | None = None, connection: Any = None) -> bool:  # fmt: skip
+    """The one way out for every email (game emails and digests): rendered in the reader's time zone, then
+    sent once per key (``Notification`` is written in the same transaction). False when already sent."""
     with timezone.override(reader_zone(user)):  # every time in an email is in its reader's time zone
         body = render_to_string(template, context).strip() + "\n"
-        html = render_to_string("games/email/message.html", {**context, "body": linkify(body, [context.get("board", "")]),
+        html = render_to_string("games/email/message.html", {**html_context, "body": linkify(body, boards),
                                                              "subject": subject})  # fmt: skip
     message = EmailMultiAlternatives(subject=subject, body=body, to=[to], headers=headers, connection=connection)
     message.extra_headers["Message-ID"] = make_msgid("wg", domain=_domain())
-    if seat is not None and (seat.user_id is not None or seat.is_invitation):
-        message.reply_to = [reply_address(seat)]
+    if reply_to:
+        message.reply_to = reply_to
     message.attach_alternative(html, "text/html")
     try:
         with transaction.atomic():
@@ -371,21 +381,12 @@ def send_digest(user: AbstractBaseUser, games: list[Game], day: str) -> bool:
     if not user.email:
         return False
     unsubscribe = absolute(reverse("unsubscribe", args=[unsubscribe_token(user, "your_turn")]))
-    body = render_to_string("games/email/digest.txt", {**context, "unsubscribe": unsubscribe,
-                                                        "site_name": settings.SITE_NAME}).strip() + "\n"
-    html = render_to_string("games/email/message.html", {"body": linkify(body, [e["board"] for e in entries]),
-                                                         "subject": subject, "unsubscribe": unsubscribe})  # fmt: skip
     headers = {"Auto-Submitted": "auto-generated", "List-Unsubscribe": f"<{unsubscribe}>",
                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}  # fmt: skip
-    message = EmailMultiAlternatives(subject=subject, body=body, to=[user.email], headers=headers)
-    message.attach_alternative(html, "text/html")
-    try:
-        with transaction.atomic():
-            Notification.objects.create(key=key, recipient=user.email, subject=subject)
-            message.send()
-    except IntegrityError:
-        return False
-    return True
+    return deliver(key, user.email, subject, "games/email/digest.txt",
+                   {**context, "unsubscribe": unsubscribe, "site_name": settings.SITE_NAME},
+                   html_context={"unsubscribe": unsubscribe}, boards=[e["board"] for e in entries],
+                   headers=headers, user=user)  # fmt: skip
 
 
 def send_moderation_notice(action: ModerationAction, user: AbstractBaseUser) -> bool:
