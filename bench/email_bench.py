@@ -66,7 +66,7 @@ def main() -> None:
 
     from tests.pbem import mime
     from wordgames.engines import get_engine
-    from wordgames.games import emails, services
+    from wordgames.games import actions, emails
     from wordgames.games.models import Game, Move
     from wordgames.pbem.inbound import handle
 
@@ -74,8 +74,8 @@ def main() -> None:
     engine = get_engine("lingo")
 
     def new_game(seed: int) -> Game:
-        game = services.create_game(users[0], "lingo", {"preset": "pbem"}, ["bob"], seed=seed)
-        services.join_game(game.pk, users[1])
+        game = actions.create_game(users[0], "lingo", {"preset": "pbem"}, ["bob"], seed=seed)
+        actions.join_game(game.pk, users[1])
         game.refresh_from_db()
         return game
 
@@ -100,7 +100,7 @@ def main() -> None:
         inbound_ms.append((time.perf_counter() - start) * 1000)
         assert record.outcome == "applied" and record.move.text == move, record.detail
         start = time.perf_counter()
-        services.submit_move(game2.pk, users[0], move2, expected_version=game2.version)
+        actions.submit_move(game2.pk, users[0], move2, expected_version=game2.version)
         service_ms.append((time.perf_counter() - start) * 1000)
     assert Move.objects.filter(source="email").count() == args.games
 

@@ -66,7 +66,7 @@ def set_up(games: int, moves: int, seed: int) -> list[dict]:
     from engine_bench import random_move
 
     from wordgames.engines import get_engine
-    from wordgames.games import services
+    from wordgames.games import actions
     from wordgames.games.models import Game
 
     call_command("migrate", verbosity=0)
@@ -77,8 +77,8 @@ def set_up(games: int, moves: int, seed: int) -> list[dict]:
     for g in range(games):
         a = User.objects.create_user(f"a{g}", f"a{g}@example.com", "x")
         b = User.objects.create_user(f"b{g}", f"b{g}@example.com", "x")
-        game = services.create_game(a, "lingo", {"preset": "pbem"}, [b.username], seed=seed + g)
-        services.join_game(game.pk, b)
+        game = actions.create_game(a, "lingo", {"preset": "pbem"}, [b.username], seed=seed + g)
+        actions.join_game(game.pk, b)
         game = Game.objects.get(pk=game.pk)
         state, sequence = game.state, []
         for _ in range(moves):

@@ -10,7 +10,7 @@ from django.urls import reverse
 from tests.conftest import make_user
 from wordgames.accounts.models import is_suspended
 from wordgames.accounts.moderators import ensure_moderators_group
-from wordgames.games import services
+from wordgames.games import actions
 from wordgames.games.models import Game, ModerationAction
 
 pytestmark = pytest.mark.django_db
@@ -33,8 +33,8 @@ def staff(name: str, *, group: bool = False) -> Client:
 
 @pytest.fixture
 def game(ann, bob):
-    game = services.create_game(ann, "lingo", {"preset": "classic"}, ["bob"], seed=1)
-    services.join_game(game.pk, bob)
+    game = actions.create_game(ann, "lingo", {"preset": "classic"}, ["bob"], seed=1)
+    actions.join_game(game.pk, bob)
     return Game.objects.get(pk=game.pk)
 
 

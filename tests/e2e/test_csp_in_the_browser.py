@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from wordgames.games import services
+from wordgames.games import actions
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "correct horse battery"
@@ -45,10 +45,10 @@ def violations(page: Any, console: list[str]) -> list[str]:
 
 
 def test_game_new_game_and_print_pages_run_their_scripts_with_no_policy_violation(context, live_server, ann, bob):
-    game = services.create_game(ann, "lingo", {"preset": "classic"}, ["bob"], seed=3)
-    services.join_game(game.pk, bob)
-    fences = services.create_game(ann, "lingua-fences", {}, ["bob"], seed=4)
-    services.join_game(fences.pk, bob)
+    game = actions.create_game(ann, "lingo", {"preset": "classic"}, ["bob"], seed=3)
+    actions.join_game(game.pk, bob)
+    fences = actions.create_game(ann, "lingua-fences", {}, ["bob"], seed=4)
+    actions.join_game(fences.pk, bob)
     page, console = logged_in_page(context, live_server, "ann")
 
     response = page.goto(f"{live_server.url}/games/new/")

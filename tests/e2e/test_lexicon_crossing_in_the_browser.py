@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.engines.lexicon_crossing.conftest import lay_out
-from wordgames.games import services
+from wordgames.games import actions
 from wordgames.games.models import Game
 
 from .test_lingo_in_the_browser import log_in
@@ -27,13 +27,13 @@ def drag(page: Any, source: Any, target: Any) -> None:
 
 def test_building_a_crossword_by_dragging_and_calling_green_light(browser: Any, live_server: Any, ann: Any,
                                                                   bob: Any) -> None:  # fmt: skip
-    game = services.create_game(ann, "lexicon-crossing", {"dictionary": "every-word", "start_tiles": 15,
+    game = actions.create_game(ann, "lexicon-crossing", {"dictionary": "every-word", "start_tiles": 15,
                                                           "leeway": 0}, ["bob"], seed=3)  # fmt: skip
-    services.join_game(game.pk, bob)
+    actions.join_game(game.pk, bob)
     game.refresh_from_db()
     tiles = game.state["tiles"][0]
     # Thirteen tiles already laid out as an L; the last two are still in the hand.
-    services.submit_move(game.pk, ann, lay_out(tiles[:13]))
+    actions.submit_move(game.pk, ann, lay_out(tiles[:13]))
     game.refresh_from_db()
     rows = game.state["grids"][0]
     height, width = max(11, len(rows) + 6), max(11, len(rows[0]) + 6)
@@ -75,11 +75,11 @@ def test_building_a_crossword_by_dragging_and_calling_green_light(browser: Any, 
 
 def test_a_finger_on_an_empty_cell_pans_a_crossword_wider_than_the_phone(browser: Any, live_server: Any, ann: Any,
                                                                         bob: Any) -> None:  # fmt: skip
-    game = services.create_game(ann, "lexicon-crossing", {"dictionary": "every-word", "start_tiles": 30}, ["bob"],
+    game = actions.create_game(ann, "lexicon-crossing", {"dictionary": "every-word", "start_tiles": 30}, ["bob"],
                                 seed=3)  # fmt: skip
-    services.join_game(game.pk, bob)
+    actions.join_game(game.pk, bob)
     game.refresh_from_db()
-    services.submit_move(game.pk, ann, lay_out(game.state["tiles"][0][:20]))  # a long crossword: a wide grid
+    actions.submit_move(game.pk, ann, lay_out(game.state["tiles"][0][:20]))  # a long crossword: a wide grid
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = context.new_page()
     log_in(page, live_server, "ann")

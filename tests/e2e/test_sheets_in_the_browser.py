@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from wordgames.games import services
+from wordgames.games import actions
 from wordgames.games.models import Game
 
 from .test_lingo_in_the_browser import log_in
@@ -21,8 +21,8 @@ def phone(browser: Any) -> Any:
 
 def test_tapping_the_starting_square_then_typing_a_word_on_lingua_fences(browser: Any, live_server: Any, ann: Any,
                                                                         bob: Any) -> None:  # fmt: skip
-    game = services.create_game(ann, "lingua-fences", {"size": 9}, ["bob"], seed=1)
-    services.join_game(game.pk, bob)
+    game = actions.create_game(ann, "lingua-fences", {"size": 9}, ["bob"], seed=1)
+    actions.join_game(game.pk, bob)
     page = phone(browser)
     log_in(page, live_server, "ann")
     page.goto(f"{live_server.url}{game.get_absolute_url()}")
@@ -39,8 +39,8 @@ def test_tapping_the_starting_square_then_typing_a_word_on_lingua_fences(browser
 
 
 def test_tapping_a_cell_then_typing_a_word_on_keebble(browser: Any, live_server: Any, ann: Any, bob: Any) -> None:
-    game = services.create_game(ann, "keebble", {"start": "empty"}, ["bob"], seed=1)
-    services.join_game(game.pk, bob)
+    game = actions.create_game(ann, "keebble", {"start": "empty"}, ["bob"], seed=1)
+    actions.join_game(game.pk, bob)
     game = Game.objects.get(pk=game.pk)
     state = game.state
     state["hands"][0] = list("CAT")  # (a hand the test knows; the board is empty)

@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 
 from wordgames.engines import get_engine
-from wordgames.games import services
+from wordgames.games import actions, queries
 from wordgames.games.models import Game
 
 
@@ -17,8 +17,8 @@ def on_postgres() -> bool:
 
 def start_game(first: Any, second: Any, options: dict[str, Any], seed: int) -> Game:
     """``first`` invites ``second``, who accepts: the game starts with ``first`` to move."""
-    game = services.create_game(first, "lingo", options, [second.username], seed=seed)
-    services.join_game(game.pk, second)
+    game = actions.create_game(first, "lingo", options, [second.username], seed=seed)
+    actions.join_game(game.pk, second)
     game.refresh_from_db()
     return game
 
@@ -35,9 +35,9 @@ def play_best() -> Callable[[Game, Any], Any]:
 
     def play(game: Game, user: Any) -> Any:
         game.refresh_from_db()
-        seat = services.seat_of(game, user)
+        seat = queries.seat_of(game, user)
         best = get_engine("lingo").best_move(game.state, seat)  # type: ignore[attr-defined]
         assert best is not None
-        return services.submit_move(game.pk, user, best.move, expected_version=game.version).move
+        return actions.submit_move(game.pk, user, best.move, expected_version=game.version).move
 
     return play

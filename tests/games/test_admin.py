@@ -61,11 +61,11 @@ def test_end_game_from_the_admin(admin_client, lingo_game):
 
 
 def test_moderators_see_green_light_requests_and_email_opt_outs(admin_client, ann, bob, cat):
-    from wordgames.games import services
+    from wordgames.games import actions
     from wordgames.games.models import GreenLightRequest
     from wordgames.pbem.models import EmailOptOut
 
-    game = services.create_game(ann, "lexicon-crossing", {}, ["bob", "cat"], seed=1)
+    game = actions.create_game(ann, "lexicon-crossing", {}, ["bob", "cat"], seed=1)
     GreenLightRequest.objects.create(game=game, seat=1, created=game.created)
     EmailOptOut.objects.create(address="dan@example.org")
     page = admin_client.get(reverse("admin:games_greenlightrequest_changelist")).content.decode()

@@ -9,7 +9,7 @@ from django.db import connection, connections
 
 from tests.games.conftest import start_game
 from wordgames.engines import get_engine
-from wordgames.games import services
+from wordgames.games import actions, queries
 from wordgames.games.models import Game, Move
 
 
@@ -26,9 +26,9 @@ def test_twenty_simultaneous_moves_for_one_turn_apply_exactly_once(ann, bob):
     def submit(i: int) -> None:
         try:
             barrier.wait()
-            services.submit_move(game.pk, ann, best.move, expected_version=game.version, idempotency_key=f"tab-{i}")
+            actions.submit_move(game.pk, ann, best.move, expected_version=game.version, idempotency_key=f"tab-{i}")
             result = "applied"
-        except services.Refused as e:
+        except actions.Refused as e:
             result = f"refused: {e.code}: {e}"
         finally:
             connections.close_all()
@@ -48,4 +48,4 @@ def test_twenty_simultaneous_moves_for_one_turn_apply_exactly_once(ann, bob):
     game = Game.objects.get(pk=game.pk)
     assert Move.objects.filter(game=game).count() == 1
     assert game.version == 2
-    assert services.rebuild_state(game) == game.state
+    assert queries.rebuild_state(game) == game.state

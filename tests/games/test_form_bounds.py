@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from wordgames.games import services
+from wordgames.games import actions
 from wordgames.games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -42,8 +42,8 @@ def test_a_seat_field_longer_than_an_email_address_is_refused(client_ann):
 
 
 def test_a_move_longer_than_500_characters_is_refused_and_nothing_moves(client_ann, ann, bob):
-    game = services.create_game(ann, "lingo", {"preset": "classic"}, ["bob"], seed=1)
-    services.join_game(game.pk, bob)
+    game = actions.create_game(ann, "lingo", {"preset": "classic"}, ["bob"], seed=1)
+    actions.join_game(game.pk, bob)
     game.refresh_from_db()
     response = client_ann.post(reverse("submit_move", args=[game.pk]),
                                {"move": "m13 A " * 100, "version": game.version, "key": "k" * 32})

@@ -10,7 +10,7 @@ from tests.conftest import logged_in, make_user
 from tests.engines.keebble.conftest import short_move
 from wordgames.engines import get_engine
 from wordgames.engines.core.record import replay
-from wordgames.games import services
+from wordgames.games import actions
 from wordgames.games.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -20,10 +20,10 @@ ENGINE = get_engine("keebble")
 def test_four_players_to_the_end_and_the_record(ann: Any, bob: Any, cat: Any) -> None:
     dan = make_user("dan")
     users = [ann, bob, cat, dan]
-    game = services.create_game(ann, "keebble", {"board": "8x4", "dictionary": "every-word"}, ["bob", "cat", "dan"],
+    game = actions.create_game(ann, "keebble", {"board": "8x4", "dictionary": "every-word"}, ["bob", "cat", "dan"],
                                 seed=12)  # fmt: skip
     for user in users[1:]:
-        services.join_game(game.pk, user)
+        actions.join_game(game.pk, user)
     game.refresh_from_db()
     page = logged_in(bob).get(game.get_absolute_url()).content.decode()
     assert "Keebble board" in page and "ann (you)" not in page
@@ -38,17 +38,17 @@ def test_four_players_to_the_end_and_the_record(ann: Any, bob: Any, cat: Any) ->
         else:
             word = short_move(state, seat)
             move = (word or "pass") if state["endgame"] else (f"{word} ask E A" if word else "ask E A")
-        services.submit_move(game.pk, users[seat], move)
+        actions.submit_move(game.pk, users[seat], move)
     assert game.status == Game.Status.FINISHED
     record = logged_in(cat).get(f"/games/{game.pk}/record.json").json()
     assert list(replay(record))[-1]["result"] == game.result
 
 
 def test_answering_on_the_web(ann: Any, bob: Any, cat: Any) -> None:
-    game = services.create_game(ann, "keebble", {"start": "empty"}, ["bob", "cat"], seed=3)
-    services.join_game(game.pk, bob)
-    services.join_game(game.pk, cat)
-    services.submit_move(game.pk, ann, "ask E X")
+    game = actions.create_game(ann, "keebble", {"start": "empty"}, ["bob", "cat"], seed=3)
+    actions.join_game(game.pk, bob)
+    actions.join_game(game.pk, cat)
+    actions.submit_move(game.pk, ann, "ask E X")
     game.refresh_from_db()
     page = logged_in(bob).get(game.get_absolute_url()).content.decode()
     assert "ann asked for <strong>E and X</strong>" in page and 'value="take E"' in page
@@ -66,6 +66,6 @@ def test_answering_on_the_web(ann: Any, bob: Any, cat: Any) -> None:
 
 
 def test_the_printable_board(ann: Any, bob: Any) -> None:
-    game = services.create_game(ann, "keebble", {}, ["bob"], seed=3)
+    game = actions.create_game(ann, "keebble", {}, ["bob"], seed=3)
     page = logged_in(ann).get(f"/games/{game.pk}/print/").content.decode()
     assert "Keebble — game" in page and page.count('class="kb-cell') == 64

@@ -14,7 +14,8 @@ from django.utils import timezone
 from tests.conftest import logged_in
 from tests.engines.lexicon_crossing.conftest import lay_out
 from wordgames.engines import get_engine
-from wordgames.games import deadlines, greenlight, services
+from wordgames.games import actions, queries
+from wordgames.games.actions import greenlight
 from wordgames.games.models import Game, GreenLightRequest, Seat
 
 pytestmark = pytest.mark.django_db(transaction=True)  # emails and tasks run after real commits
@@ -23,10 +24,10 @@ ENGINE = get_engine("lexicon-crossing")
 
 
 def start(ann: Any, bob: Any, cat: Any, **options: Any) -> Game:
-    game = services.create_game(ann, "lexicon-crossing", {"dictionary": "every-word", **options}, ["bob", "cat"],
+    game = actions.create_game(ann, "lexicon-crossing", {"dictionary": "every-word", **options}, ["bob", "cat"],
                                 seed=8)  # fmt: skip
-    services.join_game(game.pk, bob)
-    services.join_game(game.pk, cat)
+    actions.join_game(game.pk, bob)
+    actions.join_game(game.pk, cat)
     game.refresh_from_db()
     return game
 
@@ -38,7 +39,7 @@ def see(game: Game, position: int, when: Any) -> None:
 
 def lay(game: Game, user: Any, position: int) -> None:
     game.refresh_from_db()
-    services.submit_move(game.pk, user, lay_out(game.state["tiles"][position]))
+    actions.submit_move(game.pk, user, lay_out(game.state["tiles"][position]))
 
 
 def test_a_green_light_waits_for_everyone_to_see_the_newest_tile_then_the_leeway(ann, bob, cat):
@@ -47,7 +48,7 @@ def test_a_green_light_waits_for_everyone_to_see_the_newest_tile_then_the_leeway
     see(game, 0, t0)  # ann opened her page; bob and cat have their starting tiles in emails
     lay(game, ann, 0)
     Seat.objects.filter(game=game, position__in=[1, 2]).update(seen_deal=-1)  # as if no email had gone out
-    result = services.submit_move(game.pk, ann, "green")
+    result = actions.submit_move(game.pk, ann, "green")
     assert result.move is None and "waiting" in result.message
     game.refresh_from_db()
     assert game.state["deal_number"] == 0  # nothing dealt yet
@@ -59,9 +60,9 @@ def test_a_green_light_waits_for_everyone_to_see_the_newest_tile_then_the_leeway
     see(game, 2, t0 + timedelta(minutes=2))
     request.refresh_from_db()
     assert request.fire_at == t0 + timedelta(minutes=7)  # the last one saw it at +2, plus 5 minutes' leeway
-    assert deadlines.sweep(t0 + timedelta(minutes=6)).get("green_lights", 0) == 0
-    assert deadlines.sweep(t0 + timedelta(minutes=7)).get("green_lights") == 1
-    assert deadlines.sweep(t0 + timedelta(minutes=8)).get("green_lights", 0) == 0  # once
+    assert actions.sweep(t0 + timedelta(minutes=6)).get("green_lights", 0) == 0
+    assert actions.sweep(t0 + timedelta(minutes=7)).get("green_lights") == 1
+    assert actions.sweep(t0 + timedelta(minutes=8)).get("green_lights", 0) == 0  # once
     game.refresh_from_db()
     assert game.state["deal_number"] == 1 and [len(t) for t in game.state["tiles"]] == [21, 21, 21]
     request.refresh_from_db()
@@ -74,38 +75,38 @@ def test_the_green_lighter_sees_their_new_tile_only_after_the_others(ann, bob, c
         see(game, position, timezone.now() - timedelta(hours=1))
     lay(game, ann, 0)
     Seat.objects.filter(game=game).update(seen_at=timezone.now() - timedelta(hours=1))
-    result = services.submit_move(game.pk, ann, "green")  # everyone caught up long ago: given at once
+    result = actions.submit_move(game.pk, ann, "green")  # everyone caught up long ago: given at once
     assert result.move is not None and result.move.text == "green"
     game.refresh_from_db()
     new_tile = game.state["latest"][0][0]
     # bob and cat were emailed their new tiles after the commit, so they have seen theirs: ann may see hers.
-    assert greenlight.concealed(game, 0) is False
+    assert queries.concealed(game, 0) is False
     # Undo that, to see the concealment at work: bob has not seen his yet.
     Seat.objects.filter(game=game, position=1).update(seen_deal=0)
     game.refresh_from_db()
-    assert greenlight.concealed(game, 0) is True
+    assert queries.concealed(game, 0) is True
     page = logged_in(ann).get(f"/games/{game.pk}/").content.decode()
     assert "1 new tile waiting" in page
     assert 'data-from="hand"' not in page  # her crossword holds all her other tiles; the new one is hidden
     logged_in(bob).get(f"/games/{game.pk}/")  # bob's page shows him his tile: now ann may see hers
     game.refresh_from_db()
-    assert greenlight.concealed(game, 0) is False
+    assert queries.concealed(game, 0) is False
     page = logged_in(ann).get(f"/games/{game.pk}/").content.decode()
     assert "new tile waiting" not in page and f'data-letter="{new_tile}" data-from="hand"' in page
 
 
 def test_withdraw_and_an_incomplete_crossword(ann, bob, cat):
     game = start(ann, bob, cat)
-    with pytest.raises(services.Refused, match="Not yet: these tiles are not in your crossword yet"):
-        services.submit_move(game.pk, bob, "green")
+    with pytest.raises(actions.Refused, match="Not yet: these tiles are not in your crossword yet"):
+        actions.submit_move(game.pk, bob, "green")
     lay(game, bob, 1)
     Seat.objects.filter(game=game).update(seen_deal=-1)
-    assert services.submit_move(game.pk, bob, "green").move is None
-    result = services.submit_move(game.pk, bob, "withdraw")
+    assert actions.submit_move(game.pk, bob, "green").move is None
+    result = actions.submit_move(game.pk, bob, "withdraw")
     assert result.message == "Your green light request is withdrawn."
     assert GreenLightRequest.objects.get(game=game).status == "withdrawn"
-    with pytest.raises(services.Refused, match="no green light waiting"):
-        services.submit_move(game.pk, bob, "withdraw")
+    with pytest.raises(actions.Refused, match="no green light waiting"):
+        actions.submit_move(game.pk, bob, "withdraw")
 
 
 def test_the_earliest_request_fires_and_the_others_lapse(ann, bob, cat):
@@ -113,8 +114,8 @@ def test_the_earliest_request_fires_and_the_others_lapse(ann, bob, cat):
     lay(game, ann, 0)
     lay(game, cat, 2)
     Seat.objects.filter(game=game).update(seen_deal=-1)
-    services.submit_move(game.pk, cat, "green")
-    services.submit_move(game.pk, ann, "green")
+    actions.submit_move(game.pk, cat, "green")
+    actions.submit_move(game.pk, ann, "green")
     now = timezone.now()
     for position in range(3):
         see(game, position, now)
@@ -128,7 +129,7 @@ def test_the_earliest_request_fires_and_the_others_lapse(ann, bob, cat):
 def test_nobody_sees_another_players_tiles_or_crossword(ann, bob, cat, settings):
     game = start(ann, bob, cat)
     returned = game.state["tiles"][1][0]
-    services.submit_move(game.pk, bob, f"jaywalk {returned}")
+    actions.submit_move(game.pk, bob, f"jaywalk {returned}")
     lay(game, bob, 1)
     game.refresh_from_db()
     secret = [row for row in game.state["grids"][1] if len(row) > 3]  # bob's across word
@@ -156,20 +157,20 @@ def test_to_the_end_with_red_light_and_the_grace_period(ann, bob, cat):
         see(game, position, timezone.now() - timedelta(hours=1))
     lay(game, ann, 0)
     Seat.objects.filter(game=game).update(seen_at=timezone.now() - timedelta(hours=1))
-    assert services.submit_move(game.pk, ann, "green").move is not None
+    assert actions.submit_move(game.pk, ann, "green").move is not None
     game.refresh_from_db()
     assert ENGINE.pool_exhausted(game.state)
     for position in range(3):
         lay(game, users[position], position)
-    with pytest.raises(services.Refused, match="call red light"):
-        services.submit_move(game.pk, bob, "green")
-    services.submit_move(game.pk, bob, "red")
+    with pytest.raises(actions.Refused, match="call red light"):
+        actions.submit_move(game.pk, bob, "green")
+    actions.submit_move(game.pk, bob, "red")
     red_at = timezone.now()
     seats = {s.position: s for s in Seat.objects.filter(game=game)}
     assert seats[1].due_at is None
     assert seats[0].due_at is not None and seats[0].due_at - red_at < timedelta(hours=24, minutes=1)
-    services.submit_move(game.pk, cat, "done")
-    assert deadlines.sweep(red_at + timedelta(hours=25))["timed_out"] == 1  # ann's grace ran out: done for her
+    actions.submit_move(game.pk, cat, "done")
+    assert actions.sweep(red_at + timedelta(hours=25))["timed_out"] == 1  # ann's grace ran out: done for her
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     result = game.result
@@ -177,7 +178,7 @@ def test_to_the_end_with_red_light_and_the_grace_period(ann, bob, cat):
     page = logged_in(cat).get(f"/games/{game.pk}/").content.decode()
     assert "The crosswords" in page and result["details"][0] in page
     assert logged_in(cat).get(f"/games/{game.pk}/record.json").status_code == 200
-    rebuilt = services.rebuild_state(game)
+    rebuilt = queries.rebuild_state(game)
     assert rebuilt == game.state
 
 
@@ -192,7 +193,7 @@ def test_racing_sweeps_deal_exactly_once(ann, bob, cat):
     game = start(ann, bob, cat)
     lay(game, ann, 0)
     Seat.objects.filter(game=game).update(seen_deal=-1)
-    services.submit_move(game.pk, ann, "green")
+    actions.submit_move(game.pk, ann, "green")
     now = timezone.now()
     for position in range(3):
         see(game, position, now)
@@ -230,7 +231,7 @@ def test_a_three_player_game_to_the_end_through_the_services(ann, bob, cat):
         for position in [1, 2, 0, 1, 2, 0]:  # the last green-lighter sees theirs only after the others
             see(game, position, clock)
 
-    services.submit_move(game.pk, bob, f"jaywalk {game.state['tiles'][1][0]}")
+    actions.submit_move(game.pk, bob, f"jaywalk {game.state['tiles'][1][0]}")
     turn = 0
     while True:
         game.refresh_from_db()
@@ -241,9 +242,9 @@ def test_a_three_player_game_to_the_end_through_the_services(ann, bob, cat):
         Seat.objects.filter(game=game).update(seen_deal=-1)  # nobody has looked since: the request waits
         if turn == 1:  # cat asks too, then thinks better of it
             lay(game, cat, 2)
-            services.submit_move(game.pk, cat, "green")
-            services.submit_move(game.pk, cat, "withdraw")
-        assert services.submit_move(game.pk, users[caller], "green").move is None
+            actions.submit_move(game.pk, cat, "green")
+            actions.submit_move(game.pk, cat, "withdraw")
+        assert actions.submit_move(game.pk, users[caller], "green").move is None
         everyone_sees()
         assert greenlight.fire_due(clock + timedelta(minutes=4)) == 0
         assert greenlight.fire_due(clock + timedelta(minutes=5)) == 1
@@ -254,9 +255,9 @@ def test_a_three_player_game_to_the_end_through_the_services(ann, bob, cat):
     assert list(GreenLightRequest.objects.filter(game=game).values_list("status", flat=True)).count("withdrawn") == 1
     for position in range(3):
         lay(game, users[position], position)
-    services.submit_move(game.pk, cat, "red")
-    services.submit_move(game.pk, ann, "done")
-    services.submit_move(game.pk, bob, "done")
+    actions.submit_move(game.pk, cat, "red")
+    actions.submit_move(game.pk, ann, "done")
+    actions.submit_move(game.pk, bob, "done")
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     expected = [ENGINE.score(game.state, s).text for s in range(3)]
@@ -267,7 +268,7 @@ def test_a_three_player_game_to_the_end_through_the_services(ann, bob, cat):
 def test_a_moderator_ending_a_running_game_scores_every_crossword(ann, bob, cat, admin_user):
     game = start(ann, bob, cat)
     lay(game, ann, 0)
-    services.end_game(game.pk, admin_user, "The players asked for it.")
+    actions.end_game(game.pk, admin_user, "The players asked for it.")
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert game.result["scores"][0] == round(ENGINE.score(game.state, 0).value, 2) and game.result["scores"][1] == 0
@@ -280,15 +281,15 @@ def test_team_mates_sharing_a_seat_see_its_tiles_and_move_for_it(ann, bob, cat):
         "opt_dictionary": "every-word", "clock": "7d"})  # fmt: skip
     assert response.status_code == 302, response.content.decode()[:2000]
     game = Game.objects.get(engine="lexicon-crossing")
-    services.join_game(game.pk, bob)
+    actions.join_game(game.pk, bob)
     game.refresh_from_db()
     page = logged_in(cat).get(game.get_absolute_url()).content.decode()
     assert "Your hand" in page and "ann (you)" in page
-    services.submit_move(game.pk, cat, lay_out(game.state["tiles"][0]))  # cat arranges the team's crossword
+    actions.submit_move(game.pk, cat, lay_out(game.state["tiles"][0]))  # cat arranges the team's crossword
     game.refresh_from_db()
     assert game.state["grids"][0] and game.moves.last().user == cat and game.moves.last().seat == 0
-    with pytest.raises(services.Refused, match="already plays in this game"):
-        services.create_game(ann, "lexicon-crossing", {}, ["bob"], partners={0: ["bob"]})
+    with pytest.raises(actions.Refused, match="already plays in this game"):
+        actions.create_game(ann, "lexicon-crossing", {}, ["bob"], partners={0: ["bob"]})
 
 
 def green_by_ann_unseen_by_bob(ann: Any, bob: Any, cat: Any) -> Game:
@@ -296,7 +297,7 @@ def green_by_ann_unseen_by_bob(ann: Any, bob: Any, cat: Any) -> Game:
     game = start(ann, bob, cat)
     lay(game, ann, 0)
     Seat.objects.filter(game=game).update(seen_at=timezone.now() - timedelta(hours=1))
-    services.submit_move(game.pk, ann, "green")
+    actions.submit_move(game.pk, ann, "green")
     Seat.objects.filter(game=game, position=1).update(seen_deal=0)  # bob has not seen his new tile
     game.refresh_from_db()
     return game
@@ -313,14 +314,14 @@ def test_no_answer_to_the_green_lighter_gives_away_their_hidden_tile(ann, bob, c
     hidden = game.state["latest"][0][0]
     grid = game.state["grids"][0]
     # Guessing the hidden letter onto the crossword is refused like any tile she does not have.
-    with pytest.raises(services.Refused, match=f"uses tiles you do not have: {hidden}"):
-        services.submit_move(game.pk, ann, "grid " + "/".join([*grid, hidden]))
+    with pytest.raises(actions.Refused, match=f"uses tiles you do not have: {hidden}"):
+        actions.submit_move(game.pk, ann, "grid " + "/".join([*grid, hidden]))
     # Asking for a green light does not list it as a tile still to place: the request waits.
-    assert "waiting" in services.submit_move(game.pk, ann, "green").message
+    assert "waiting" in actions.submit_move(game.pk, ann, "green").message
     game.refresh_from_db()
     assert game.state["latest"][0] == [hidden] and hidden in game.state["tiles"][0]  # still hers, still hidden
     logged_in(bob).get(f"/games/{game.pk}/")  # bob sees his: now hers shows, and the same grid is accepted
-    services.submit_move(game.pk, ann, "grid " + "/".join([*grid, hidden]))
+    actions.submit_move(game.pk, ann, "grid " + "/".join([*grid, hidden]))
 
 
 def test_saving_a_crossword_sends_no_email(ann, bob, cat):
@@ -336,7 +337,7 @@ def test_a_green_light_emails_the_others_their_new_tile_and_not_the_caller(ann, 
     lay(game, ann, 0)
     Seat.objects.filter(game=game).update(seen_at=timezone.now() - timedelta(hours=1))
     before = len(mail.outbox)
-    services.submit_move(game.pk, ann, "green")
+    actions.submit_move(game.pk, ann, "green")
     game.refresh_from_db()
     sent = mail.outbox[before:]
     assert sorted(m.to[0] for m in sent) == ["bob@example.com", "cat@example.com"]
@@ -353,10 +354,10 @@ def test_a_lexicon_crossing_game_never_waits_for_anyone_in_the_lobby(ann, bob, c
 
 
 def test_collaborating_team_mates_swap_a_tile_on_the_web(ann: Any, bob: Any, cat: Any, dan: Any) -> None:
-    game = services.create_game(ann, "lexicon-crossing", {"dictionary": "every-word", "teams": "ABAB"},
+    game = actions.create_game(ann, "lexicon-crossing", {"dictionary": "every-word", "teams": "ABAB"},
                                 ["bob", "cat", "dan"], seed=8)  # fmt: skip
     for user in (bob, cat, dan):
-        services.join_game(game.pk, user)
+        actions.join_game(game.pk, user)
     game.refresh_from_db()
     page = logged_in(ann).get(game.get_absolute_url()).content.decode()
     assert "Swap a tile with cat" in page and "swap E X cat" in page  # cat is ann's team-mate; bob and dan are not

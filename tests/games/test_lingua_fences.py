@@ -11,7 +11,7 @@ from tests.conftest import logged_in, make_user
 from tests.engines.lingua_fences.conftest import legal_word
 from wordgames.engines import get_engine
 from wordgames.engines.core.record import replay
-from wordgames.games import services
+from wordgames.games import actions
 from wordgames.games.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -21,9 +21,9 @@ ENGINE = get_engine("lingua-fences")
 def test_four_players_until_every_sheet_is_out(ann: Any, bob: Any, cat: Any) -> None:
     dan = make_user("dan")
     users = [ann, bob, cat, dan]
-    game = services.create_game(ann, "lingua-fences", {"dictionary": "every-word"}, ["bob", "cat", "dan"], seed=2)
+    game = actions.create_game(ann, "lingua-fences", {"dictionary": "every-word"}, ["bob", "cat", "dan"], seed=2)
     for user in users[1:]:
-        services.join_game(game.pk, user)
+        actions.join_game(game.pk, user)
     game.refresh_from_db()
     page = logged_in(bob).get(game.get_absolute_url()).content.decode()
     assert "In front of you: bob's sheet" in page and "Still writing: ann, bob, cat, dan." in page
@@ -48,7 +48,7 @@ def test_four_players_until_every_sheet_is_out(ann: Any, bob: Any, cat: Any) -> 
                 move = legal_word(game.state, seat)
             else:
                 move = "pass"
-            services.submit_move(game.pk, users[seat], move)
+            actions.submit_move(game.pk, users[seat], move)
         game.refresh_from_db()
         rounds += 1
         assert rounds < 20
@@ -66,15 +66,15 @@ def test_four_players_until_every_sheet_is_out(ann: Any, bob: Any, cat: Any) -> 
 
 
 def test_the_printable_sheet(ann: Any, bob: Any) -> None:
-    game = services.create_game(ann, "lingua-fences", {"size": 15, "start": "d4"}, ["bob"], seed=2)
+    game = actions.create_game(ann, "lingua-fences", {"size": 15, "start": "d4"}, ["bob"], seed=2)
     page = logged_in(ann).get(f"/games/{game.pk}/print/").content.decode()
     assert "15x15 sheet, starting square d4" in page and "Longest word: <strong>3</strong>" in page
     assert page.count("<rect") == 15 * 15
 
 
 def test_a_word_on_the_web_and_a_refusal(ann: Any, bob: Any) -> None:
-    game = services.create_game(ann, "lingua-fences", {}, ["bob"], seed=2)
-    services.join_game(game.pk, bob)
+    game = actions.create_game(ann, "lingua-fences", {}, ["bob"], seed=2)
+    actions.join_game(game.pk, bob)
     game.refresh_from_db()
     client = logged_in(ann)
     response = client.post(f"/games/{game.pk}/move/", {"move": "4C CAT", "version": game.version, "key": "k1"})
@@ -88,22 +88,22 @@ def test_a_word_on_the_web_and_a_refusal(ann: Any, bob: Any) -> None:
 
 def test_another_players_word_does_not_make_yours_stale(ann: Any, bob: Any) -> None:
     """Everyone writes at once: bob's word changes the game's version but not the sheet in front of ann."""
-    game = services.create_game(ann, "lingua-fences", {}, ["bob"], seed=2)
-    services.join_game(game.pk, bob)
+    game = actions.create_game(ann, "lingua-fences", {}, ["bob"], seed=2)
+    actions.join_game(game.pk, bob)
     game.refresh_from_db()
     seen = game.version
-    services.submit_move(game.pk, bob, "3C CAT", expected_version=seen)
-    result = services.submit_move(game.pk, ann, "C3 COD", expected_version=seen)
+    actions.submit_move(game.pk, bob, "3C CAT", expected_version=seen)
+    result = actions.submit_move(game.pk, ann, "C3 COD", expected_version=seen)
     assert result.move is not None and result.move.text == "C3 COD"
     game.refresh_from_db()
-    with pytest.raises(services.Refused, match="The board has changed"):  # a new round: the sheets moved
-        services.submit_move(game.pk, ann, "3C CAT", expected_version=seen)
+    with pytest.raises(actions.Refused, match="The board has changed"):  # a new round: the sheets moved
+        actions.submit_move(game.pk, ann, "3C CAT", expected_version=seen)
 
 
 def test_a_finished_game_replays_move_by_move(ann: Any, bob: Any) -> None:
-    game = services.create_game(ann, "lingua-fences", {}, ["bob"], seed=2)
-    services.join_game(game.pk, bob)
-    services.submit_move(game.pk, ann, "3C CAT")
-    services.submit_move(game.pk, bob, "resign")
+    game = actions.create_game(ann, "lingua-fences", {}, ["bob"], seed=2)
+    actions.join_game(game.pk, bob)
+    actions.submit_move(game.pk, ann, "3C CAT")
+    actions.submit_move(game.pk, bob, "resign")
     page = logged_in(ann).get(f"/games/{game.pk}/replay/?n=1").content.decode()
     assert "after move 1 of 2" in page and "  3  . . C A T" in page

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.games.conftest import start_game
 from wordgames.engines import IllegalMove, get_engine
-from wordgames.games import services
+from wordgames.games import actions
 from wordgames.games.models import Game, Move
 
 pytestmark = pytest.mark.django_db
@@ -182,7 +182,7 @@ def test_hidden_pools_never_reach_another_player(client_ann, client, lingo_game,
 
 def test_finished_game_has_a_record_and_a_replay(client, lingo_game, ann, bob, play_best):
     play_best(lingo_game, ann)
-    services.submit_move(lingo_game.pk, bob, "resign")
+    actions.submit_move(lingo_game.pk, bob, "resign")
     record = json.loads(client.get(reverse("record", args=[lingo_game.pk])).content)
     assert record["format"] == "wordgames-record/1" and record["players"] == ["ann", "bob"]
     assert [m["player"] for m in record["moves"]] == ["ann", "bob"]
@@ -211,7 +211,7 @@ def test_sporting_opponent_option_shows_the_missed_opportunity(
     short = next(f"{across} {a}{b}" for a, b in itertools.permutations(view["pool"], 2)
                  if _scores(engine, game.state, f"{across} {a}{b}") < best.score)  # fmt: skip
     with django_capture_on_commit_callbacks(execute=True):  # annotated after the commit, off the request
-        services.submit_move(game.pk, ann, short)
+        actions.submit_move(game.pk, ann, short)
     page = client_bob.get(game.get_absolute_url()).content.decode()
     assert "ann could have scored" in page
     assert "ann could have scored" in mail.outbox[-1].body  # bob's your-turn email carries it too

@@ -14,7 +14,7 @@ from django.db import connection
 
 from tests.games.conftest import start_game
 from wordgames.engines import get_engine
-from wordgames.games import services
+from wordgames.games import actions
 from wordgames.mail.models import OutboxMessage
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,7 +68,7 @@ def test_a_real_worker_emails_bob_that_it_is_his_turn(worker, ann, bob):
         "the worker never sent ann her first your-turn email"
     )
     best = get_engine("lingo").best_move(game.state, 0)
-    services.submit_move(game.pk, ann, best.move)
+    actions.submit_move(game.pk, ann, best.move)
     subject = f"Lingo game {game.pk}, move 2: bob to move"
     assert wait_for(lambda: OutboxMessage.objects.filter(to__contains="bob@example.com", subject=subject).exists())
     message = OutboxMessage.objects.get(to__contains="bob@example.com", subject=subject)

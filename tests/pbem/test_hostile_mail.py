@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from wordgames.games import services
+from wordgames.games import actions
 from wordgames.games.models import Game, Move, Seat
 from wordgames.pbem import reading
 from wordgames.pbem.inbound import body_text, handle_raw
@@ -212,7 +212,7 @@ def test_a_reply_all_with_another_plus_address_first_is_played(lingo_game: Game,
 
 
 def test_a_stranger_declines_an_invitation_by_email(ann: Any, tmp_path: Path) -> None:
-    game = services.create_game(ann, "lingo", {}, ["dan@example.org"], seed=3)
+    game = actions.create_game(ann, "lingo", {}, ["dan@example.org"], seed=3)
     invitation = latest_to("dan@example.org")
     by_pipe(mime.reply(invitation, "decline"), tmp_path)
     seat = Seat.objects.get(game=game, position=1)

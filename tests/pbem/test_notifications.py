@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core import mail
@@ -14,7 +15,7 @@ from django.utils.html import escape
 
 from wordgames.accounts.models import Profile, profile_for
 from wordgames.engines import get_engine
-from wordgames.games import deadlines, services
+from wordgames.games import actions, emails
 from wordgames.games.models import Game, Move, Seat
 from wordgames.mail.models import OutboxMessage
 
@@ -68,7 +69,7 @@ def test_one_click_unsubscribe_stops_that_kind_only(lingo_game: Game, play_best:
 
 
 def test_a_stranger_invited_by_email_can_unsubscribe_in_one_click(ann: Any, bob: Any) -> None:
-    services.create_game(ann, "lingo", {}, ["dan@example.org"], seed=3)
+    actions.create_game(ann, "lingo", {}, ["dan@example.org"], seed=3)
     invitation = latest_to("dan@example.org")
     path = invitation.message()["List-Unsubscribe"].strip("<>").replace("http://localhost:8000", "")
     assert path in invitation.body  # the link is in the email too, not only in a header
@@ -76,8 +77,8 @@ def test_a_stranger_invited_by_email_can_unsubscribe_in_one_click(ann: Any, bob:
     response = Client(enforce_csrf_checks=True).post(path, {"List-Unsubscribe": "One-Click"})
     assert response.status_code == 200 and "will send no more email to dan@example.org" in response.content.decode()
     before = len(mail.outbox)
-    with pytest.raises(services.Refused, match="Dan@Example.org has asked this site not to send them email"):
-        services.create_game(bob, "lingo", {}, ["Dan@Example.org"], seed=4)
+    with pytest.raises(actions.Refused, match="Dan@Example.org has asked this site not to send them email"):
+        actions.create_game(bob, "lingo", {}, ["Dan@Example.org"], seed=4)
     assert len(mail.outbox) == before and Game.objects.count() == 1
 
 
@@ -87,11 +88,11 @@ def test_a_forged_unsubscribe_link_changes_nothing(bob: Any) -> None:
 
 
 def test_other_players_see_the_move_and_comment(ann: Any, bob: Any, cat: Any) -> None:
-    game = services.create_game(ann, "lingo", {}, ["bob", "cat"], seed=3)
-    services.join_game(game.pk, bob)
-    services.join_game(game.pk, cat)
+    game = actions.create_game(ann, "lingo", {}, ["bob", "cat"], seed=3)
+    actions.join_game(game.pk, bob)
+    actions.join_game(game.pk, cat)
     game.refresh_from_db()
-    services.submit_move(game.pk, ann, best(game, 0), comment="Good luck, both of you.")
+    actions.submit_move(game.pk, ann, best(game, 0), comment="Good luck, both of you.")
     to_cat = latest_to("cat@example.com")
     assert "Ann moved in Lingo game" in to_cat.body and "Ann writes: Good luck, both of you." in to_cat.body
     assert "bob to move" in to_cat.subject
@@ -137,14 +138,14 @@ def test_daily_digest_at_the_chosen_hour_in_the_players_zone(lingo_game: Game, p
     play_best(lingo_game, ann)
     assert not [m for m in mail.outbox[before:] if m.to == ["bob@example.com"]]
     morning = datetime(2026, 11, 23, 23, 30, tzinfo=UTC)  # 08:30 in Tokyo
-    assert deadlines.send_digests(morning) == 0
+    assert emails.send_digests(morning) == 0
     nine = morning + timedelta(minutes=40)  # 09:10 in Tokyo
-    assert deadlines.send_digests(nine) == 1
-    assert deadlines.send_digests(nine + timedelta(hours=3)) == 0  # once a day
+    assert emails.send_digests(nine) == 1
+    assert emails.send_digests(nine + timedelta(hours=3)) == 0  # once a day
     digest = latest_to("bob@example.com")
     assert digest.subject.startswith("Your turn in 1 game")
     assert f"Lingo game {lingo_game.pk}, move 2: bob to move" in digest.body and "Pool:" in digest.body
-    assert deadlines.send_digests(nine + timedelta(days=1)) == 1  # the next day's
+    assert emails.send_digests(nine + timedelta(days=1)) == 1  # the next day's
 
 
 def deadline_of(game: Game, position: int) -> Seat:
@@ -155,13 +156,13 @@ def test_reminder_at_80_percent_then_timeout_forfeits(lingo_game: Game) -> None:
     seat = deadline_of(lingo_game, 0)
     start = seat.due_at - timedelta(days=7)
     assert seat.remind_at == start + timedelta(days=7) * 0.8
-    assert deadlines.sweep(start + timedelta(days=5)) == {"reminded": 0, "timed_out": 0}
-    assert deadlines.sweep(start + timedelta(days=6)) == {"reminded": 1, "timed_out": 0}
-    assert deadlines.sweep(start + timedelta(days=6, hours=1)) == {"reminded": 0, "timed_out": 0}  # once
+    assert actions.sweep(start + timedelta(days=5)) == {"reminded": 0, "timed_out": 0}
+    assert actions.sweep(start + timedelta(days=6)) == {"reminded": 1, "timed_out": 0}
+    assert actions.sweep(start + timedelta(days=6, hours=1)) == {"reminded": 0, "timed_out": 0}  # once
     reminder = latest_to("ann@example.com")
     assert reminder.subject.startswith("Reminder: Lingo game") and "still your turn" in reminder.body
-    assert deadlines.sweep(start + timedelta(days=7, minutes=1)) == {"reminded": 0, "timed_out": 1}
-    assert deadlines.sweep(start + timedelta(days=7, minutes=2)) == {"reminded": 0, "timed_out": 0}  # late twin
+    assert actions.sweep(start + timedelta(days=7, minutes=1)) == {"reminded": 0, "timed_out": 1}
+    assert actions.sweep(start + timedelta(days=7, minutes=2)) == {"reminded": 0, "timed_out": 0}  # late twin
     lingo_game.refresh_from_db()
     assert lingo_game.status == Game.Status.FINISHED  # two players: the one left wins
     move = Move.objects.get(game=lingo_game)
@@ -171,6 +172,18 @@ def test_reminder_at_80_percent_then_timeout_forfeits(lingo_game: Game) -> None:
     assert "Your time to move ran out" in latest_to("ann@example.com").body
 
 
+def test_a_reminder_shows_the_deadline_in_the_readers_time_zone(lingo_game: Game, ann: Any) -> None:
+    profile = profile_for(ann)
+    profile.time_zone = "Asia/Tokyo"
+    profile.save()
+    seat = deadline_of(lingo_game, 0)
+    actions.sweep(seat.due_at - timedelta(days=1))
+    body = latest_to("ann@example.com").body
+    local = seat.due_at.astimezone(ZoneInfo("Asia/Tokyo"))
+    assert f"Your time to move runs out on {local:%a %-d %b %Y, %H:%M} JST." in body
+    assert "UTC" not in body
+
+
 def test_a_reminder_survives_a_mail_service_that_is_down_for_a_while(lingo_game: Game, settings: Any) -> None:
     from tests.support.flaky_outbox import FlakyOutboxBackend
     from wordgames.mail.models import OutboxMessage
@@ -178,22 +191,22 @@ def test_a_reminder_survives_a_mail_service_that_is_down_for_a_while(lingo_game:
     settings.EMAIL_BACKEND = "tests.support.flaky_outbox.FlakyOutboxBackend"
     FlakyOutboxBackend.failures = 2  # the first two tries fail; the task is retried (at once, in-process)
     seat = deadline_of(lingo_game, 0)
-    assert deadlines.sweep(seat.remind_at + timedelta(minutes=1))["reminded"] == 1
+    assert actions.sweep(seat.remind_at + timedelta(minutes=1))["reminded"] == 1
     reminders = OutboxMessage.objects.filter(subject__startswith="Reminder: Lingo game", to__contains="ann@")
     assert FlakyOutboxBackend.failures == 0 and reminders.count() == 1
-    assert deadlines.sweep(seat.remind_at + timedelta(minutes=2))["reminded"] == 0  # and only once
+    assert actions.sweep(seat.remind_at + timedelta(minutes=2))["reminded"] == 0  # and only once
 
 
 def test_pbmserv_preset_nags_after_7_days_and_forfeits_after_21(ann: Any, bob: Any) -> None:
-    game = services.create_game(ann, "lingo", {}, ["bob"], seed=5, move_time=timedelta(days=21),
+    game = actions.create_game(ann, "lingo", {}, ["bob"], seed=5, move_time=timedelta(days=21),
                                 reminder_after=timedelta(days=7))  # fmt: skip
-    services.join_game(game.pk, bob)
+    actions.join_game(game.pk, bob)
     seat = deadline_of(game, 0)
     start = seat.due_at - timedelta(days=21)
-    assert deadlines.sweep(start + timedelta(days=6, hours=23))["reminded"] == 0
-    assert deadlines.sweep(start + timedelta(days=7, minutes=1))["reminded"] == 1
-    assert deadlines.sweep(start + timedelta(days=20))["timed_out"] == 0
-    assert deadlines.sweep(start + timedelta(days=21, minutes=1))["timed_out"] == 1
+    assert actions.sweep(start + timedelta(days=6, hours=23))["reminded"] == 0
+    assert actions.sweep(start + timedelta(days=7, minutes=1))["reminded"] == 1
+    assert actions.sweep(start + timedelta(days=20))["timed_out"] == 0
+    assert actions.sweep(start + timedelta(days=21, minutes=1))["timed_out"] == 1
 
 
 def test_moving_in_time_stops_the_clock(lingo_game: Game, play_best: Any, ann: Any) -> None:
@@ -201,42 +214,42 @@ def test_moving_in_time_stops_the_clock(lingo_game: Game, play_best: Any, ann: A
     play_best(lingo_game, ann)
     assert deadline_of(lingo_game, 0).due_at is None
     assert deadline_of(lingo_game, 1).due_at is not None
-    assert deadlines.sweep(due)["timed_out"] == 0  # ann's old deadline: nothing; bob's is later
+    assert actions.sweep(due)["timed_out"] == 0  # ann's old deadline: nothing; bob's is later
 
 
 def test_vacation_stops_the_clock_and_tells_the_others(lingo_game: Game, ann: Any) -> None:
     seat = deadline_of(lingo_game, 0)
     due = seat.due_at
     start = due - timedelta(days=7)
-    services.set_vacation(ann, 10, now=start + timedelta(days=1))
+    actions.set_vacation(ann, 10, now=start + timedelta(days=1))
     assert deadline_of(lingo_game, 0).due_at == due + timedelta(days=10)
     assert "ann is away until" in latest_to("bob@example.com").body
-    assert deadlines.sweep(due + timedelta(minutes=1))["timed_out"] == 0  # the old deadline passes harmlessly
-    assert deadlines.sweep(due + timedelta(days=10, minutes=1))["timed_out"] == 1
+    assert actions.sweep(due + timedelta(minutes=1))["timed_out"] == 0  # the old deadline passes harmlessly
+    assert actions.sweep(due + timedelta(days=10, minutes=1))["timed_out"] == 1
 
 
 def test_vacation_allowance_per_year(ann: Any) -> None:
     now = datetime(2026, 6, 10, 12, 0, tzinfo=UTC)  # a fixed clock: with today's date this failed in late December
-    services.set_vacation(ann, 20, now=now)
-    services.end_vacation(ann, now=now + timedelta(days=5))  # back early: 15 days returned
-    with pytest.raises(services.Refused, match="You have 25 days away left this year"):
-        services.set_vacation(ann, 26, now=now + timedelta(days=6))
-    services.set_vacation(ann, 25, now=now + timedelta(days=6))
+    actions.set_vacation(ann, 20, now=now)
+    actions.end_vacation(ann, now=now + timedelta(days=5))  # back early: 15 days returned
+    with pytest.raises(actions.Refused, match="You have 25 days away left this year"):
+        actions.set_vacation(ann, 26, now=now + timedelta(days=6))
+    actions.set_vacation(ann, 25, now=now + timedelta(days=6))
 
 
 def test_a_new_calendar_year_brings_a_new_vacation_allowance(ann: Any) -> None:
     december = datetime(2026, 12, 28, 12, 0, tzinfo=UTC)
-    services.set_vacation(ann, 30, now=december - timedelta(days=60))  # the whole of 2026's allowance
-    with pytest.raises(services.Refused, match="You have 0 days away left this year"):
-        services.set_vacation(ann, 1, now=december)
-    services.set_vacation(ann, 30, now=december + timedelta(days=6))  # 3 January 2027: a fresh 30 days
+    actions.set_vacation(ann, 30, now=december - timedelta(days=60))  # the whole of 2026's allowance
+    with pytest.raises(actions.Refused, match="You have 0 days away left this year"):
+        actions.set_vacation(ann, 1, now=december)
+    actions.set_vacation(ann, 30, now=december + timedelta(days=6))  # 3 January 2027: a fresh 30 days
 
 
 def test_outbox_reply_form_plays_the_move(lingo_game: Game, settings: Any, tmp_path: Path) -> None:
     settings.EMAIL_BACKEND = "wordgames.mail.backends.OutboxBackend"
     settings.OUTBOX_VISIBLE = True
     move = best(lingo_game, 0)
-    services.submit_move(lingo_game.pk, lingo_game.seats.get(position=0).user, move)
+    actions.submit_move(lingo_game.pk, lingo_game.seats.get(position=0).user, move)
     lingo_game.refresh_from_db()
     to_bob = OutboxMessage.objects.filter(to="bob@example.com").first()
     assert to_bob is not None and "bob to move" in to_bob.subject
@@ -252,22 +265,22 @@ def test_outbox_reply_form_plays_the_move(lingo_game: Game, settings: Any, tmp_p
 def test_a_timeout_move_that_does_not_fit_forfeits_instead(ann: Any, bob: Any, cat: Any) -> None:
     """Keebble's silent mover asks for two common letters; under Letterfraud's "line" rule that may be refused:
     the sweep must not get stuck on it."""
-    game = services.create_game(ann, "keebble", {"start": "empty", "letterfraud": "line"}, ["bob", "cat"], seed=3)
-    services.join_game(game.pk, bob)
-    services.join_game(game.pk, cat)
+    game = actions.create_game(ann, "keebble", {"start": "empty", "letterfraud": "line"}, ["bob", "cat"], seed=3)
+    actions.join_game(game.pk, bob)
+    actions.join_game(game.pk, cat)
     game.refresh_from_db()
     state = game.state
     state["cells"] = {"c3": {"letter": "Q", "owner": None, "value": 0}, "d3": {"letter": "Z", "owner": None, "value": 0}}
     Game.objects.filter(pk=game.pk).update(state=state)
     due = Seat.objects.get(game=game, position=0).due_at
-    assert deadlines.sweep(due + timedelta(minutes=1))["timed_out"] == 1
+    assert actions.sweep(due + timedelta(minutes=1))["timed_out"] == 1
     move = Move.objects.get(game=game)
     assert move.text == "resign" and move.source == "clock"
 
 
 def test_a_turn_that_starts_during_a_vacation_waits_for_its_end(lingo_game: Game, play_best: Any, ann: Any,
                                                                  bob: Any) -> None:  # fmt: skip
-    services.set_vacation(bob, 3)
+    actions.set_vacation(bob, 3)
     play_best(lingo_game, ann)  # now it is bob's turn, while he is away
     due = deadline_of(lingo_game, 1).due_at
     assert timedelta(days=9, hours=23) < due - timezone.now() <= timedelta(days=10)

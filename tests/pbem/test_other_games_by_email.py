@@ -9,7 +9,7 @@ from typing import Any
 from django.core import mail
 
 from tests.engines.lexicon_crossing.conftest import lay_out
-from wordgames.games import services
+from wordgames.games import actions
 from wordgames.games.models import Game, Move
 
 from . import mime
@@ -18,8 +18,8 @@ from .test_inbound import latest_to, replies_to
 
 
 def start(engine: str, ann: Any, bob: Any, options: dict[str, Any]) -> Game:
-    game = services.create_game(ann, engine, options, ["bob"], seed=4)
-    services.join_game(game.pk, bob)
+    game = actions.create_game(ann, engine, options, ["bob"], seed=4)
+    actions.join_game(game.pk, bob)
     game.refresh_from_db()
     return game
 
@@ -54,7 +54,7 @@ def test_a_lingua_fences_word_by_email(ann: Any, bob: Any, tmp_path: Path) -> No
 
 def test_a_keebble_answer_by_email(ann: Any, bob: Any, tmp_path: Path) -> None:
     game = start("keebble", ann, bob, {"start": "empty"})
-    services.submit_move(game.pk, ann, "ask E X")
+    actions.submit_move(game.pk, ann, "ask E X")
     sent = latest_to("bob@example.com")
     assert "ann asked E X: take one, or place a wall." in sent.body and "take E" in sent.body
     by_pipe(mime.reply(sent, "take X"), tmp_path)

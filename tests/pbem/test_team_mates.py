@@ -9,7 +9,7 @@ from typing import Any
 from django.core import mail
 
 from wordgames.engines import get_engine
-from wordgames.games import services
+from wordgames.games import actions
 from wordgames.games.models import Game, Move
 
 from . import mime
@@ -22,8 +22,8 @@ def to(address: str) -> list[Any]:
 
 def test_a_team_mate_hears_of_the_seats_turn_and_moves_for_it_by_email(ann: Any, bob: Any, cat: Any, dan: Any,
                                                                         tmp_path: Path) -> None:  # fmt: skip
-    game = services.create_game(ann, "lingo", {"preset": "classic"}, ["bob"], seed=7, partners={0: ["cat"]})
-    services.join_game(game.pk, bob)
+    game = actions.create_game(ann, "lingo", {"preset": "classic"}, ["bob"], seed=7, partners={0: ["cat"]})
+    actions.join_game(game.pk, bob)
     game.refresh_from_db()
     for_ann, for_cat = to("ann@example.com")[-1], to("cat@example.com")[-1]
     assert "ann to move" in for_cat.subject and for_cat.subject == for_ann.subject
@@ -44,7 +44,7 @@ def test_a_team_mate_hears_of_the_seats_turn_and_moves_for_it_by_email(ann: Any,
 
     # bob's move is news to both of them.
     game.refresh_from_db()
-    services.submit_move(game.pk, bob, get_engine("lingo").best_move(game.state, 1).move)  # type: ignore[attr-defined]
+    actions.submit_move(game.pk, bob, get_engine("lingo").best_move(game.state, 1).move)  # type: ignore[attr-defined]
     assert "ann to move" in to("cat@example.com")[-1].subject and "ann to move" in to("ann@example.com")[-1].subject
     assert Game.objects.get().moves.count() == 2
 
@@ -55,15 +55,15 @@ def test_a_team_mate_who_chose_the_digest_finds_the_seats_turn_in_it(ann: Any, b
     from django.utils import timezone
 
     from wordgames.accounts.models import profile_for
-    from wordgames.games import deadlines
+    from wordgames.games import emails
 
     profile = profile_for(cat)
     profile.email_modes = {**profile.email_modes, "your_turn": "digest", "start": "none"}
     profile.digest_hour = 0
     profile.save()
-    game = services.create_game(ann, "lingo", {"preset": "classic"}, ["bob"], seed=7, partners={0: ["cat"]})
-    services.join_game(game.pk, bob)
+    game = actions.create_game(ann, "lingo", {"preset": "classic"}, ["bob"], seed=7, partners={0: ["cat"]})
+    actions.join_game(game.pk, bob)
     assert not to("cat@example.com")  # no "game started" and no "your turn" email: the digest has it
-    assert deadlines.send_digests(timezone.now() + timedelta(minutes=1)) == 1
+    assert emails.send_digests(timezone.now() + timedelta(minutes=1)) == 1
     digest = to("cat@example.com")[-1]
     assert digest.subject.startswith("Your turn in 1 game") and f"Lingo game {game.pk}" in digest.body

@@ -8,7 +8,8 @@ from typing import Any
 
 from django.core import mail
 
-from wordgames.games import services
+from wordgames.engines import get_engine
+from wordgames.games import actions
 from wordgames.games.models import Game, Move
 
 from . import mime
@@ -17,7 +18,7 @@ from .test_inbound import best, latest_to
 
 
 def test_a_whole_game_by_email(ann: Any, bob: Any, tmp_path: Path) -> None:
-    game = services.create_game(ann, "lingo", {"preset": "pbem", "tiles": "30"}, ["bob@example.com"], seed=11)
+    game = actions.create_game(ann, "lingo", {"preset": "pbem", "tiles": "30"}, ["bob@example.com"], seed=11)
     invitation = latest_to("bob@example.com")
     assert invitation.subject == f"ann invites you to play Lingo (game {game.pk})"
     assert 'reply to this email with "accept"' in invitation.body
@@ -30,7 +31,7 @@ def test_a_whole_game_by_email(ann: Any, bob: Any, tmp_path: Path) -> None:
     names = {0: "ann", 1: "bob"}
     turns = 0
     while game.status == Game.Status.ACTIVE:
-        (seat,) = services.get_engine("lingo").actors(game.state)
+        (seat,) = get_engine("lingo").actors(game.state)
         sent = latest_to(emails[seat])
         number = int(re.search(r"move (\d+): (\w+) to move", sent.subject).group(1))  # type: ignore[union-attr]
         assert sent.subject == f"Lingo game {game.pk}, move {number}: {names[seat]} to move"
@@ -44,7 +45,7 @@ def test_a_whole_game_by_email(ann: Any, bob: Any, tmp_path: Path) -> None:
 
     moves = list(Move.objects.filter(game=game))
     assert moves and all(m.source == "email" for m in moves)
-    result = services.get_engine("lingo").result(game.state)
+    result = get_engine("lingo").result(game.state)
     assert result is not None
     for address in emails.values():
         over = [m for m in mail.outbox if m.to == [address] and not m.subject.startswith("Re:")][-1]

@@ -10,7 +10,7 @@ import pytest
 
 from tests.conftest import make_user
 from tests.games.test_worker import start_worker, stop, wait_for
-from wordgames.games import services
+from wordgames.games import actions
 from wordgames.mail.models import OutboxMessage
 
 
@@ -29,9 +29,9 @@ def test_killing_the_worker_mid_send_still_sends_each_email_once(ann: Any, bob: 
             "CELERY_VISIBILITY_TIMEOUT": "3"}  # fmt: skip
     first = start_worker(**slow)
     try:
-        game = services.create_game(ann, "lingo", {}, ["bob", "cat", "dan"], seed=9)
+        game = actions.create_game(ann, "lingo", {}, ["bob", "cat", "dan"], seed=9)
         for user in (bob, cat, dan):
-            services.join_game(game.pk, user)
+            actions.join_game(game.pk, user)
         # The "game starts" task sends four emails, one after the other; kill the worker after the second.
         assert wait_for(lambda: OutboxMessage.objects.filter(subject__contains=f"game {game.pk}").count() >= 2, 60)
         first.send_signal(signal.SIGKILL)

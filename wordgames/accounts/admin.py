@@ -1,4 +1,5 @@
-"""Profiles in the admin. Suspensions go through the games service, so each one is logged with its reason."""
+"""Profiles in the admin. The games app adds the suspension actions (``games.admin``): a suspension is logged
+with its reason and told to the player like every moderation."""
 
 from __future__ import annotations
 
@@ -9,22 +10,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.http import HttpRequest
 
-from wordgames.games import services
-from wordgames.games.admin import with_reason
-
 from .models import Profile
 
 User = get_user_model()
-
-
-@with_reason("Suspend these players", permission="suspend")
-def suspend(modeladmin: Any, request: HttpRequest, profile: Profile, data: dict) -> None:
-    services.set_suspended(profile.user, request.user, data["reason"])
-
-
-@with_reason("Lift the suspension", permission="suspend")
-def unsuspend(modeladmin: Any, request: HttpRequest, profile: Profile, data: dict) -> None:
-    services.set_suspended(profile.user, request.user, data["reason"], suspended=False)
 
 
 @admin.register(Profile)
@@ -34,8 +22,6 @@ class ProfileAdmin(admin.ModelAdmin):
     search_fields = ("user__username", "user__email", "display_name")
     fields = ("user", "display_name", "time_zone", "suspended", "suspended_reason")
     readonly_fields = ("user", "suspended", "suspended_reason")
-    actions = [suspend, unsuspend]
-
     def has_suspend_permission(self, request: HttpRequest) -> bool:
         return request.user.has_perm("accounts.suspend_players")
 

@@ -3,25 +3,24 @@ the task, not the request, finds out whether the address belongs to an account."
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from celery import shared_task
+from django.conf import settings
+from django.contrib.auth.forms import PasswordResetForm
+
+from . import confirm
 
 RETRY = {"autoretry_for": (Exception,), "retry_backoff": True, "retry_kwargs": {"max_retries": 6}, "acks_late": True}
 
 
 @shared_task(**RETRY)
 def send_email_confirmation(user_id: int, address: str) -> None:
-    from . import confirm
-
     confirm.send_confirmation(user_id, address)
 
 
 @shared_task(**RETRY)
 def send_password_reset(address: str) -> None:
-    from urllib.parse import urlsplit
-
-    from django.conf import settings
-    from django.contrib.auth.forms import PasswordResetForm
-
     form = PasswordResetForm({"email": address})
     if form.is_valid():  # sends to active accounts with a usable password only, else nothing
         site_root = settings.SITE_ROOT.rstrip("/")

@@ -13,7 +13,7 @@ from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from . import confirm, tasks, throttle
-from .forms import AwayForm, ChangeEmailForm, EmailSettingsForm, LoginForm, ProfileForm, SignupForm
+from .forms import ChangeEmailForm, LoginForm, ProfileForm, SignupForm
 from .models import profile_for
 
 
@@ -80,43 +80,6 @@ def confirm_email(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "accounts/confirm_email.html", {"error": str(e)}, status=400)
     messages.success(request, f"Your email address is now {address}.")
     return redirect("profile" if request.user.is_authenticated else "login")
-
-
-@login_required
-def email_settings(request: HttpRequest) -> HttpResponse:
-    """Which emails to get, and days away (the player's clocks stop while they are away)."""
-    from django.utils import timezone
-
-    from wordgames.games import services
-    from wordgames.games.models import Vacation
-
-    profile = profile_for(request.user)
-    form = EmailSettingsForm(request.POST if "save_emails" in request.POST else None, profile=profile)
-    away = AwayForm(request.POST if "go_away" in request.POST else None)
-    if request.method == "POST":
-        try:
-            if "save_emails" in request.POST and form.is_valid():
-                form.save()
-                messages.success(request, "Your email settings are saved.")
-                return redirect("email_settings")
-            if "go_away" in request.POST and away.is_valid():
-                vacation = services.set_vacation(request.user, away.cleaned_data["days"])
-                messages.success(request, f"You are away until {vacation.ends:%a %-d %b %Y}; your clocks are stopped.")
-                return redirect("email_settings")
-            if "come_back" in request.POST:
-                services.end_vacation(request.user)
-                messages.success(request, "Welcome back: your clocks run again.")
-                return redirect("email_settings")
-        except services.Refused as e:
-            messages.error(request, str(e))
-    now = timezone.now()
-    context = {
-        "form": form, "away": away,
-        "vacation": Vacation.objects.filter(user=request.user, starts__lte=now, ends__gt=now).first(),
-        "used": sum((v.ends - v.starts).days for v in Vacation.objects.filter(user=request.user, starts__year=now.year)),
-        "allowance": settings.VACATION_DAYS_PER_YEAR,
-    }  # fmt: skip
-    return render(request, "accounts/email_settings.html", context)
 
 
 def locked_out(request: HttpRequest, original_response: Any = None, credentials: Any = None) -> HttpResponse:

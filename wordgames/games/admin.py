@@ -11,7 +11,10 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from . import services
+from wordgames.accounts.admin import ProfileAdmin
+from wordgames.accounts.models import Profile
+
+from . import actions
 from .models import Game, GreenLightRequest, ModerationAction, Move, Notification, Seat, UndoRequest, Vacation
 
 User = get_user_model()
@@ -39,7 +42,7 @@ def with_reason(title: str, form_class: type[ReasonForm] = ReasonForm, permissio
                     try:
                         fn(modeladmin, request, obj, form.cleaned_data)
                         done += 1
-                    except services.Refused as e:
+                    except actions.Refused as e:
                         modeladmin.message_user(request, f"{obj}: {e}", messages.ERROR)
                 if done:
                     modeladmin.message_user(request, f"{title}: done for {done}.", messages.SUCCESS)
@@ -62,22 +65,22 @@ def with_reason(title: str, form_class: type[ReasonForm] = ReasonForm, permissio
 
 @with_reason("Take back the last move")
 def take_back(modeladmin: Any, request: HttpRequest, game: Game, data: dict) -> None:
-    services.take_back_last_move(game.pk, request.user, data["reason"])
+    actions.take_back_last_move(game.pk, request.user, data["reason"])
 
 
 @with_reason("End the game (score as it stands)")
 def end_game(modeladmin: Any, request: HttpRequest, game: Game, data: dict) -> None:
-    services.end_game(game.pk, request.user, data["reason"])
+    actions.end_game(game.pk, request.user, data["reason"])
 
 
 @with_reason("Abandon the game (no result)")
 def abandon_game(modeladmin: Any, request: HttpRequest, game: Game, data: dict) -> None:
-    services.end_game(game.pk, request.user, data["reason"], abandon=True)
+    actions.end_game(game.pk, request.user, data["reason"], abandon=True)
 
 
 @with_reason("Put another player in this seat", ReplaceForm)
 def replace_player(modeladmin: Any, request: HttpRequest, seat: Seat, data: dict) -> None:
-    services.replace_player(seat.game_id, seat.position, data["user"], request.user, data["reason"])
+    actions.replace_player(seat.game_id, seat.position, data["user"], request.user, data["reason"])
 
 
 class SeatInline(admin.TabularInline):
@@ -211,3 +214,23 @@ class GreenLightRequestAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+# Suspensions are moderation: they are logged and told like the rest, so the games app adds them to the
+# profiles' admin (accounts knows nothing of games).
+@with_reason("Suspend these players", permission="suspend")
+def suspend(modeladmin: Any, request: HttpRequest, profile: Profile, data: dict) -> None:
+    actions.set_suspended(profile.user, request.user, data["reason"])
+
+
+@with_reason("Lift the suspension", permission="suspend")
+def unsuspend(modeladmin: Any, request: HttpRequest, profile: Profile, data: dict) -> None:
+    actions.set_suspended(profile.user, request.user, data["reason"], suspended=False)
+
+
+class ModeratedProfileAdmin(ProfileAdmin):
+    actions = [suspend, unsuspend]
+
+
+admin.site.unregister(Profile)
+admin.site.register(Profile, ModeratedProfileAdmin)

@@ -10,7 +10,11 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
+        from . import signals
+        from .actions import greenlight  # the app config sits above every room, so it may join them
+
         register_dictionaries(Path(settings.DICTIONARY_DIR))
+        signals.deal_shown.connect(greenlight.deal_shown, dispatch_uid="games.greenlight.deal_shown")
 
 
 def register_dictionaries(folder: Path) -> list[str]:

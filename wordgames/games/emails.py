@@ -11,7 +11,9 @@ a daily digest (your turn only) or none. Replies to emailed moves are kind ``err
 from __future__ import annotations
 
 import re
+import zoneinfo
 from collections.abc import Iterable, Iterator
+from datetime import datetime
 from email.utils import make_msgid, parseaddr
 from typing import Any
 
@@ -20,19 +22,20 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from wordgames.accounts.models import DIGEST, EMAIL_KINDS, NONE, display_name, profile_for
+from wordgames.accounts.models import DIGEST, EMAIL_KINDS, NONE, Profile, display_name, profile_for
 from wordgames.engines import get_engine
 from wordgames.engines.core.text import and_list
 from wordgames.pbem.addresses import reply_address
 from wordgames.pbem.models import EmailOptOut
 
-from . import greenlight
+from . import queries, signals
 from .models import Game, ModerationAction, Move, Notification, Seat
 
 INVITATION_SALT = "wordgames.invitation"
@@ -91,6 +94,15 @@ def linkify(text: str, boards: Iterable[str] = ()) -> SafeString:
     return mark_safe(escaped)
 
 
+def reader_zone(user: AbstractBaseUser | None) -> zoneinfo.ZoneInfo:
+    """The time zone chosen in the reader's profile; the site's for a reader without an account."""
+    name = profile_for(user).time_zone if user is not None else settings.TIME_ZONE
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo(settings.TIME_ZONE)
+
+
 def _send(
     key: str,
     to: str,
@@ -133,13 +145,24 @@ def _send(
         "site_name": settings.SITE_NAME, "site_root": settings.SITE_ROOT, "unsubscribe": unsubscribe,
         "kind_label": EMAIL_KINDS.get(kind, ""), "preferences": absolute(reverse("email_settings")), **context,
     }  # fmt: skip
-    body = render_to_string(template, context).strip() + "\n"
-    html = render_to_string("games/email/message.html", {**context, "body": linkify(body, [context.get("board", "")]),
-                                                         "subject": subject})  # fmt: skip
+    reply_to = [reply_address(seat)] if seat is not None and (seat.user_id is not None or seat.is_invitation) else []
+    return deliver(key, to, subject, template, context, html_context=context, boards=[context.get("board", "")],
+                   headers=headers, user=user, reply_to=reply_to, connection=connection)  # fmt: skip
+
+
+def deliver(key: str, to: str, subject: str, template: str, context: dict[str, Any], *,
+            html_context: dict[str, Any], boards: Iterable[str], headers: dict[str, str],
+            user: AbstractBaseUser | None, reply_to: list[str] | None = None, connection: Any = None) -> bool:  # fmt: skip
+    """The one way out for every email (game emails and digests): rendered in the reader's time zone, then
+    sent once per key (``Notification`` is written in the same transaction). False when already sent."""
+    with timezone.override(reader_zone(user)):  # every time in an email is in its reader's time zone
+        body = render_to_string(template, context).strip() + "\n"
+        html = render_to_string("games/email/message.html", {**html_context, "body": linkify(body, boards),
+                                                             "subject": subject})  # fmt: skip
     message = EmailMultiAlternatives(subject=subject, body=body, to=[to], headers=headers, connection=connection)
     message.extra_headers["Message-ID"] = make_msgid("wg", domain=_domain())
-    if seat is not None and (seat.user_id is not None or seat.is_invitation):
-        message.reply_to = [reply_address(seat)]
+    if reply_to:
+        message.reply_to = reply_to
     message.attach_alternative(html, "text/html")
     try:
         with transaction.atomic():
@@ -200,7 +223,7 @@ def _game_context(game: Game, seat: Seat | None, last: Move | None, number: int 
     return {
         "game": game,
         "title": engine.title,
-        "board": engine.render_text(game.state, position, **greenlight.view_kwargs(game, position))
+        "board": engine.render_text(game.state, position, **queries.view_kwargs(game, position))
         if game.state else "",
         "url": absolute(game.get_absolute_url()),
         "rules_url": absolute(reverse("help_page", args=[game.engine])),
@@ -262,7 +285,7 @@ def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int 
                  connection=connection):
             sent += 1
             if kind != "game_over":
-                greenlight.mark_seen(game, seat.position)  # the email showed them their newest tiles
+                signals.deal_shown.send(sender=Game, game=game, position=seat.position)  # the email showed them their newest tiles
     return sent
 
 
@@ -358,21 +381,12 @@ def send_digest(user: AbstractBaseUser, games: list[Game], day: str) -> bool:
     if not user.email:
         return False
     unsubscribe = absolute(reverse("unsubscribe", args=[unsubscribe_token(user, "your_turn")]))
-    body = render_to_string("games/email/digest.txt", {**context, "unsubscribe": unsubscribe,
-                                                        "site_name": settings.SITE_NAME}).strip() + "\n"
-    html = render_to_string("games/email/message.html", {"body": linkify(body, [e["board"] for e in entries]),
-                                                         "subject": subject, "unsubscribe": unsubscribe})  # fmt: skip
     headers = {"Auto-Submitted": "auto-generated", "List-Unsubscribe": f"<{unsubscribe}>",
                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}  # fmt: skip
-    message = EmailMultiAlternatives(subject=subject, body=body, to=[user.email], headers=headers)
-    message.attach_alternative(html, "text/html")
-    try:
-        with transaction.atomic():
-            Notification.objects.create(key=key, recipient=user.email, subject=subject)
-            message.send()
-    except IntegrityError:
-        return False
-    return True
+    return deliver(key, user.email, subject, "games/email/digest.txt",
+                   {**context, "unsubscribe": unsubscribe, "site_name": settings.SITE_NAME},
+                   html_context={"unsubscribe": unsubscribe}, boards=[e["board"] for e in entries],
+                   headers=headers, user=user)  # fmt: skip
 
 
 def send_moderation_notice(action: ModerationAction, user: AbstractBaseUser) -> bool:
@@ -396,3 +410,27 @@ def result_sentence(game: Game, seats: list[Seat] | None = None) -> str:
         return f"The game is over. Scores: {table}."
     verb = "wins" if len(winners) == 1 else "share the win"
     return f"{' and '.join(winners)} {verb}. Scores: {table}."
+
+
+def send_digests(now: datetime | None = None) -> int:
+    """The daily digest to every player who chose it for "your turn", once their chosen hour has come in
+    their time zone, listing the games where they may act. At most one a day (keyed by their local date)."""
+    now = now or timezone.now()
+    sent = 0
+    for profile in Profile.objects.select_related("user").filter(email_modes__your_turn=DIGEST):
+        try:
+            local = now.astimezone(zoneinfo.ZoneInfo(profile.time_zone))
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            local = now
+        if local.hour < profile.digest_hour:
+            continue
+        user = profile.user
+        games = []
+        mine = Game.objects.filter(Q(seats__user=user) | Q(seats__partners=user), status=Game.Status.ACTIVE)
+        for game in mine.distinct().prefetch_related("seats__partners"):
+            seat = seat_read_by(game, user)
+            if seat is not None and seat.position in get_engine(game.engine).waiting_for(game.state):
+                games.append(game)
+        if games and send_digest(user, games, local.date().isoformat()):
+            sent += 1
+    return sent

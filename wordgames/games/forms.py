@@ -4,6 +4,7 @@ from datetime import timedelta
 from typing import Any
 
 from django import forms
+from django.http import Http404
 
 from wordgames.engines import get_engine
 from wordgames.engines.core.engine import Engine, Option
@@ -158,8 +159,6 @@ class MoveForm(forms.Form):
 
 
 def engine_or_404(name: str) -> Engine:
-    from django.http import Http404
-
     try:
         return get_engine(name)
     except KeyError:

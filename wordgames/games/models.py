@@ -2,7 +2,7 @@
 
 A game row holds the engine's state as JSON and a version number that goes up with every change, so a
 form or email built from an older version can be refused as stale. Moves are append-only: the state can
-always be rebuilt by replaying the game's live moves from its seed (``services.rebuild_state``).
+always be rebuilt by replaying the game's live moves from its seed (``queries.rebuild_state``).
 """
 
 from __future__ import annotations

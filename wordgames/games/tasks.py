@@ -1,116 +1,22 @@
-"""Celery tasks: ids in, one service or email function called, retried with backoff. Each is safe to run
-twice (emails are keyed, so a retry skips what was already sent; sweeps re-check under the game's lock)."""
+"""The tasks Celery beat wakes: ids in (or none), one action or one send function called, retried with
+backoff. The tasks an action queues after its commit (the emails) are in ``outbox``."""
 
 from __future__ import annotations
 
 from celery import shared_task
 
-RETRY = {"autoretry_for": (Exception,), "retry_backoff": True, "retry_kwargs": {"max_retries": 6}, "acks_late": True}
-
-
-@shared_task(**RETRY)
-def send_invitation(seat_id: int) -> None:
-    from . import emails
-    from .models import Seat
-
-    seat = Seat.objects.select_related("game", "invited_user", "game__created_by").filter(pk=seat_id).first()
-    if seat is not None and seat.is_invitation:
-        emails.send_invitation(seat)
-
-
-@shared_task(**RETRY)
-def send_reminder(seat_id: int) -> None:
-    """The reminder the deadline sweep claimed for this seat, unless the player has moved since."""
-    from django.utils import timezone
-
-    from . import emails
-    from .models import Game, Seat
-
-    seat = Seat.objects.select_related("game", "user").filter(pk=seat_id).first()
-    if seat is None or seat.user is None or not seat.reminded or seat.due_at is None:
-        return  # the player moved (their clock was reset) or left
-    if seat.due_at <= timezone.now() or seat.game.status != Game.Status.ACTIVE:
-        return
-    emails.send_reminder(seat)
-
-
-@shared_task(**RETRY)
-def notify_turn(game_id: int, version: int, actors_before: list[int] | None = None, mover: int | None = None,
-                move_id: int | None = None, event: str = "move") -> None:  # fmt: skip
-    """Tell each player what the change to ``version`` means to them (start, your turn, a move, the end)."""
-    from django.db.models import Count, Q
-
-    from . import emails
-    from .models import Game, Move
-
-    live = Count("moves", filter=Q(moves__taken_back=False))
-    game = Game.objects.annotate(live_moves=live).filter(pk=game_id).first()
-    if game is None or game.version != version:
-        return  # the game has moved on: a later task tells the players about the newer position
-    last = Move.objects.select_related("user__profile").filter(pk=move_id).first() if move_id else None
-    emails.notify_players(game, actors_before=actors_before or (), mover=mover, last=last, event=event)
-
-
-@shared_task(**RETRY)
-def annotate_move(move_id: int, actors_before: list[int] | None = None) -> None:
-    """Commentary first (it may name a missed move), then the emails that carry it."""
-    from . import services
-
-    move = services.annotate_move(move_id)
-    if move is not None:
-        notify_turn(move.game_id, move.game.version, actors_before, move.seat, move.pk)
-
-
-@shared_task(**RETRY)
-def notify_moderation(action_id: int) -> None:
-    from . import emails
-    from .models import ModerationAction
-
-    action = ModerationAction.objects.select_related("game", "subject").filter(pk=action_id).first()
-    if action is None:
-        return
-    if action.game is not None:
-        for seat in action.game.seats.select_related("user"):
-            if seat.user is not None:
-                emails.send_moderation_notice(action, seat.user)
-    elif action.subject is not None:
-        emails.send_moderation_notice(action, action.subject)
-
-
-@shared_task(**RETRY)
-def notify_timeout(game_id: int, seat_id: int, move_id: int | None) -> None:
-    from . import emails
-    from .models import Game, Move, Seat
-
-    game = Game.objects.filter(pk=game_id).first()
-    seat = Seat.objects.select_related("user").filter(pk=seat_id).first()
-    if game is not None and seat is not None:
-        move = Move.objects.select_related("user").filter(pk=move_id).first() if move_id else None
-        emails.send_timeout(game, seat, move)
-
-
-@shared_task(**RETRY)
-def send_news(game_id: int, key: str, sentence: str, exclude_user_id: int | None = None,
-              only_user_id: int | None = None) -> None:  # fmt: skip
-    from . import emails
-    from .models import Game
-
-    game = Game.objects.filter(pk=game_id).first()
-    if game is not None:
-        emails.send_news(game, key, sentence, exclude_user_id=exclude_user_id, only_user_id=only_user_id)
+from . import emails
+from .actions import clocks
+from .outbox import RETRY
 
 
 @shared_task(**RETRY)
 def sweep_deadlines() -> None:
     """Every minute (Celery beat): reminders due, then timeouts due. Late or doubled runs do no harm."""
-    from . import deadlines
-
-    deadlines.sweep()
+    clocks.sweep()
 
 
 @shared_task(**RETRY)
 def send_digests() -> None:
     """Every few minutes (Celery beat): the daily digest to players whose chosen hour has come."""
-    from . import deadlines
-
-    deadlines.send_digests()
+    emails.send_digests()

@@ -17,6 +17,7 @@ urlpatterns = [
     path("games/<int:pk>/record.json", views.record, name="record"),
     path("games/<int:pk>/print/", views.print_sheet, name="print_sheet"),
     path("games/<int:pk>/replay/", views.replay_page, name="replay"),
+    path("accounts/email/", views.email_settings, name="email_settings"),  # days away stop the games' clocks
     path("help/", views.help_index, name="help"),
     path("help/<slug:slug>/", views.help_page, name="help_page"),
     path("invitations/<int:seat_id>/", views.answer_invitation, name="answer_invitation"),

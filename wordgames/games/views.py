@@ -6,6 +6,7 @@ import json
 import uuid
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
@@ -17,15 +18,18 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_GET, require_POST
 
 from wordgames.accounts import throttle
+from wordgames.accounts.forms import AwayForm, EmailSettingsForm
+from wordgames.accounts.models import profile_for
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.record import make_record
 from wordgames.engines.core.text import and_list
 
-from . import greenlight, helpdocs, presenters, services
+from . import actions, helpdocs, presenters, queries
+from .actions import greenlight
 from .boards import render_board
 from .emails import read_invitation_token, result_sentence
 from .forms import MoveForm, NewGameForm, engine_or_404
-from .models import Game, Seat
+from .models import Game, Seat, Vacation
 
 
 def _games_for(user: Any) -> list[dict[str, Any]]:
@@ -39,7 +43,7 @@ def _games_for(user: Any) -> list[dict[str, Any]]:
     )
     rows = []
     for game in games:
-        seat = services.seat_of(game, user)
+        seat = queries.seat_of(game, user)
         movers: set[int] = set()
         if game.status == Game.Status.ACTIVE:  # the players the game waits for (nobody, in Lexicon Crossing)
             movers = get_engine(game.engine).waiting_for(game.state)
@@ -97,11 +101,11 @@ def new_game(request: HttpRequest) -> HttpResponse:
         form.add_error(None, f"You have sent many invitations lately. {throttle.wait_sentence('invitation')}")
     if request.method == "POST" and form.is_valid():
         try:
-            game = services.create_game(
+            game = actions.create_game(
                 request.user, engine.name, form.chosen_options(), form.invitees(), **form.clock_times(),
                 partners=form.cleaned_data["partners"],
             )
-        except services.Refused as e:
+        except actions.Refused as e:
             form.add_error(None, str(e))
         else:
             if game.status == Game.Status.ACTIVE:
@@ -119,13 +123,13 @@ def _load_game(pk: int) -> Game:
 
 
 def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, Any]:
-    seat = services.seat_of(game, request.user)
+    seat = queries.seat_of(game, request.user)
     seats = list(game.seats.all())
     context: dict[str, Any] = {"game": game, "seat": seat, "seats": seats, "version": game.version,
                                "options_shown": presenters.options_shown(game)}  # fmt: skip
     if game.state is not None:
         engine = get_engine(game.engine)
-        view = engine.view(game.state, seat, **greenlight.view_kwargs(game, seat, seats))
+        view = engine.view(game.state, seat, **queries.view_kwargs(game, seat, seats))
         if seat is not None:
             greenlight.mark_seen(game, seat)  # Lexicon Crossing: this page shows them their newest tiles
         movers = engine.actors(game.state) if game.status == Game.Status.ACTIVE else set()
@@ -157,7 +161,7 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
 
 def _shown_moves(game: Game) -> list[Any]:
     """The move list: without quiet moves (a player rearranging a private crossword, saved as they work)."""
-    moves = services.live_moves(game).select_related("user")
+    moves = queries.live_moves(game).select_related("user")
     return [m for m in moves if not m.outcome.get("events", {}).get("quiet")]
 
 
@@ -199,10 +203,10 @@ def game_live(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def game_json(request: HttpRequest, pk: int) -> JsonResponse:
     game = _load_game(pk)
-    seat = services.seat_of(game, request.user)
+    seat = queries.seat_of(game, request.user)
     data: dict[str, Any] = {"id": game.pk, "game": game.engine, "status": game.status, "version": game.version}
     if game.state is not None:
-        data["view"] = get_engine(game.engine).view(game.state, seat, **greenlight.view_kwargs(game, seat))
+        data["view"] = get_engine(game.engine).view(game.state, seat, **queries.view_kwargs(game, seat))
     data["moves"] = [
         {"n": n, "player": m.user.username if m.user else "", "move": _move_text(m, seat), "score": m.score,
          "summary": m.summary}
@@ -220,14 +224,14 @@ def submit_move(request: HttpRequest, pk: int) -> HttpResponse:
         reason = form.errors["move"][0] if too_long else "Type a move in the box first."
         return _refuse(request, _load_game(pk), reason, form, status=400)
     try:
-        result = services.submit_move(
+        result = actions.submit_move(
             pk,
             request.user,
             form.cleaned_data["move"],
             expected_version=form.cleaned_data["version"],
             idempotency_key=form.cleaned_data["key"],
         )
-    except services.Refused as e:
+    except actions.Refused as e:
         if e.code == "not_found":
             raise Http404(str(e)) from None
         if e.code == "stale":
@@ -238,8 +242,8 @@ def submit_move(request: HttpRequest, pk: int) -> HttpResponse:
         return _refuse(request, _load_game(pk), str(e), form, status=400)
     if _wants_json(request):
         game = _load_game(pk)
-        seat = services.seat_of(game, request.user)
-        view = get_engine(game.engine).view(game.state, seat, **greenlight.view_kwargs(game, seat))
+        seat = queries.seat_of(game, request.user)
+        view = get_engine(game.engine).view(game.state, seat, **queries.view_kwargs(game, seat))
         return JsonResponse({"ok": True, "version": game.version, "move": result.move.text if result.move else "",
                              "summary": result.sentence, "duplicate": result.duplicate, "view": view})
     if not result.duplicate:
@@ -265,8 +269,8 @@ def preview(request: HttpRequest, pk: int) -> HttpResponse:
     game = _load_game(pk)
     text = request.POST.get("move", "")
     try:
-        outcome = services.preview_move(game, request.user, text)
-    except services.Refused as e:
+        outcome = actions.preview_move(game, request.user, text)
+    except actions.Refused as e:
         return render(request, "games/_preview.html", {"error": str(e)})
     return render(request, "games/_preview.html", {"outcome": outcome})
 
@@ -276,8 +280,8 @@ def preview(request: HttpRequest, pk: int) -> HttpResponse:
 def hint(request: HttpRequest, pk: int) -> HttpResponse:
     game = _load_game(pk)
     try:
-        outcome = services.best_move(game, request.user)
-    except services.Refused as e:
+        outcome = actions.best_move(game, request.user)
+    except actions.Refused as e:
         return render(request, "games/_preview.html", {"error": str(e)})
     return render(request, "games/_preview.html", {"outcome": outcome, "hint": True})
 
@@ -290,8 +294,8 @@ def resign(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, "Tick the box to confirm that you resign.")
         return redirect(game)
     try:
-        services.submit_move(game.pk, request.user, "resign", idempotency_key=request.POST.get("key", ""))
-    except services.Refused as e:
+        actions.submit_move(game.pk, request.user, "resign", idempotency_key=request.POST.get("key", ""))
+    except actions.Refused as e:
         messages.error(request, str(e))
     else:
         messages.info(request, "You resigned from this game.")
@@ -302,8 +306,8 @@ def resign(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def join(request: HttpRequest, pk: int) -> HttpResponse:
     try:
-        services.join_game(pk, request.user)
-    except services.Refused as e:
+        actions.join_game(pk, request.user)
+    except actions.Refused as e:
         messages.error(request, str(e))
     else:
         messages.success(request, "You have a seat in this game.")
@@ -320,11 +324,11 @@ def accept_invitation(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         try:
             if request.POST.get("answer") == "decline":
-                services.decline_invitation(seat.pk, request.user)
+                actions.decline_invitation(seat.pk, request.user)
                 messages.info(request, "You declined the invitation.")
                 return redirect("lobby")
-            services.join_game(seat.game_id, request.user, seat_id=seat.pk)
-        except services.Refused as e:
+            actions.join_game(seat.game_id, request.user, seat_id=seat.pk)
+        except actions.Refused as e:
             messages.error(request, str(e))
             return redirect("lobby")
         messages.success(request, "You have a seat in this game.")
@@ -339,21 +343,21 @@ def answer_invitation(request: HttpRequest, seat_id: int) -> HttpResponse:
     seat = get_object_or_404(Seat, pk=seat_id)
     try:
         if request.POST.get("answer") == "decline":
-            services.decline_invitation(seat.pk, request.user)
+            actions.decline_invitation(seat.pk, request.user)
             messages.info(request, "You declined the invitation.")
             return redirect("lobby")
-        if not services._invited(seat, request.user):
-            raise services.Refused("That invitation is not addressed to you.")
-        services.join_game(seat.game_id, request.user, seat_id=seat.pk)
-    except services.Refused as e:
+        if not queries.invited(seat, request.user):
+            raise actions.Refused("That invitation is not addressed to you.")
+        actions.join_game(seat.game_id, request.user, seat_id=seat.pk)
+    except actions.Refused as e:
         messages.error(request, str(e))
         return redirect("lobby")
     return redirect("game", pk=seat.game_id)
 
 
 def _record(game: Game) -> dict[str, Any]:
-    moves = services.live_moves(game).select_related("user")
-    players = services.player_names(game)
+    moves = queries.live_moves(game).select_related("user")
+    players = queries.player_names(game)
     return make_record(
         game.engine, game.options, players, game.seed, game.bag or None,
         [{"player": players[m.seat], "move": m.text} for m in moves],
@@ -386,11 +390,11 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponseBase:
     game = _load_game(pk)
     if game.status not in (Game.Status.FINISHED, Game.Status.ABANDONED) or game.state is None:
         raise Http404("A game can be replayed once it is over.")
-    moves = list(services.live_moves(game).select_related("user"))
+    moves = list(queries.live_moves(game).select_related("user"))
     n = request.GET.get("n", "")
     shown = min(int(n), len(moves)) if n.isdigit() else len(moves)
     engine = get_engine(game.engine)
-    state = engine.new_game(services.player_names(game), game.options, game.seed, game.bag or None)
+    state = engine.new_game(queries.player_names(game), game.options, game.seed, game.bag or None)
     for move in moves[:shown]:
         state, _ = engine.apply(state, move.seat, move.text)
     view = engine.view(state, None)
@@ -416,3 +420,36 @@ def help_page(request: HttpRequest, slug: str) -> HttpResponse:
     except (KeyError, FileNotFoundError):
         raise Http404("No such page") from None
     return render(request, "games/help_page.html", {"title": title, "html": html, "slug": slug})
+
+
+@login_required
+def email_settings(request: HttpRequest) -> HttpResponse:
+    """Which emails to get, and days away (the player's clocks stop while they are away). It lives with the
+    games because days away stop the games' clocks; its address is under the account pages."""
+    profile = profile_for(request.user)
+    form = EmailSettingsForm(request.POST if "save_emails" in request.POST else None, profile=profile)
+    away = AwayForm(request.POST if "go_away" in request.POST else None)
+    if request.method == "POST":
+        try:
+            if "save_emails" in request.POST and form.is_valid():
+                form.save()
+                messages.success(request, "Your email settings are saved.")
+                return redirect("email_settings")
+            if "go_away" in request.POST and away.is_valid():
+                vacation = actions.set_vacation(request.user, away.cleaned_data["days"])
+                messages.success(request, f"You are away until {timezone.localtime(vacation.ends):%a %-d %b %Y}; your clocks are stopped.")
+                return redirect("email_settings")
+            if "come_back" in request.POST:
+                actions.end_vacation(request.user)
+                messages.success(request, "Welcome back: your clocks run again.")
+                return redirect("email_settings")
+        except actions.Refused as e:
+            messages.error(request, str(e))
+    now = timezone.now()
+    context = {
+        "form": form, "away": away,
+        "vacation": Vacation.objects.filter(user=request.user, starts__lte=now, ends__gt=now).first(),
+        "used": sum((v.ends - v.starts).days for v in Vacation.objects.filter(user=request.user, starts__year=now.year)),
+        "allowance": settings.VACATION_DAYS_PER_YEAR,
+    }  # fmt: skip
+    return render(request, "accounts/email_settings.html", context)

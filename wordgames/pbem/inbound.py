@@ -26,14 +26,18 @@ from typing import Any
 from anymail.inbound import AnymailInboundMessage
 from django.conf import settings
 from django.db import IntegrityError, InterfaceError, OperationalError, transaction
+from django.urls import reverse
 from django.utils import timezone
 
-from wordgames.games import services
+from wordgames.engines import get_engine
+from wordgames.games import actions, queries
+from wordgames.games.emails import absolute
 from wordgames.games.models import Game, Move, Seat
 
-from . import addresses, reading
+from . import addresses, outbox, reading
 from .automatic import automatic_reason, dmarc_failed
 from .models import InboundMessage
+from .outbox import seat_member
 from .reply import own_text
 
 log = logging.getLogger(__name__)
@@ -151,11 +155,6 @@ ignored."""
 def _help(game: Game, seat: Seat) -> str:
     """The commands, then how moves of this game are written (with what the player may do now), and where the
     whole guide and the game's rules are."""
-    from django.urls import reverse
-
-    from wordgames.engines import get_engine
-    from wordgames.games.emails import absolute
-
     engine = get_engine(game.engine)
     examples = engine.move_examples(game.state, seat.position) if game.state else []
     moves = ("\n\nMoves of " + engine.title + ", for example:\n" + "\n".join(f"  {line}" for line in examples)
@@ -248,13 +247,13 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
         elif command.word == "history":
             _answer(record, seat, message, text=_history(game))
         elif command.word == "undo":
-            services.request_undo(game.pk, user)
+            actions.request_undo(game.pk, user)
             _answer(record, seat, message, text="Your undo request was sent to the other players.")
         elif command.word in ("accept", "reject"):
-            services.answer_undo(game.pk, user, command.word == "accept")
+            actions.answer_undo(game.pk, user, command.word == "accept")
             _answer(record, seat, message, text=f"Your answer ({command.word}) was recorded.")
         else:
-            result = services.submit_move(
+            result = actions.submit_move(
                 game.pk, user, command.text if command.word == "move" else command.word,
                 expected_number=command.number, idempotency_key=_key(record), source=Move.Source.EMAIL,
                 comment=command.comment,
@@ -267,7 +266,7 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
             record.detail = result.move.summary or result.move.text
             _queue_reply(record, seat, message, text=f"Your move {result.move.text} was played. {record.detail}",
                          quote=False)  # fmt: skip
-    except services.Refused as e:
+    except actions.Refused as e:
         reason = str(e)
         if e.code in ("illegal", "empty") and command.word == "move":
             reason = f"Your move \"{command.text}\" was not played: {reason}"
@@ -290,23 +289,12 @@ def _addressed_seat(recipients: list[str]) -> Seat | None:
 def _game_lines(seat: Seat) -> list[str]:
     """The lines of the game's email as this player sees it now (the board, pool and scores): never a
     comment, even when a mail program quotes them without a mark."""
-    from wordgames.engines import get_engine
-
     if not seat.game.state:
         return []
     try:
         return get_engine(seat.game.engine).render_text(seat.game.state, seat.position).split("\n")
     except Exception:  # the backstop is a bonus: a game that cannot render still takes moves
         return []
-
-
-def seat_member(seat: Seat, address: str) -> Any:
-    """The seat's player, or a team-mate sharing the seat, whose account has this email address; else None."""
-    if not address or seat.user is None:
-        return None
-    if address.lower() == seat.user.email.lower():
-        return seat.user
-    return seat.partners.filter(email__iexact=address).first()
 
 
 def _player_writing(seat: Seat, sender: str) -> Any:
@@ -340,12 +328,12 @@ def _invitation_reply(record: InboundMessage, message: AnymailInboundMessage, bo
         user = _Invitee(sender)  # a stranger declining needs no account: the invited address is the proof
     try:
         if word == "accept":
-            services.join_game(seat.game_id, user, seat_id=seat.pk)
+            actions.join_game(seat.game_id, user, seat_id=seat.pk)
             text = "You have taken your seat. The game starts as soon as every seat is taken."
         else:
-            services.decline_invitation(seat.pk, user)
+            actions.decline_invitation(seat.pk, user)
             text = "You declined the invitation; nothing else happens."
-    except services.Refused as e:
+    except actions.Refused as e:
         _refuse(record, message, body, None, str(e))
         return
     record.outcome, record.detail = InboundMessage.Outcome.COMMAND, text
@@ -366,7 +354,7 @@ def _key(record: InboundMessage) -> str:
 
 def _history(game: Game) -> str:
     lines = ["The moves so far:"]
-    for n, move in enumerate(services.live_moves(game).select_related("user"), start=1):
+    for n, move in enumerate(queries.live_moves(game).select_related("user"), start=1):
         lines.append(f"{n:>3}. {move.user.username if move.user else '?'}: {move.summary or move.text}")
     if len(lines) == 1:
         lines.append("  (no move yet)")
@@ -411,10 +399,8 @@ def _why_not_answer(record: InboundMessage, seat: Seat | None) -> str:
 
 def _queue_reply(record: InboundMessage, seat: Seat | None, message: AnymailInboundMessage, *, text: str = "",
                  reason: str = "", quoted: str = "", quote: bool = True) -> None:  # fmt: skip
-    from . import tasks
-
     record.answered = True
     record.save()
     args = {"inbound_id": record.pk, "seat_id": seat.pk if seat else None, "text": text, "reason": reason,
             "quoted": quoted if quote else ""}  # fmt: skip
-    transaction.on_commit(lambda: tasks.send_reply.delay(**args))
+    transaction.on_commit(lambda: outbox.send_reply.delay(**args))

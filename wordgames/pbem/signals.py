@@ -8,9 +8,9 @@ from typing import Any
 from anymail.signals import inbound
 from django.dispatch import receiver
 
+from .inbound import handle
+
 
 @receiver(inbound, dispatch_uid="wordgames.pbem.inbound")
 def on_inbound(sender: Any, event: Any, esp_name: str, **kwargs: Any) -> None:
-    from .inbound import handle
-
     handle(event.message, via=f"webhook:{esp_name}"[:16], event_id=str(event.event_id or ""))

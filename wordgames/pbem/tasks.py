@@ -1,4 +1,4 @@
-"""Thin tasks for play by email: the reply to an inbound message, and the IMAP poller."""
+"""Thin tasks for play by email: the IMAP poller (the reply to an inbound message is queued from ``outbox``)."""
 
 from __future__ import annotations
 
@@ -9,28 +9,11 @@ import ssl
 from celery import shared_task
 from django.conf import settings
 
-from wordgames.games.tasks import RETRY
+from wordgames.games.outbox import RETRY
+
+from .inbound import TRANSIENT, handle_raw
 
 log = logging.getLogger(__name__)
-
-
-@shared_task(**RETRY)
-def send_reply(inbound_id: int, seat_id: int | None, text: str = "", reason: str = "", quoted: str = "") -> None:
-    from wordgames.games import emails
-    from wordgames.games.models import Seat
-
-    from .inbound import seat_member
-    from .models import InboundMessage
-
-    record = InboundMessage.objects.filter(pk=inbound_id).first()
-    if record is None:
-        return
-    seat = Seat.objects.select_related("game", "user").filter(pk=seat_id).first() if seat_id else None
-    # The board goes only to the seat's player or a team-mate sharing it, writing from their own address.
-    user = seat_member(seat, record.sender) if seat is not None else None
-    emails.send_reply(f"{record.pk}", record.sender, record.subject or "your message", reason=reason, text=text,
-                      seat=seat if user is not None else None, quoted=quoted, in_reply_to=record.message_id,
-                      user=user)  # fmt: skip
 
 
 @shared_task(**RETRY)
@@ -39,8 +22,6 @@ def poll_imap() -> int:
     marked seen once it is recorded (played, answered, refused or ignored), so one bad message never stops
     the others. Only a transient fault (the database down) leaves it for the next poll; duplicates are
     skipped by their Message-ID."""
-    from .inbound import TRANSIENT, handle_raw
-
     config = settings.INBOUND_IMAP
     if not config["host"]:
         return 0

@@ -4,7 +4,7 @@ Every player works on their own crossword at any time (``grid ...`` replaces it)
 (or two) to every player once the caller's crossword is complete; ``jaywalk Q`` swaps a tile from the hand
 with the pool once a round; when the pool can no longer serve a round, ``red`` (red light) starts the grace
 period, in which the others finish and say ``done``. The waiting, the "seen" rule and the leeway of
-asynchronous play are the service's (``wordgames.games.greenlight``); this engine deals when told to.
+asynchronous play are the service's (``wordgames.games.actions.greenlight``); this engine deals when told to.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ class LexiconCrossingEngine(Engine):
     min_players = 2
     max_players = 5
     options = OPTIONS
-    asynchronous_green = True  # the service queues green lights (wordgames.games.greenlight)
+    asynchronous_green = True  # the service queues green lights (wordgames.games.actions.greenlight)
     simultaneous = True
     teams = True
 

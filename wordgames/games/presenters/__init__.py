@@ -10,6 +10,8 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
+from wordgames.engines import get_engine
+
 
 def module_name(engine_name: str) -> str:
     return engine_name.replace("-", "_")
@@ -44,8 +46,6 @@ def printable_for(game: Any) -> dict[str, Any] | None:
 def options_shown(game: Any) -> list[tuple[str, str, str]]:
     """The game's options as its page lists them: (label, value, help), every option the engine has, with the
     value this game plays by (after the preset and defaults are filled in, once the game has started)."""
-    from wordgames.engines import get_engine
-
     engine = get_engine(game.engine)
     chosen = (game.state or {}).get("options") or game.options or {}
     shown = []

@@ -8,8 +8,10 @@ from typing import Any
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
+from wordgames.engines import get_engine
 from wordgames.engines.core.grid import cell_name, column_name
 from wordgames.engines.keebble.board import SPECIAL_NAMES, wall_key
+from wordgames.engines.keebble.game import KeebbleEngine
 
 CELL = 44
 SHORT = {"DL": "2L", "TL": "3L", "DW": "2W", "TW": "3W", "BIG": "ASK", "THIEF": "THF", "DESTROY": "DES",
@@ -80,9 +82,6 @@ def context(game: Any, view: dict[str, Any], seat: int | None) -> dict[str, Any]
 
 def printable(game: Any) -> dict[str, Any]:
     """The generated starting board, to copy onto paper for a game at a table."""
-    from wordgames.engines import get_engine
-    from wordgames.engines.keebble.game import KeebbleEngine
-
     engine = get_engine("keebble")
     assert isinstance(engine, KeebbleEngine)
     start = engine.new_game([s.user.username if s.user else f"seat {s.position + 1}" for s in game.seats.all()],

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .. import greenlight
+from .. import queries
 
 MARGIN = 3
 MINIMUM = 11
@@ -13,7 +13,7 @@ MINIMUM = 11
 
 def context(game: Any, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
     names = view["players"]
-    waiting = greenlight.waiting_requests(game) if game.status == "active" else []
+    waiting = queries.waiting_requests(game) if game.status == "active" else []
     visible = game.options.get("requests_visible", True)
     context: dict[str, Any] = {
         "waiting": [{"name": names[r.seat], "mine": r.seat == seat, "fire_at": r.fire_at}

@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
-from wordgames.engines.core.grid import cell_name, column_name
+from wordgames.engines.core.grid import cell_name, column_name, parse_cell
 
 COLOURS = ["#e07a5f", "#3d85c6", "#81b29a", "#f2cc8f", "#9b5de5", "#e56b6f"]
 CELL = 24
@@ -54,8 +54,6 @@ def sheet_svg(sheet: dict[str, Any], size: int, start: str, players: list[str], 
 
 
 def _cell(name: str) -> tuple[int, int]:
-    from wordgames.engines.core.grid import parse_cell
-
     return parse_cell(name)
 
 

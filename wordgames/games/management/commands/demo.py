@@ -12,7 +12,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from wordgames.accounts.moderators import ensure_moderators_group
 from wordgames.engines import get_engine
-from wordgames.games import services
+from wordgames.games import actions, queries
 from wordgames.games.models import Game
 
 PASSWORD = "wordgames"
@@ -51,26 +51,26 @@ class Command(BaseCommand):
         if Game.objects.filter(seats__user=users["ann"], status=Game.Status.ACTIVE).exists():
             self.stdout.write("The demo game exists already.")
         else:
-            game = services.create_game(users["ann"], "lingo", {"preset": "classic"}, ["bob"], seed=2005)
-            services.join_game(game.pk, users["bob"])
-            services.create_game(users["cat"], "lingo", {"preset": "pbem", "hex": True}, [""], seed=2006)
+            game = actions.create_game(users["ann"], "lingo", {"preset": "classic"}, ["bob"], seed=2005)
+            actions.join_game(game.pk, users["bob"])
+            actions.create_game(users["cat"], "lingo", {"preset": "pbem", "hex": True}, [""], seed=2006)
             engine = get_engine("lingo")
             for user in (users["ann"], users["bob"], users["ann"]):
                 game.refresh_from_db()
-                seat = services.seat_of(game, user)
+                seat = queries.seat_of(game, user)
                 best = engine.best_move(game.state, seat)
                 if best is None:
                     break
-                services.submit_move(game.pk, user, best.move)
-            crossing = services.create_game(users["ann"], "lexicon-crossing", {"start_tiles": 15}, ["bob", "cat"],
+                actions.submit_move(game.pk, user, best.move)
+            crossing = actions.create_game(users["ann"], "lexicon-crossing", {"start_tiles": 15}, ["bob", "cat"],
                                             seed=2007)  # fmt: skip
-            services.join_game(crossing.pk, users["bob"])
-            services.join_game(crossing.pk, users["cat"])
-            fences = services.create_game(users["bob"], "lingua-fences", {}, ["ann", "cat"], seed=2008)
-            keebble = services.create_game(users["cat"], "keebble", {}, ["ann", "bob"], seed=2009)
+            actions.join_game(crossing.pk, users["bob"])
+            actions.join_game(crossing.pk, users["cat"])
+            fences = actions.create_game(users["bob"], "lingua-fences", {}, ["ann", "cat"], seed=2008)
+            keebble = actions.create_game(users["cat"], "keebble", {}, ["ann", "bob"], seed=2009)
             for other, invited in ((fences, ("ann", "cat")), (keebble, ("ann", "bob"))):
                 for name in invited:
-                    services.join_game(other.pk, users[name])
+                    actions.join_game(other.pk, users[name])
             self.stdout.write(
                 f"Created Lingo game {game.pk} between ann and bob (bob's turn), a hex game by cat waiting for a "
                 f"second player, and for ann, bob and cat: Lexicon Crossing game {crossing.pk}, Lingua Fences game "

@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
@@ -23,51 +23,20 @@ from django.utils import timezone
 
 from wordgames.engines import IllegalMove, get_engine
 
-from . import services, tasks
-from .models import Game, GreenLightRequest, Move, Seat
-from .services import Refused
-
-
-def uses_green_light(game: Game) -> bool:
-    return get_engine(game.engine).asynchronous_green
-
-
-def deal_number(game: Game) -> int:
-    return int((game.state or {}).get("deal_number", 0))
-
-
-def leeway(game: Game) -> timedelta:
-    return timedelta(minutes=float(game.options.get("leeway", 5)))
-
-
-def _active(game: Game) -> set[int]:
-    state = game.state or {}
-    flags = state.get("active")
-    if flags is None:
-        return set(range(len(state.get("players", []))))
-    return {i for i, on in enumerate(flags) if on}
-
-
-def concealed(game: Game, position: int | None, seats: list[Seat] | None = None) -> bool:
-    """Whether ``position`` is the latest green-lighter whose new tile must stay hidden for now."""
-    if position is None or game.state is None or not uses_green_light(game):
-        return False
-    if game.state.get("last_green") != position or game.status != Game.Status.ACTIVE:
-        return False
-    deal = deal_number(game)
-    seats = seats if seats is not None else list(game.seats.all())
-    others = [s for s in seats if s.position != position and s.position in _active(game)]
-    if not others:
-        return False
-    seen = [s.seen_deal >= deal for s in others]
-    return not (any(seen) if game.options.get("reveal") == "one" else all(seen))
-
-
-def view_kwargs(game: Game, position: int | None, seats: list[Seat] | None = None) -> dict[str, Any]:
-    """Extra arguments for the engine's ``view``/``render_text``/``apply`` for this seat (concealment)."""
-    if concealed(game, position, seats):
-        return {"conceal_latest": True}
-    return {}
+from .. import outbox
+from ..models import Game, GreenLightRequest, Move, Seat
+from ..queries import (
+    active_positions,
+    concealed,
+    deal_number,
+    leeway,
+    player_names,
+    seat_of,
+    uses_green_light,
+    view_kwargs,
+)
+from .errors import MoveResult, Refused
+from .moves import acting_seat, apply_move, lock_game
 
 
 def mark_seen(game: Game, position: int, now: datetime | None = None) -> bool:
@@ -82,7 +51,7 @@ def mark_seen(game: Game, position: int, now: datetime | None = None) -> bool:
     changed = Seat.objects.filter(game=game, position=position, seen_deal__lt=deal).update(seen_deal=deal, seen_at=now)
     if changed:
         with transaction.atomic():
-            locked = services._lock_game(game.pk)
+            locked = lock_game(game.pk)
             _schedule(locked, now)
         fire_due(now, game_id=game.pk)
     return bool(changed)
@@ -91,7 +60,7 @@ def mark_seen(game: Game, position: int, now: datetime | None = None) -> bool:
 def _caught_up_at(game: Game) -> datetime | None:
     """When the last active player saw the newest deal; None while someone has not."""
     deal = deal_number(game)
-    seats = [s for s in game.seats.all() if s.position in _active(game)]
+    seats = [s for s in game.seats.all() if s.position in active_positions(game)]
     if any(s.seen_deal < deal for s in seats):
         return None
     return max((s.seen_at for s in seats if s.seen_at is not None), default=None) or timezone.now()
@@ -115,8 +84,8 @@ def request_green(game_id: int, user: Any, now: datetime | None = None) -> Green
     (everyone has seen the newest tile, and the leeway has passed) or waits its turn."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = services._lock_game(game_id)
-        seat = services._acting_seat(game, user, "green")
+        game = lock_game(game_id)
+        seat = acting_seat(game, user, "green")
         engine = get_engine(game.engine)
         try:
             engine.preview(game.state, seat, "green", **view_kwargs(game, seat))
@@ -126,32 +95,32 @@ def request_green(game_id: int, user: Any, now: datetime | None = None) -> Green
             raise Refused("Your green light is already waiting.", "waiting")
         request = GreenLightRequest.objects.create(game=game, seat=seat, created=now)
         _schedule(game, now)
-        name = services.player_names(game)[seat]
+        name = player_names(game)[seat]
         visible = game.options.get("requests_visible", True)
     fire_due(now, game_id=game_id)
     request.refresh_from_db()
     if visible and request.status == GreenLightRequest.Status.WAITING:  # given at once: the deal is the news
-        tasks.send_news.delay(game_id, f"green-asked:{request.pk}", f"{name} asked for a green light.", user.pk)
+        outbox.send_news.delay(game_id, f"green-asked:{request.pk}", f"{name} asked for a green light.", user.pk)
     return request
 
 
-def submit(game_id: int, user: Any, word: str) -> services.MoveResult:
+def submit(game_id: int, user: Any, word: str) -> MoveResult:
     """``green`` or ``withdraw`` typed as a move (web form or email): the protocol, not a direct deal."""
     if word == "withdraw":
         withdraw_green(game_id, user)
-        return services.MoveResult(None, duplicate=False, message="Your green light request is withdrawn.")
+        return MoveResult(None, duplicate=False, message="Your green light request is withdrawn.")
     request = request_green(game_id, user)
     if request.status == GreenLightRequest.Status.FIRED:
-        return services.MoveResult(request.move, duplicate=False)
-    return services.MoveResult(None, duplicate=False, message=(
+        return MoveResult(request.move, duplicate=False)
+    return MoveResult(None, duplicate=False, message=(
         "Your green light is waiting: it is given once every player has seen their newest tile, plus "
         f"{int(leeway(request.game).total_seconds() // 60)} minutes. You can withdraw it until then."))
 
 
 def withdraw_green(game_id: int, user: Any) -> GreenLightRequest:
     with transaction.atomic():
-        game = services._lock_game(game_id)
-        seat = services.seat_of(game, user)
+        game = lock_game(game_id)
+        seat = seat_of(game, user)
         request = game.green_requests.filter(status=GreenLightRequest.Status.WAITING, seat=seat).first()
         if seat is None or request is None:
             raise Refused("You have no green light waiting.", "not_waiting")
@@ -172,7 +141,7 @@ def fire_due(now: datetime | None = None, game_id: int | None = None) -> int:
     fired = 0
     for request_id, gid in list(due.values_list("pk", "game_id")):
         with transaction.atomic():
-            game = services._lock_game(gid)
+            game = lock_game(gid)
             request = GreenLightRequest.objects.select_for_update().get(pk=request_id)
             if request.status != GreenLightRequest.Status.WAITING or request.fire_at is None or request.fire_at > now:
                 continue
@@ -186,13 +155,13 @@ def fire_due(now: datetime | None = None, game_id: int | None = None) -> int:
                 continue
             seat = game.seats.select_related("user").get(position=request.seat)
             try:
-                move = services._apply_move(game, request.seat, seat.user, "green", source=Move.Source.WEB,
+                move = apply_move(game, request.seat, seat.user, "green", source=Move.Source.WEB,
                                             idempotency_key=f"green:{request.pk}")  # fmt: skip
             except Refused as e:
                 request.status, request.detail = GreenLightRequest.Status.REFUSED, str(e)
                 request.save(update_fields=["status", "detail"])
                 sentence = f"Your green light could not be given: {e}"
-                transaction.on_commit(lambda s=sentence, g=gid, r=request.pk, u=seat.user_id: tasks.send_news.delay(
+                transaction.on_commit(lambda s=sentence, g=gid, r=request.pk, u=seat.user_id: outbox.send_news.delay(
                     g, f"green-refused:{r}", s, only_user_id=u))
                 _schedule(game, now)
                 continue
@@ -205,6 +174,6 @@ def fire_due(now: datetime | None = None, game_id: int | None = None) -> int:
     return fired
 
 
-def waiting_requests(game: Game) -> list[GreenLightRequest]:
-    return list(game.green_requests.filter(status=GreenLightRequest.Status.WAITING).order_by("created", "id"))
-
+def deal_shown(sender: Any, game: Game, position: int, **kwargs: Any) -> None:
+    """Receiver of ``signals.deal_shown``: an email showed ``position`` their newest tiles."""
+    mark_seen(game, position)

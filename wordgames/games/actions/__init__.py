@@ -1,0 +1,20 @@
+"""Every write to games goes through here: views, email, admin actions and tasks call these doors.
+
+One module per family (games, moves, greenlight, undo, clocks, moderation). Each door is one transaction:
+check, lock the game row, write, then queue what is sent out (emails, commentary) with ``on_commit``, so a
+rolled-back change never notifies anyone. The names below are the doors other rooms call.
+"""
+
+from .clocks import end_vacation, set_vacation, sweep, time_out
+from .errors import MoveResult, Refused
+from .games import create_game, decline_invitation, join_game
+from .moderation import end_game, replace_player, set_suspended, take_back_last_move
+from .moves import best_move, preview_move
+from .play import submit_move
+from .undo import answer_undo, request_undo
+
+__all__ = [
+    "MoveResult", "Refused", "answer_undo", "best_move", "create_game", "decline_invitation", "end_game",
+    "end_vacation", "join_game", "preview_move", "replace_player", "request_undo", "set_suspended",
+    "set_vacation", "submit_move", "sweep", "take_back_last_move", "time_out",
+]  # fmt: skip

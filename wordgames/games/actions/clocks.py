@@ -1,0 +1,138 @@
+"""Clocks: a seat whose time ran out, days away (vacations), and the sweep beat runs every minute.
+
+Deadlines live in the database (``Seat.due_at``, ``Seat.remind_at``); nothing waits in the broker. Each
+step re-checks what it acts on, so a sweep that runs twice, or late, does each thing once.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from wordgames.engines import get_engine
+
+from .. import outbox
+from ..models import Game, Move, Seat, Vacation
+from . import greenlight
+from .errors import Refused
+from .moves import apply_move, lock_game
+
+User = get_user_model()
+log = logging.getLogger(__name__)
+
+
+def sweep(now: datetime | None = None) -> dict[str, int]:
+    """Fire the green lights whose time has come, send the reminders that are due, then apply the timeouts
+    that are due. Returns counts."""
+    now = now or timezone.now()
+    fired = greenlight.fire_due(now)
+    reminded = 0
+    due = Seat.objects.filter(remind_at__lte=now, reminded=False, due_at__gt=now, game__status=Game.Status.ACTIVE)
+    for seat_id in list(due.values_list("pk", flat=True)):
+        with transaction.atomic():
+            # Claim the reminder first: a second sweep finds it claimed and skips it.
+            claimed = Seat.objects.filter(pk=seat_id, reminded=False, remind_at__lte=now).update(reminded=True)
+            if claimed:  # sent by a task, retried if the mail service fails; keyed so it goes out once
+                transaction.on_commit(lambda seat_id=seat_id: outbox.send_reminder.delay(seat_id))
+                reminded += 1
+    timed_out = 0
+    late = Seat.objects.filter(due_at__lte=now, game__status=Game.Status.ACTIVE)
+    for seat_id in list(late.values_list("pk", flat=True)):
+        try:
+            if time_out(seat_id, now) is not None:
+                timed_out += 1
+        except Exception:  # one broken game must not stop every other game's clock
+            log.exception("Timing out seat %s failed", seat_id)
+    result = {"reminded": reminded, "timed_out": timed_out}
+    if fired:
+        result["green_lights"] = fired
+    return result
+
+
+def time_out(seat_id: int, now: datetime | None = None) -> Move | None:
+    """Apply the timeout rule to a seat whose time ran out: the engine's move for a silent seat (e.g.
+    ``pass``), or resigning it when the engine has none. Checked again under the game's lock, so a sweep
+    that runs twice, or late, or after the player moved after all, does nothing."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        seat = Seat.objects.filter(pk=seat_id).first()
+        if seat is None:
+            return None
+        game = lock_game(seat.game_id)
+        seat.refresh_from_db()
+        engine = get_engine(game.engine)
+        if game.status != Game.Status.ACTIVE or seat.due_at is None or seat.due_at > now:
+            return None
+        if seat.position not in engine.actors(game.state):
+            return None
+        text = engine.timeout_move(game.state, seat.position) or "resign"
+        key = f"timeout:{seat.pk}:{seat.due_at:%Y%m%d%H%M%S}"
+        try:
+            with transaction.atomic():
+                move = apply_move(game, seat.position, seat.user, text, source=Move.Source.CLOCK, idempotency_key=key)
+        except Refused:  # the rules' move does not fit this position (e.g. an asking rule): the seat forfeits
+            game.refresh_from_db()
+            move = apply_move(game, seat.position, seat.user, "resign", source=Move.Source.CLOCK, idempotency_key=key)
+        transaction.on_commit(lambda: outbox.notify_timeout.delay(game.pk, seat.pk, move.pk))
+    return move
+
+
+def set_vacation(user: AbstractBaseUser, days: int, now: datetime | None = None) -> Vacation:
+    """Days away from now: the user's running clocks stop (their deadlines move on by that long) and the
+    other players of each running game are told. At most ``VACATION_DAYS_PER_YEAR`` days a calendar year."""
+    now = now or timezone.now()
+    if days < 1:
+        raise Refused("Choose at least one day away.", "vacation")
+    allowance = settings.VACATION_DAYS_PER_YEAR
+    with transaction.atomic():
+        User.objects.select_for_update().filter(pk=user.pk).first()  # one change to a user's time away at a time
+        if Vacation.objects.filter(user=user, starts__lte=now, ends__gt=now).exists():
+            raise Refused("You are already away; come back first to change it.", "vacation")
+        used = sum(
+            (v.ends - v.starts).total_seconds() / 86400
+            for v in Vacation.objects.filter(user=user, starts__year=now.year)
+        )
+        if used + days > allowance + 1e-9:
+            left = max(0, int(allowance - used))
+            raise Refused(f"You have {left} day{'s' if left != 1 else ''} away left this year.", "vacation")
+        vacation = Vacation.objects.create(user=user, starts=now, ends=now + timedelta(days=days))
+        _shift_clocks(user, timedelta(days=days))
+        _tell_opponents(user, f"{user.get_username()} is away until {vacation.ends:%a %-d %b %Y}: their clock is "
+                              f"stopped until then.", f"away:{vacation.pk}")  # fmt: skip
+    return vacation
+
+
+def end_vacation(user: AbstractBaseUser, now: datetime | None = None) -> None:
+    """Back early: the time not taken is returned to the allowance and the clocks run again."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        vacation = Vacation.objects.select_for_update().filter(user=user, starts__lte=now, ends__gt=now).first()
+        if vacation is None:
+            raise Refused("You are not away.", "vacation")
+        left = vacation.ends - now
+        vacation.ends = now
+        vacation.save(update_fields=["ends"])
+        _shift_clocks(user, -left)
+        _tell_opponents(user, f"{user.get_username()} is back: their clock runs again.", f"back:{vacation.pk}")
+
+
+def _shift_clocks(user: AbstractBaseUser, delta: timedelta) -> None:
+    for seat in Seat.objects.select_for_update().filter(user=user, due_at__isnull=False):
+        seat.due_at += delta
+        if seat.remind_at is not None:
+            seat.remind_at += delta
+        seat.save(update_fields=["due_at", "remind_at"])
+
+
+def _tell_opponents(user: AbstractBaseUser, sentence: str, key: str) -> None:
+    games = Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user).values_list("pk", flat=True)
+    for game_id in list(games):
+        transaction.on_commit(
+            lambda game_id=game_id: outbox.send_news.delay(game_id, f"{key}:{game_id}", sentence, user.pk)
+        )

@@ -1,0 +1,162 @@
+"""Games: creating one (with its seats, invitations and team-mates), joining, declining, starting."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from wordgames.accounts.models import is_suspended
+from wordgames.engines import get_engine
+from wordgames.engines.core.errors import InvalidOptions
+from wordgames.pbem.models import EmailOptOut
+
+from .. import outbox
+from ..models import Game, Seat
+from ..queries import invited
+from .errors import Refused
+from .moves import lock_game, set_clocks
+
+User = get_user_model()
+
+
+def create_game(
+    creator: AbstractBaseUser,
+    engine_name: str,
+    options: dict[str, Any],
+    invitees: list[str],
+    *,
+    seed: int | None = None,
+    bag: str = "",
+    move_time: timedelta = timedelta(days=7),
+    reminder_after: timedelta | None = None,
+    partners: dict[int, list[str]] | None = None,
+) -> Game:
+    """A new game with the creator in seat 1 and one more seat per entry of ``invitees``: "" for an open
+    seat, a username, or an email address. Starts at once if every seat is taken. Each player has
+    ``move_time`` per move (1 hour to 30 days) and is reminded after ``reminder_after`` (80 % by default)."""
+    if not timedelta(hours=1) <= move_time <= timedelta(days=30):
+        raise Refused("The time per move must be between 1 hour and 30 days.", "options")
+    if reminder_after is not None and not timedelta(0) < reminder_after < move_time:
+        raise Refused("The reminder must come before the time per move runs out.", "options")
+    engine = get_engine(engine_name)
+    players = 1 + len(invitees)
+    if not engine.min_players <= players <= engine.max_players:
+        raise Refused(f"{engine.title} is for {engine.min_players} to {engine.max_players} players.", "players")
+    try:
+        options = engine.validate_options(options)
+    except InvalidOptions as e:
+        raise Refused(str(e), "options") from None
+    invited: list[tuple[Any, str]] = []
+    for entry in invitees:
+        entry = entry.strip()
+        if not entry:
+            invited.append((None, ""))
+        elif "@" in entry:
+            known = User.objects.filter(email__iexact=entry).first()
+            if known is None and EmailOptOut.has(entry):
+                raise Refused(f"{entry} has asked this site not to send them email, so they cannot be invited "
+                              "by email.", "players")  # fmt: skip
+            invited.append((known, "" if known else entry.lower()))
+        else:
+            known = User.objects.filter(username__iexact=entry).first()
+            if known is None:
+                raise Refused(f"There is no player called {entry!r}. Invite them by email address instead.")
+            invited.append((known, ""))
+    if any(user is not None and user.pk == creator.pk for user, _ in invited):
+        raise Refused("You are already in seat 1; invite someone else.", "players")
+    with transaction.atomic():
+        game = Game.objects.create(
+            engine=engine_name,
+            options=options,
+            seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
+            bag=bag,
+            created_by=creator,
+            move_time=move_time,
+            reminder_after=reminder_after,
+        )
+        first = Seat.objects.create(game=game, position=0, user=creator, joined=timezone.now())
+        seats = [first]
+        for position, (user, email) in enumerate(invited, start=1):
+            seat = Seat.objects.create(game=game, position=position, invited_user=user, invited_email=email)
+            seats.append(seat)
+            if user is not None or email:
+                transaction.on_commit(lambda seat_id=seat.pk: outbox.send_invitation.delay(seat_id))
+        _add_partners(seats, partners or {}, {creator.pk} | {u.pk for u, _ in invited if u is not None})
+        start_if_full(game)
+    return game
+
+
+def _add_partners(seats: list[Seat], partners: dict[int, list[str]], seated: set[int]) -> None:
+    """Team play: usernames sharing each seat (position from 0)."""
+    for position, names in partners.items():
+        if not 0 <= position < len(seats):
+            raise Refused(f"There is no seat {position + 1} to share.", "players")
+        for name in names:
+            user = User.objects.filter(username__iexact=name.strip()).first()
+            if user is None:
+                raise Refused(f"There is no player called {name.strip()!r} to share seat {position + 1}.", "players")
+            if user.pk in seated:
+                raise Refused(f"{user.get_username()} already plays in this game.", "players")
+            seated.add(user.pk)
+            seats[position].partners.add(user)
+
+
+def join_game(game_id: int, user: AbstractBaseUser, seat_id: int | None = None) -> Seat:
+    """Take an open seat, or accept an invitation (``seat_id`` names the invited seat)."""
+    if is_suspended(user):
+        raise Refused("Your account is suspended.", "suspended")
+    with transaction.atomic():
+        game = lock_game(game_id)
+        if game.status != Game.Status.OPEN:
+            raise Refused("This game has already started.", "started")
+        seats = list(game.seats.all())
+        if any(seat.user_id == user.pk for seat in seats):
+            raise Refused("You already have a seat in this game.", "seated")
+        if seat_id is not None:
+            seat = next((s for s in seats if s.pk == seat_id and s.user_id is None), None)
+            if seat is None:
+                raise Refused("That invitation is no longer open.", "gone")
+        else:
+            mine = [s for s in seats if s.is_invitation and invited(s, user)]
+            free = [s for s in seats if s.is_open]
+            if not (mine or free):
+                raise Refused("There is no free seat left in this game.", "full")
+            seat = (mine or free)[0]
+        seat.user = user
+        seat.declined = False
+        seat.joined = timezone.now()
+        seat.save()
+        start_if_full(game)
+    return seat
+
+
+def decline_invitation(seat_id: int, user: AbstractBaseUser) -> Seat:
+    with transaction.atomic():
+        seat = Seat.objects.select_for_update().select_related("game").get(pk=seat_id)
+        if not (seat.is_invitation and invited(seat, user)):
+            raise Refused("That invitation is not yours to decline.", "not_invited")
+        seat.declined = True
+        seat.invited_user = None
+        seat.invited_email = ""
+        seat.save()  # the seat becomes open for anyone
+    return seat
+
+
+def start_if_full(game: Game) -> None:
+    seats = list(game.seats.select_related("user").order_by("position"))
+    if any(seat.user_id is None for seat in seats):
+        return
+    engine = get_engine(game.engine)
+    game.state = engine.new_game([s.user.username for s in seats], game.options, game.seed, game.bag or None)
+    game.status = Game.Status.ACTIVE
+    game.started = game.turn_started = timezone.now()
+    game.version += 1
+    game.save()
+    set_clocks(game)
+    transaction.on_commit(lambda: outbox.notify_turn.delay(game.pk, game.version, event="start"))

@@ -1,0 +1,121 @@
+"""Moderation, for the Django admin's actions: take back, end or abandon, replace a player, suspend.
+
+Every action is logged with its reason, and the players concerned are told it after the commit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from wordgames.accounts.models import profile_for
+from wordgames.engines import get_engine
+from wordgames.engines.core.engine import EndReason
+
+from .. import outbox
+from ..models import Game, ModerationAction, Move, Seat
+from ..queries import live_moves, rebuild_state
+from .errors import Refused
+from .games import start_if_full
+from .moves import lock_game, save_state, set_clocks
+
+
+def _log(kind: str, moderator: AbstractBaseUser, reason: str, **fields: Any) -> ModerationAction:
+    reason = reason.strip()
+    if not reason:
+        raise Refused("Say why: the players are told.", "reason")
+    action = ModerationAction.objects.create(kind=kind, moderator=moderator, reason=reason, **fields)
+    transaction.on_commit(lambda: outbox.notify_moderation.delay(action.pk))
+    return action
+
+
+def take_back_last_move(game_id: int, moderator: AbstractBaseUser, reason: str) -> Move:
+    """Undo the game's last live move; the state is rebuilt by replaying the moves that remain."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        last = live_moves(game).last()
+        if last is None:
+            raise Refused("This game has no move to take back.", "no_move")
+        if game.status == Game.Status.ABANDONED:
+            raise Refused("This game was abandoned.", "not_running")
+        last.taken_back = True
+        last.save(update_fields=["taken_back"])
+        save_state(game, rebuild_state(game))
+        _log(ModerationAction.Kind.TAKE_BACK, moderator, reason, game=game, detail=f"move {last.seq}: {last.text}")
+    return last
+
+
+def end_game(game_id: int, moderator: AbstractBaseUser, reason: str, *, abandon: bool = False) -> Game:
+    """End a running game: scored as it stands (``abandon=False``) or abandoned without a result."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        if game.status not in (Game.Status.ACTIVE, Game.Status.OPEN):
+            raise Refused("This game is already over.", "not_running")
+        if abandon or game.state is None:
+            game.status = Game.Status.ABANDONED
+            game.result = None
+        else:
+            game.status = Game.Status.FINISHED
+            game.result = _standing_result(game)
+        game.finished = timezone.now()
+        game.version += 1
+        game.save()
+        set_clocks(game)
+        kind = ModerationAction.Kind.ABANDON if game.status == Game.Status.ABANDONED else ModerationAction.Kind.END
+        _log(kind, moderator, reason, game=game)
+    return game
+
+
+def _standing_result(game: Game) -> dict[str, Any]:
+    engine = get_engine(game.engine)
+    scores = engine.current_scores(game.state)
+    best = max(scores)
+    return {
+        "scores": scores,
+        "winners": [seat for seat, score in enumerate(scores) if score == best],
+        "reason": "ended by a moderator",
+        "end": EndReason.MODERATOR.value,
+    }
+
+
+def replace_player(
+    game_id: int, position: int, new_user: AbstractBaseUser, moderator: AbstractBaseUser, reason: str
+) -> Seat:
+    """Put ``new_user`` in a seat: they inherit its tiles and score; earlier moves keep their names."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        seat = game.seats.get(position=position)
+        if game.seats.filter(user=new_user).exclude(pk=seat.pk).exists():
+            raise Refused(f"{new_user} already has a seat in this game.", "seated")
+        old = seat.user
+        seat.user = new_user
+        seat.joined = timezone.now()
+        seat.save()
+        if game.state is not None:
+            save_state(game, rebuild_state(game))
+        else:
+            game.version += 1
+            game.save()
+            start_if_full(game)
+        _log(
+            ModerationAction.Kind.REPLACE,
+            moderator,
+            reason,
+            game=game,
+            subject=new_user,
+            detail=f"seat {position + 1}: {old or 'empty'} -> {new_user}",
+        )
+    return seat
+
+
+def set_suspended(user: AbstractBaseUser, moderator: AbstractBaseUser, reason: str, suspended: bool = True) -> None:
+    with transaction.atomic():
+        profile = profile_for(user)
+        profile.suspended = suspended
+        profile.suspended_reason = reason if suspended else ""
+        profile.save()
+        kind = ModerationAction.Kind.SUSPEND if suspended else ModerationAction.Kind.UNSUSPEND
+        _log(kind, moderator, reason, subject=user)

@@ -1,0 +1,256 @@
+"""Moves: the shared steps every write to a running game uses, and the door for playing a move.
+
+``lock_game`` then ``acting_seat`` check who may act; ``apply_move`` asks the engine, appends the move and
+``save_state`` stores the new position and resets the clocks (``set_clocks``). News goes out after commit.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Max, OuterRef, Prefetch, Q, Subquery, prefetch_related_objects
+from django.utils import timezone
+
+from wordgames.accounts.models import is_suspended
+from wordgames.engines import IllegalMove, get_engine
+from wordgames.engines.core.engine import MoveOutcome
+
+from .. import outbox
+from ..models import Game, Move, Seat, Vacation
+from ..queries import hidden_from, live_moves, player_names, seat_of
+from .errors import MoveResult, Refused
+
+
+def lock_game(game_id: int) -> Game:
+    """The game row, locked until the transaction ends: changes to one game happen one at a time."""
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise Refused("There is no such game.", "not_found") from None
+
+
+def acting_seat(game: Game, user: AbstractBaseUser, text: str) -> int:
+    seat = seat_of(game, user)
+    if seat is None:
+        raise Refused("You are not playing in this game.", "not_seated")
+    if is_suspended(user):
+        raise Refused("Your account is suspended, so you cannot move.", "suspended")
+    if game.status != Game.Status.ACTIVE:
+        raise Refused("This game is not in progress.", "not_running")
+    engine = get_engine(game.engine)
+    if text.strip().lower() != "resign" and seat not in engine.actors(game.state):
+        try:  # the engine says it best ("You have written on the sheet in front of you this round; ...")
+            engine.apply(game.state, seat, text, **hidden_from(game, seat))
+        except IllegalMove as e:
+            raise Refused(str(e), "not_your_turn") from None
+        movers = ", ".join(player_names(game)[s] for s in sorted(engine.actors(game.state)))
+        raise Refused(f"It is not your turn: {movers} to move.", "not_your_turn")
+    return seat
+
+
+def preview_move(game: Game, user: AbstractBaseUser, text: str) -> MoveOutcome:
+    seat = acting_seat(game, user, text)
+    try:
+        return get_engine(game.engine).preview(game.state, seat, text, **hidden_from(game, seat))
+    except IllegalMove as e:
+        raise Refused(str(e), "illegal") from None
+
+
+def best_move(game: Game, user: AbstractBaseUser) -> MoveOutcome | None:
+    """The hint of a practice game: only for the player to move, only when the game allows hints."""
+    if not game.options.get("hints"):
+        raise Refused("Hints are only available in practice games.", "no_hints")
+    seat = acting_seat(game, user, "hint")
+    engine = get_engine(game.engine)
+    if not engine.hints:
+        raise Refused(f"{engine.title} has no hints.", "no_hints")
+    return engine.best_move(game.state, seat)
+
+
+def play_move(
+    game_id: int,
+    user: AbstractBaseUser,
+    text: str,
+    *,
+    expected_version: int | None = None,
+    expected_number: int | None = None,
+    idempotency_key: str = "",
+    source: str = Move.Source.WEB,
+    comment: str = "",
+) -> MoveResult:
+    """Apply one move for ``user``'s seat, or raise ``Refused`` and change nothing.
+
+    The game row is locked for the whole check-and-apply, so two submissions for the same turn are applied
+    one after the other: the second sees the new version (stale) or that it is no longer its turn.
+    A repeated ``idempotency_key`` (a double-clicked form, a re-delivered email) returns the move it made.
+    ``expected_number`` is an emailed move's ``#N``: the number of the move the player saw coming.
+    """
+    text = " ".join(text.split())
+    if not text:
+        raise Refused("Type a move first.", "empty")
+    if len(text) > 500:
+        raise Refused("That move is too long to be a move.", "illegal")
+    with transaction.atomic():
+        game = lock_game(game_id)
+        # One query: the last move number, and whether this key was played already (a double submit).
+        seen = game.moves.aggregate(last=Max("seq"), done=Max("id", filter=Q(idempotency_key=idempotency_key)))
+        if idempotency_key and seen["done"] is not None:
+            return MoveResult(Move.objects.get(pk=seen["done"]), duplicate=True)
+        game._last_seq = seen["last"] or 0  # type: ignore[attr-defined]
+        # One query serves the checks below and the clocks (with each player's time away).
+        prefetch_related_objects([game], Prefetch("seats", queryset=seats_with_time_away()))
+        seat = acting_seat(game, user, text)
+        # Stale: the position this seat was deciding on has changed since the page (or email) was made. In a
+        # simultaneous round another player's move bumps the version without changing this seat's decision.
+        mine = next((s for s in game.seats.all() if s.position == seat), None)
+        since = mine.since_version if mine is not None else game.version
+        stale = (expected_version is not None and not since <= expected_version <= game.version) or (
+            expected_number is not None and not _number_current(game, mine, expected_number)
+        )
+        if stale:
+            raise Refused(
+                "The board has changed since you looked at it, so your move was not played. "
+                "Here is the board as it is now.",
+                "stale",
+            )
+        move = apply_move(game, seat, user, text, source=source, idempotency_key=idempotency_key,
+                           comment=comment.strip()[:2000])  # fmt: skip
+    return MoveResult(move, duplicate=False)
+
+
+def _number_current(game: Game, seat: Seat | None, number: int) -> bool:
+    """Whether an emailed move's ``#N`` still holds: N was the next move's number when the email was written,
+    and this seat's decision has not changed since. Other players' moves in the same round (a simultaneous
+    game) raise the number without changing the decision, so any number from the decision's start on holds."""
+    live = live_moves(game)
+    now = live.count() + 1
+    since = seat.since_seq if seat is not None else (game._last_seq or 0)  # type: ignore[attr-defined]
+    began = now - live.filter(seq__gt=since).count()
+    return began <= number <= now
+
+
+def apply_move(game: Game, seat: int, user: AbstractBaseUser | None, text: str, *, source: str,
+                idempotency_key: str = "", comment: str = "") -> Move:  # fmt: skip
+    """Apply ``text`` for ``seat`` to the locked ``game``, append the move, save, and queue the news."""
+    engine = get_engine(game.engine)
+    before = engine.actors(game.state)
+    try:
+        state, outcome = engine.apply(game.state, seat, text, **hidden_from(game, seat))
+    except IllegalMove as e:
+        raise Refused(str(e), "illegal") from None
+    # The row lock makes these safe without a savepoint: no other submission for this game can be
+    # between the idempotency check and this insert.
+    last = getattr(game, "_last_seq", None)
+    seq = (last if last is not None else game.moves.aggregate(last=Max("seq"))["last"] or 0) + 1
+    move = Move.objects.create(
+        game=game,
+        seq=seq,
+        seat=seat,
+        user=user,
+        text=outcome.move,
+        score=outcome.score,
+        summary=outcome.summary,
+        outcome=outcome.as_dict(),
+        source=source,
+        idempotency_key=idempotency_key,
+        comment=comment,
+    )
+    game._last_seq = seq  # type: ignore[attr-defined]
+    # A quiet move (rearranging a private crossword) is not a new decision: the mover's clock runs on.
+    save_state(game, state, actors_before=before, mover=None if outcome.events.get("quiet") else seat)
+    version, was = game.version, sorted(before)
+    if outcome.events.get("quiet"):
+        return move  # private housekeeping (a crossword rearranged): nobody is emailed about it
+    if engine.annotates(game.options):
+        transaction.on_commit(lambda: outbox.annotate_move.delay(move.pk, was))
+    else:
+        transaction.on_commit(lambda: outbox.notify_turn.delay(game.pk, version, was, seat, move.pk))
+    return move
+
+
+def save_state(
+    game: Game, state: dict[str, Any], *, actors_before: set[int] | None = None, mover: int | None = None
+) -> None:
+    engine = get_engine(game.engine)
+    now = timezone.now()
+    game.state = state
+    game.version += 1
+    result = engine.result(state)
+    if result is not None:
+        game.result = result
+        game.status = Game.Status.FINISHED
+        game.finished = now
+    elif game.status == Game.Status.FINISHED:  # a take-back reopened it
+        game.result = None
+        game.status = Game.Status.ACTIVE
+        game.finished = None
+    if actors_before is None or engine.actors(state) != actors_before:
+        game.turn_started = now
+    game.save(update_fields=["state", "version", "result", "status", "finished", "turn_started"])
+    set_clocks(game, actors_before=actors_before, mover=mover, now=now)
+
+
+def _last_seq(game: Game) -> int:
+    """The number (seq) of the game's last move: known after a move, looked up otherwise (a start, an undo)."""
+    last = getattr(game, "_last_seq", None)
+    if last is None:
+        last = game._last_seq = game.moves.aggregate(last=Max("seq"))["last"] or 0  # type: ignore[attr-defined]
+    return last
+
+
+def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int | None = None,
+               now: datetime | None = None) -> None:  # fmt: skip
+    """Start the clock of each seat that may now act and did not before (or just moved and acts again);
+    stop the clocks of the others. Time away (a vacation under way) is added to a new deadline."""
+    now = now or timezone.now()
+    engine = get_engine(game.engine)
+    running = game.status == Game.Status.ACTIVE and game.state
+    actors = engine.waiting_for(game.state) if running else set()
+    limit = engine.time_limit(game.state) if running else None
+    move_time = timedelta(seconds=limit) if limit else game.move_time
+    reminder = move_time * 0.8 if limit else game.reminder_delay
+    acting = engine.actors(game.state) if running else set()
+    seats = list(game.seats.all())
+    starting = [seat for seat in seats if seat.position in actors and not (
+        seat.due_at is not None and actors_before is not None and seat.position in actors_before
+        and seat.position != mover)]  # fmt: skip
+    if starting and all(hasattr(seat, "away_until") for seat in starting):
+        away = {s.user_id: s.away_until - now for s in starting if s.away_until and s.away_until > now}
+    else:
+        away = _time_away([seat.user_id for seat in starting], now) if starting else {}
+    for seat in seats:
+        fields = []
+        if seat.position in acting and (actors_before is None or seat.position not in actors_before
+                                        or seat.position == mover):  # fmt: skip
+            seat.since_version = game.version  # a new decision begins
+            seat.since_seq = _last_seq(game)
+            fields += ["since_version", "since_seq"]
+        if seat in starting:
+            extra = away.get(seat.user_id, timedelta(0))
+            seat.due_at = now + move_time + extra
+            seat.remind_at = now + reminder + extra
+            seat.reminded = False
+            fields += ["due_at", "remind_at", "reminded"]
+        elif seat.position not in actors and (seat.due_at is not None or seat.remind_at is not None):
+            seat.due_at = seat.remind_at = None  # not waited for: the clock stops
+            seat.reminded = False
+            fields += ["due_at", "remind_at", "reminded"]
+        if fields:  # (bulk_update builds CASE expressions: slower than two plain UPDATEs for a few seats)
+            Seat.objects.filter(pk=seat.pk).update(**{name: getattr(seat, name) for name in fields})
+
+
+def seats_with_time_away() -> Any:
+    """Seats with ``away_until``: the end of their player's vacation under way, if any."""
+    now = timezone.now()
+    away = Vacation.objects.filter(user_id=OuterRef("user_id"), starts__lte=now, ends__gt=now).order_by("-ends")
+    return Seat.objects.annotate(away_until=Subquery(away.values("ends")[:1]))
+
+
+def _time_away(user_ids: list[int | None], now: datetime) -> dict[int, timedelta]:
+    """What is left of each user's vacation under way at ``now``, in one query."""
+    ids = [i for i in user_ids if i is not None]
+    rows = Vacation.objects.filter(user_id__in=ids, starts__lte=now, ends__gt=now).values("user_id")
+    return {row["user_id"]: row["latest"] - now for row in rows.annotate(latest=Max("ends"))}

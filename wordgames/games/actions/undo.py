@@ -1,0 +1,68 @@
+"""Undo by agreement: a player asks to take back their own last move; it goes when every other player accepts."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from .. import outbox
+from ..models import Game, Move, UndoRequest
+from ..queries import live_moves, player_names, rebuild_state, seat_of
+from .errors import Refused
+from .moves import lock_game, save_state
+
+
+def request_undo(game_id: int, user: AbstractBaseUser) -> UndoRequest:
+    """Ask to take back your own last move; it is taken back when every other player accepts."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        seat = seat_of(game, user)
+        if seat is None:
+            raise Refused("You are not playing in this game.", "not_seated")
+        if game.status != Game.Status.ACTIVE:
+            raise Refused("This game is not in progress.", "not_running")
+        last = live_moves(game).last()
+        if last is None or last.seat != seat or last.source == Move.Source.CLOCK:
+            raise Refused("You can only ask to take back your own move, while it is the last one.", "undo")
+        if game.undo_requests.filter(status=UndoRequest.Status.OPEN).exists():
+            raise Refused("An undo is already waiting for answers in this game.", "undo")
+        request = UndoRequest.objects.create(game=game, move=last, seat=seat)
+        name = user.get_username()
+        transaction.on_commit(lambda: outbox.send_news.delay(
+            game.pk, f"undo:{request.pk}",
+            f"{name} asks to take back their move {last.text}. Reply \"accept\" or \"reject\".", user.pk))
+    return request
+
+
+def answer_undo(game_id: int, user: AbstractBaseUser, accept: bool) -> UndoRequest:
+    with transaction.atomic():
+        game = lock_game(game_id)
+        seat = seat_of(game, user)
+        request = game.undo_requests.filter(status=UndoRequest.Status.OPEN).first()
+        if request is None:
+            raise Refused("No undo is waiting for an answer in this game.", "undo")
+        if seat is None or seat == request.seat:
+            raise Refused("Only the other players answer an undo request.", "undo")
+        last = live_moves(game).last()
+        if last is None or last.pk != request.move_id:
+            request.status = UndoRequest.Status.VOID
+            request.save(update_fields=["status"])
+            raise Refused("The game has moved on since the undo was asked for, so it no longer applies.", "undo")
+        request.answers = {**request.answers, str(seat): "accept" if accept else "reject"}
+        names = player_names(game)
+        others = {s.position for s in game.seats.all()} - {request.seat}
+        if not accept:
+            request.status = UndoRequest.Status.REJECTED
+            sentence = f"{names[seat]} rejected taking back {last.text}; the move stands."
+        elif all(request.answers.get(str(p)) == "accept" for p in others):
+            request.status = UndoRequest.Status.ACCEPTED
+            last.taken_back = True
+            last.save(update_fields=["taken_back"])
+            save_state(game, rebuild_state(game))
+            sentence = f"Everyone agreed: {names[request.seat]}'s move {last.text} was taken back."
+        else:
+            sentence = ""
+        request.save(update_fields=["answers", "status"])
+        if sentence:
+            transaction.on_commit(lambda: outbox.send_news.delay(game.pk, f"undo-done:{request.pk}", sentence))
+    return request

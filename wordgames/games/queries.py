@@ -1,0 +1,104 @@
+"""Reading games without writing: who sits where, the live moves, and what a seat may not see yet.
+
+Everything here is safe to call from a page, an email or an action; nothing here changes the database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from wordgames.engines import get_engine
+
+from .models import Game, GreenLightRequest, Move, Seat
+
+
+def seat_of(game: Game, user: AbstractBaseUser | None) -> int | None:
+    """The seat ``user`` plays: their own, or one they share as a team-mate (team play)."""
+    if user is None or not user.is_authenticated:
+        return None
+    for seat in game.seats.all():
+        if seat.user_id == user.pk:
+            return seat.position
+    shared = Seat.objects.filter(game=game, partners=user).values_list("position", flat=True).first()
+    return shared
+
+
+def player_names(game: Game) -> list[str]:
+    return [seat.user.username if seat.user else f"seat {seat.position + 1}" for seat in game.seats.all()]
+
+
+def live_moves(game: Game) -> Iterable[Move]:
+    return game.moves.filter(taken_back=False).order_by("seq")
+
+
+def rebuild_state(game: Game) -> dict[str, Any]:
+    """The state obtained by replaying the game's live moves from its seed: it must equal ``game.state``."""
+    engine = get_engine(game.engine)
+    state = engine.new_game(player_names(game), game.options, game.seed, game.bag or None)
+    for move in live_moves(game):
+        state, _ = engine.apply(state, move.seat, move.text)
+    return state
+
+
+def invited(seat: Seat, user: AbstractBaseUser) -> bool:
+    """Whether ``seat`` is an invitation addressed to ``user`` (by account or by email address)."""
+    email = (getattr(user, "email", "") or "").lower()
+    return seat.invited_user_id == user.pk or (bool(email) and seat.invited_email.lower() == email)
+
+
+# --- Lexicon Crossing's green light: what each seat has seen (the writes are in actions.greenlight) ----------
+
+
+def uses_green_light(game: Game) -> bool:
+    return get_engine(game.engine).asynchronous_green
+
+
+def deal_number(game: Game) -> int:
+    return int((game.state or {}).get("deal_number", 0))
+
+
+def leeway(game: Game) -> timedelta:
+    return timedelta(minutes=float(game.options.get("leeway", 5)))
+
+
+def active_positions(game: Game) -> set[int]:
+    state = game.state or {}
+    flags = state.get("active")
+    if flags is None:
+        return set(range(len(state.get("players", []))))
+    return {i for i, on in enumerate(flags) if on}
+
+
+def concealed(game: Game, position: int | None, seats: list[Seat] | None = None) -> bool:
+    """Whether ``position`` is the latest green-lighter whose new tile must stay hidden for now."""
+    if position is None or game.state is None or not uses_green_light(game):
+        return False
+    if game.state.get("last_green") != position or game.status != Game.Status.ACTIVE:
+        return False
+    deal = deal_number(game)
+    seats = seats if seats is not None else list(game.seats.all())
+    others = [s for s in seats if s.position != position and s.position in active_positions(game)]
+    if not others:
+        return False
+    seen = [s.seen_deal >= deal for s in others]
+    return not (any(seen) if game.options.get("reveal") == "one" else all(seen))
+
+
+def view_kwargs(game: Game, position: int | None, seats: list[Seat] | None = None) -> dict[str, Any]:
+    """Extra arguments for the engine's ``view``/``render_text``/``apply`` for this seat (concealment)."""
+    if concealed(game, position, seats):
+        return {"conceal_latest": True}
+    return {}
+
+
+def hidden_from(game: Game, seat: int) -> dict[str, Any]:
+    """What the seat may not see yet shapes how its move is judged (Lexicon Crossing's green-lighter)."""
+    return view_kwargs(game, seat) if uses_green_light(game) else {}
+
+
+def waiting_requests(game: Game) -> list[GreenLightRequest]:
+    return list(game.green_requests.filter(status=GreenLightRequest.Status.WAITING).order_by("created", "id"))

@@ -1,0 +1,36 @@
+"""The reply to an inbound message, queued by ``inbound`` after its commit (the task keeps its old name, so
+replies already queued still go out after an upgrade)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import shared_task
+
+from wordgames.games import emails
+from wordgames.games.models import Seat
+from wordgames.games.outbox import RETRY
+
+from .models import InboundMessage
+
+
+def seat_member(seat: Seat, address: str) -> Any:
+    """The seat's player, or a team-mate sharing the seat, whose account has this email address; else None."""
+    if not address or seat.user is None:
+        return None
+    if address.lower() == seat.user.email.lower():
+        return seat.user
+    return seat.partners.filter(email__iexact=address).first()
+
+
+@shared_task(name="wordgames.pbem.tasks.send_reply", **RETRY)
+def send_reply(inbound_id: int, seat_id: int | None, text: str = "", reason: str = "", quoted: str = "") -> None:
+    record = InboundMessage.objects.filter(pk=inbound_id).first()
+    if record is None:
+        return
+    seat = Seat.objects.select_related("game", "user").filter(pk=seat_id).first() if seat_id else None
+    # The board goes only to the seat's player or a team-mate sharing it, writing from their own address.
+    user = seat_member(seat, record.sender) if seat is not None else None
+    emails.send_reply(f"{record.pk}", record.sender, record.subject or "your message", reason=reason, text=text,
+                      seat=seat if user is not None else None, quoted=quoted, in_reply_to=record.message_id,
+                      user=user)  # fmt: skip
