@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import uuid
 from typing import Any
 
@@ -13,8 +14,10 @@ from django.core import signing
 from django.db.models import Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST, require_safe
 
 from wordgames.accounts import throttle
@@ -58,6 +61,9 @@ def _games_for(user: Any) -> list[dict[str, Any]]:
     return rows
 
 
+_CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+
+
 @require_safe
 def lobby(request: HttpRequest) -> HttpResponse:
     open_games = (
@@ -76,15 +82,17 @@ def lobby(request: HttpRequest) -> HttpResponse:
             .select_related("game", "game__created_by")
         )
     context["engines"] = [get_engine(name) for name in engine_names()]
-    if request.GET.get("part") == "live":  # the lobby's own poll: the changing part, 204 while unchanged
-        html = render(request, "games/_lobby_live.html", context).content
-        tag = hashlib.sha256(html).hexdigest()[:16]
+    html = render_to_string("games/_lobby_live.html", context, request)
+    # The lobby's poll asks with the tag of what it shows: 204 while that is unchanged. The CSRF token is
+    # masked afresh on every render, so it is left out of the tag.
+    tag = hashlib.sha256(_CSRF_INPUT.sub("", html).encode()).hexdigest()[:16]
+    if request.GET.get("part") == "live":
         if request.GET.get("since") == tag:
             return HttpResponse(status=204)
         response = HttpResponse(html)
         response["X-Live-Version"] = tag
         return response
-    return render(request, "games/lobby.html", context)
+    return render(request, "games/lobby.html", {**context, "live_html": mark_safe(html), "live_tag": tag})  # noqa: S308
 
 
 @login_required
@@ -281,8 +289,15 @@ def submit_move(request: HttpRequest, pk: int) -> HttpResponse:
         return JsonResponse({"ok": True, "version": game.version, "move": result.move.text if result.move else "",
                              "summary": result.sentence, "duplicate": result.duplicate, "view": view})
     if not result.duplicate:
-        messages.success(request, result.sentence)
+        messages.success(request, _own_sentence(result))
     return redirect("game", pk=pk)
+
+
+def _own_sentence(result: Any) -> str:
+    """What the mover reads about their own move: the sentence the others get names them in the third person."""
+    if result.move is not None and result.move.text.startswith("grid"):  # Lexicon Crossing's private rearranging
+        return "You rearranged your crossword."
+    return result.sentence
 
 
 def _wants_json(request: HttpRequest) -> bool:
