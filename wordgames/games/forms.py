@@ -166,7 +166,7 @@ def move_limit(game: Any) -> int:
     """The longest move the game's rules allow, in characters. Lexicon Crossing's ``grid`` move spells the
     whole crossword: its tiles, all connected, span at most a rows by b columns with a + b = tiles + 1 (and
     never more than the rules' largest side), each row ended by a line break of up to two characters."""
-    if game.engine != "lexicon_crossing" or not game.state:
+    if game.engine != "lexicon-crossing" or not game.state:
         return MOVE_MAX
     tiles = sum(len(hand) for hand in game.state.get("tiles", [])) + len(game.state.get("bag", []))
     rows = min(MAX_SIDE, (tiles + 1) // 2)

@@ -152,7 +152,8 @@ def _may_see_private(game: Game, user: Any) -> bool:
 def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, Any]:
     seat = services.seat_of(game, request.user)
     seats = list(game.seats.all())
-    context: dict[str, Any] = {"game": game, "seat": seat, "seats": seats, "version": game.version,
+    version = _waiting_version(game.pk, game.version) if game.status == Game.Status.OPEN else game.version
+    context: dict[str, Any] = {"game": game, "seat": seat, "seats": seats, "version": version,
                                "options_shown": presenters.options_shown(game)}  # fmt: skip
     if game.state is not None:
         engine = get_engine(game.engine)
@@ -231,15 +232,23 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
 def game_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The part of the game page that changes; 204 while the version the browser has is current."""
     since = request.GET.get("since", "")
-    row = Game.objects.filter(pk=pk).values_list("version", "private").first()
+    row = Game.objects.filter(pk=pk).values_list("version", "private", "status").first()
     if row is None:
         raise Http404("No such game")
-    version, private = row
+    version, private, status = row
     if private:
         _load_game(pk, request)  # 404 for anyone but its players and moderators
-    if since.isdigit() and int(since) == version:
+    if status == Game.Status.OPEN:
+        version = _waiting_version(pk, version)
+    if since == str(version):
         return HttpResponse(status=204)  # the common answer to a poll: one small query, no state loaded
     return render(request, "games/_live.html", _game_context(request, _load_game(pk, request)))
+
+
+def _waiting_version(pk: int, version: int) -> str:
+    """A game waiting for players changes as seats are taken or invitations declined, not by moves."""
+    seats = Seat.objects.filter(game_id=pk)
+    return f"{version}.{seats.filter(user__isnull=False).count()}.{seats.filter(declined=True).count()}"
 
 
 @require_safe
