@@ -3,9 +3,8 @@ big enough for a finger, a refused move keeps its tiles, a big crossword is save
 
 from __future__ import annotations
 
-from typing import Any
-
 import time
+from typing import Any
 
 import pytest
 
