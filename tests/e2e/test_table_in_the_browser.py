@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import tests.engines.lexicon_crossing.conftest  # noqa: F401  (registers the "every-word" dictionary)
+from wordgames.engines import get_engine
 from wordgames.games import services
 from wordgames.games.models import Game
 
@@ -80,6 +81,11 @@ def _smallest_target(page: Any) -> float:
 )  # fmt: skip
 def test_every_board_cell_is_at_least_24_pixels_on_a_phone(browser, live_server, ann, bob, engine, options):
     game = started(ann, bob, engine, options)
+    if engine == "lingo":  # a game well under way: the board has grown
+        for turn in range(8):
+            game.refresh_from_db()
+            best = get_engine("lingo").best_move(game.state, turn % 2)
+            services.submit_move(game.pk, (ann, bob)[turn % 2], best.move)
     page = phone(browser)
     log_in(page, live_server, "ann")
     page.goto(f"{live_server.url}{game.get_absolute_url()}")
