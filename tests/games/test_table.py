@@ -172,3 +172,17 @@ def test_a_waiting_game_page_updates_by_itself(client, ann, bob, cat):
     assert "bob" in live
     del cat
     assert reverse("game_live", args=[game.pk]) in page
+
+
+def test_lingo_seats_ten_players_with_a_shared_pool(ann):
+    state = get_engine("lingo").new_game([f"p{n}" for n in range(10)], {"preset": "classic"}, seed=1)
+    assert len(state["scores"]) == 10
+
+
+def test_lingo_with_hidden_pools_refuses_more_players_than_its_tiles_serve():
+    from wordgames.engines.core.errors import InvalidOptions
+
+    engine = get_engine("lingo")
+    engine.new_game(["a", "b", "c"], {"tiles": 30, "pool": 10, "place": 4, "not_shared": True}, seed=1)
+    with pytest.raises(InvalidOptions, match="the 30 tiles serve at most 3 players, not 4"):
+        engine.new_game(["a", "b", "c", "d"], {"tiles": 30, "pool": 10, "place": 4, "not_shared": True}, seed=1)
