@@ -197,10 +197,11 @@
     var form = event.target;
     if (!form.classList.contains("move-form") || !window.wordgamesLive) return;
     event.preventDefault();
+    // The answer to a move played is a redirect, not followed here: the page's own GET then shows its message.
     fetch(form.action, {method: "POST", body: new URLSearchParams(new FormData(form)), credentials: "same-origin",
-                        headers: {"X-CSRFToken": csrf()}})
+                        headers: {"X-CSRFToken": csrf()}, redirect: "manual"})
       .then(function (r) {
-        if (r.redirected || r.ok) { window.location.assign(r.url); return; }
+        if (r.type === "opaqueredirect" || r.ok) { window.location.assign(window.location.pathname); return; }
         return r.text().then(function (html) {
           var page = new DOMParser().parseFromString(html, "text/html").getElementById("live");
           if (!page) { window.location.reload(); return; }
