@@ -186,3 +186,11 @@ def test_lingo_with_hidden_pools_refuses_more_players_than_its_tiles_serve():
     engine.new_game(["a", "b", "c"], {"tiles": 30, "pool": 10, "place": 4, "not_shared": True}, seed=1)
     with pytest.raises(InvalidOptions, match="the 30 tiles serve at most 3 players, not 4"):
         engine.new_game(["a", "b", "c", "d"], {"tiles": 30, "pool": 10, "place": 4, "not_shared": True}, seed=1)
+
+
+def test_a_stranger_cannot_take_an_open_seat_in_a_private_game(client, ann, cat):
+    game = services.create_game(ann, "lingo", {"preset": "classic"}, [""], seed=7)
+    Game.objects.filter(pk=game.pk).update(private=True)
+    client.force_login(cat)
+    assert client.post(f"/games/{game.pk}/join/").status_code == 404
+    assert not game.seats.filter(user=cat).exists()

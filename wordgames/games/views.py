@@ -144,7 +144,9 @@ def _may_see_private(game: Game, user: Any) -> bool:
         return False
     if user.has_perm("games.moderate_games") or game.created_by_id == user.pk:
         return True
-    if any(s.user_id == user.pk or s.invited_user_id == user.pk for s in game.seats.all()):
+    email = (user.email or "").lower()
+    if any(s.user_id == user.pk or s.invited_user_id == user.pk or (email and s.invited_email.lower() == email)
+           for s in game.seats.all()):  # fmt: skip
         return True
     return services.seat_of(game, user) is not None  # a team-mate sharing a seat
 
@@ -324,7 +326,7 @@ def _refuse(request: HttpRequest, game: Game, error: str, form: MoveForm, status
 @require_POST
 @login_required
 def preview(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _load_game(pk)
+    game = _load_game(pk, request)
     text = request.POST.get("move", "")
     try:
         outcome = services.preview_move(game, request.user, text)
@@ -336,7 +338,7 @@ def preview(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def hint(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _load_game(pk)
+    game = _load_game(pk, request)
     try:
         outcome = services.best_move(game, request.user)
     except services.Refused as e:
@@ -347,7 +349,7 @@ def hint(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def resign(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _load_game(pk)
+    game = _load_game(pk, request)
     if request.POST.get("confirm") != "yes":
         messages.error(request, "Tick the box to confirm that you resign.")
         return redirect(game)
@@ -363,6 +365,7 @@ def resign(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def join(request: HttpRequest, pk: int) -> HttpResponse:
+    _load_game(pk, request)  # a private game's open seat is for those it was shown to
     try:
         services.join_game(pk, request.user)
     except services.Refused as e:
