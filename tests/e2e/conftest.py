@@ -29,3 +29,17 @@ def browser() -> Iterator[object]:
         )
         yield browser
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def _pages_closed_before_the_database_is_emptied(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Pages poll the live server by themselves (game, lobby): every page a test opened is closed before the
+    test's database is flushed, or a late poll finds the tables locked."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    request.getfixturevalue("transactional_db")  # set up first, so torn down after the pages close
+    browser = request.getfixturevalue("browser")
+    yield
+    for context in list(browser.contexts):  # type: ignore[attr-defined]
+        context.close()
