@@ -143,6 +143,8 @@ def test_a_16_by_16_crossword_typed_in_the_editor_is_saved_and_there_after_reloa
 
     page.reload()
     page.wait_for_selector(".lc-grid .lc-tile")
+    box = page.locator(".lc-scroll").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390  # the grid's box fits the phone; the grid pans in it
     assert page.locator(".lc-grid .lc-tile").count() == 31
     assert page.locator(".lc-grid .lc-tile").first.evaluate("t => t.closest('[data-cell]').dataset.cell") == first
 
@@ -153,3 +155,22 @@ def test_the_lobby_shows_a_new_invitation_by_itself(browser, live_server, ann, b
     assert page.locator("text=invites you").count() == 0
     services.create_game(ann, "lingo", {"preset": "classic"}, [bob.username], seed=7)
     page.wait_for_selector("text=invites you", timeout=25_000)
+
+
+def test_a_tile_placed_on_a_stack_leaves_the_letter_underneath_readable(browser, live_server, ann, bob):
+    game = started(ann, bob, "lingo", {"preset": "classic"}, seed=7)
+    best = get_engine("lingo").best_move(game.state, 0)
+    services.submit_move(game.pk, ann, best.move)
+    page = desktop(browser)
+    log_in(page, live_server, "bob")
+    page.goto(f"{live_server.url}{game.get_absolute_url()}")
+    stack = page.locator(".board [data-cell].tile").first
+    underneath = stack.locator("text.letter").text_content()
+    page.locator(".pool-tile").first.click()
+    stack.click()
+    placed = stack.locator("text.pending").bounding_box()
+    under = stack.locator("text.letter").bounding_box()
+    overlap_x = max(0, min(placed["x"] + placed["width"], under["x"] + under["width"]) - max(placed["x"], under["x"]))
+    overlap_y = max(0, min(placed["y"] + placed["height"], under["y"] + under["height"]) - max(placed["y"], under["y"]))
+    assert overlap_x * overlap_y < 0.25 * under["width"] * under["height"]  # side by side, not one over the other
+    assert stack.locator("text.letter").text_content() == underneath and under["height"] >= 8
