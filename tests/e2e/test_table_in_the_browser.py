@@ -174,3 +174,18 @@ def test_a_tile_placed_on_a_stack_leaves_the_letter_underneath_readable(browser,
     overlap_y = max(0, min(placed["y"] + placed["height"], under["y"] + under["height"]) - max(placed["y"], under["y"]))
     assert overlap_x * overlap_y < 0.25 * under["width"] * under["height"]  # side by side, not one over the other
     assert stack.locator("text.letter").text_content() == underneath and under["height"] >= 8
+
+
+def test_the_tab_title_says_your_turn_and_a_screen_reader_hears_the_opponents_move(browser, live_server, ann, bob):
+    game = started(ann, bob, "lingo", {"preset": "classic"}, seed=7)
+    page = desktop(browser)
+    log_in(page, live_server, "bob")
+    page.goto(f"{live_server.url}{game.get_absolute_url()}")
+    assert not page.title().startswith("Your turn")
+    assert page.locator("#live-news").text_content() == ""
+    best = get_engine("lingo").best_move(game.state, 0)
+    move = services.submit_move(game.pk, ann, best.move).move
+    wait_for_version(page, game)
+    assert page.title().startswith("Your turn")
+    assert page.locator("#live-news[role=status]").text_content() == move.summary
+    assert page.locator("link[rel=icon]").get_attribute("href").endswith("favicon-turn.svg")
