@@ -1,5 +1,5 @@
-// The game page: click a pool tile then a cell to build a move, preview its score, and refresh the
-// live part of the page when another player moves. Plain JavaScript, no build step.
+// The game page: click a pool tile then a cell to build a move, preview its score, send it; live.js keeps the
+// page up to date when another player moves. Plain JavaScript, no build step.
 (function () {
   "use strict";
   var live = document.getElementById("live");
@@ -49,14 +49,18 @@
     var old = group.querySelector(".pending");
     if (old) old.remove();
     group.classList.toggle("placing", !!letter);
+    // A tile placed on a stack: the letter underneath stays readable, smaller, in the lower right corner.
+    var under = group.querySelector("text.letter");
+    if (under) under.classList.toggle("under", !!letter);
     if (!letter) return;
     var shape = group.querySelector("rect, polygon");
     var box = shape.getBBox();
     var text = document.createElementNS("http://www.w3.org/2000/svg", "text");
+    var scale = under ? 0.42 : 0.5;
     text.setAttribute("class", "pending");
-    text.setAttribute("x", box.x + box.width / 2);
-    text.setAttribute("y", box.y + box.height / 2 + box.height * 0.17);
-    text.setAttribute("font-size", Math.round(box.height * 0.5));
+    text.setAttribute("x", box.x + box.width * (under ? 0.33 : 0.5));
+    text.setAttribute("y", box.y + box.height * (under ? 0.48 : 0.67));
+    text.setAttribute("font-size", Math.round(box.height * scale));
     text.textContent = letter;
     group.appendChild(text);
   }
@@ -155,22 +159,78 @@
     if (button) { setTimeout(function () { button.disabled = true; }, 0); }
   });
 
-  // Refresh when someone else moves: ask every few seconds, less often when the tab is hidden.
-  function poll() {
-    var url = live.dataset.liveUrl + "?since=" + encodeURIComponent(live.dataset.version);
-    fetch(url, {credentials: "same-origin"}).then(function (r) {
-      if (r.status !== 200) return;
-      return r.text().then(function (html) {
-        var typed = moveInput() ? moveInput().value : "";
-        live.innerHTML = html;
-        var fresh = live.querySelector("[data-version]");
-        if (fresh) live.dataset.version = fresh.dataset.version;
-        placed = []; selected = null;
-        if (typed && moveInput()) moveInput().value = typed;
-      });
-    }).catch(function () {}).then(function () {
-      setTimeout(poll, document.hidden ? 30000 : 4000);
+  // Every cell a finger can hit: at least 24 CSS pixels (WCAG 2.2 target size), measured, with a margin. A
+  // board too big for the screen grows wider than it and pans in its box (pinch zoom works as everywhere).
+  var TARGET = 26;
+  function fitTargets() {
+    live.querySelectorAll("svg").forEach(function (svg) {
+      var cell = svg.querySelector("[data-cell] rect, [data-cell] polygon, rect[data-cell], polygon[data-cell]");
+      if (!cell) return;
+      svg.style.minWidth = "";
+      var r = cell.getBoundingClientRect(), size = Math.min(r.width, r.height);
+      if (!size || size >= TARGET) return;
+      svg.style.minWidth = Math.ceil(svg.getBoundingClientRect().width * TARGET / size) + "px";
+      svg.classList.add("panned");
     });
   }
-  setTimeout(poll, 4000);
+  fitTargets();
+  window.addEventListener("resize", function () { clearTimeout(fitTargets.timer); fitTargets.timer = setTimeout(fitTargets, 200); });
+
+  // The page updated by itself (live.js morphs it): the tiles being placed are drawn again on the new board.
+  live.addEventListener("live:updated", function () {
+    fitTargets();
+    var tiles = Array.prototype.slice.call(live.querySelectorAll(".pool-tile"));
+    placed = placed.filter(function (p) {
+      if (!live.contains(p.tile)) {  // the pool changed: take the same letter from the new one
+        p.tile = tiles.filter(function (t) { return t.dataset.letter === p.letter.charAt(0) && !t.disabled; })[0];
+      }
+      if (!p.tile) { markCell(p.cell, null); return false; }
+      p.tile.disabled = true; p.tile.classList.add("used");
+      markCell(p.cell, p.letter.replace("?", ""));
+      return true;
+    });
+  });
+
+  // A refused move comes back with its reason: shown in place, the placed tiles and typed text kept, and the
+  // address stays the game's own (a reload asks nothing). A move played loads the game page afresh.
+  live.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.classList.contains("move-form") || !window.wordgamesLive) return;
+    event.preventDefault();
+    // The answer to a move played is a redirect, not followed here: the page's own GET then shows its message.
+    fetch(form.action, {method: "POST", body: new URLSearchParams(new FormData(form)), credentials: "same-origin",
+                        headers: {"X-CSRFToken": csrf()}, redirect: "manual"})
+      .then(function (r) {
+        if (r.type === "opaqueredirect" || r.ok) { window.location.assign(window.location.pathname); return; }
+        return r.text().then(function (html) {
+          var page = new DOMParser().parseFromString(html, "text/html").getElementById("live");
+          if (!page) { window.location.reload(); return; }
+          window.wordgamesLive.morph(page.innerHTML);
+          var button = form.querySelector("button[type=submit]");
+          if (button) button.disabled = false;
+          var alert = live.querySelector(".move-form .error");
+          if (alert) alert.scrollIntoView({block: "nearest"});
+        });
+      })
+      .catch(function () { form.submit(); });
+  });
+
+  // A move typed or refused before (the box already holds "b3 I c5 D"): its tiles shown on the board again.
+  (function redrawTyped() {
+    var input = moveInput();
+    if (!input || !input.value.trim() || !live.querySelector(".pool-tile")) return;
+    var parts = input.value.trim().split(/\s+/);
+    if (parts.length % 2) return;
+    var tiles = Array.prototype.slice.call(live.querySelectorAll(".pool-tile"));
+    for (var k = 0; k < parts.length; k += 2) {
+      var cell = parts[k].toLowerCase(), letter = parts[k + 1].toUpperCase();
+      if (!/^[a-z]+\d+$/.test(cell) || !/^\??[A-Z]$/.test(letter)) continue;
+      var want = letter.charAt(0) === "?" ? "?" : letter;
+      var tile = tiles.filter(function (t) { return t.dataset.letter === want && !t.disabled; })[0];
+      if (!tile || !live.querySelector('.board [data-cell="' + cell + '"]')) continue;
+      tile.disabled = true; tile.classList.add("used");
+      placed.push({cell: cell, letter: letter, tile: tile});
+      markCell(cell, letter.replace("?", ""));
+    }
+  })();
 })();

@@ -24,6 +24,80 @@
     var e = editor();
     if (!e) { state = null; return; }
     state = JSON.parse(e.dataset.editor);
+    var at = stored();  // where the player had the crossword: the server centres it, the page keeps it put
+    var b = bounds(state.cells);
+    if (at && b) shift(at[0] - b.top, at[1] - b.left);
+    grow();
+  }
+
+  function storeKey() { return "lc-at-" + (editor() ? editor().dataset.submitUrl : ""); }
+  function stored() {
+    try { return JSON.parse(window.sessionStorage.getItem(storeKey()) || "null"); } catch (e) { return null; }
+  }
+  function remember() {
+    var b = bounds(state.cells);
+    try { if (b) window.sessionStorage.setItem(storeKey(), JSON.stringify([b.top, b.left])); } catch (e) { /* private mode */ }
+  }
+
+  function bounds(cells) {
+    var b = null;
+    Object.keys(cells).forEach(function (key) {
+      var p = key.split(",").map(Number);
+      if (!b) b = {top: p[0], bottom: p[0], left: p[1], right: p[1]};
+      b.top = Math.min(b.top, p[0]); b.bottom = Math.max(b.bottom, p[0]);
+      b.left = Math.min(b.left, p[1]); b.right = Math.max(b.right, p[1]);
+    });
+    return b;
+  }
+
+  function shift(dr, dc) {
+    if (!dr && !dc) return;
+    var moved = {};
+    Object.keys(state.cells).forEach(function (key) {
+      var p = key.split(",").map(Number);
+      moved[(p[0] + dr) + "," + (p[1] + dc)] = state.cells[key];
+    });
+    state.cells = moved;
+    if (selected) { var q = selected.split(",").map(Number); selected = (q[0] + dr) + "," + (q[1] + dc); }
+  }
+
+  // Room to build on every side: the grid grows (never shrinks while the player works) so that two empty
+  // rows and columns always surround the crossword, however big it gets.
+  var ROOM = 2;
+  function grow() {
+    var b = bounds(state.cells);
+    if (!b) return;
+    var dr = Math.max(0, ROOM - b.top), dc = Math.max(0, ROOM - b.left);
+    shift(dr, dc);
+    state.rows = Math.max(state.rows + dr, b.bottom + dr + ROOM + 1);
+    state.cols = Math.max(state.cols + dc, b.right + dc + ROOM + 1);
+  }
+
+  // The grid's cells as the state says: rebuilt when the grid grew or the server sent another size.
+  function layout() {
+    var grid = live.querySelector(".lc-grid");
+    if (!grid || grid.children.length === state.rows * state.cols && grid.dataset.cols === String(state.cols)) return;
+    grid.innerHTML = "";
+    grid.dataset.cols = String(state.cols);
+    grid.style.gridTemplateColumns = "repeat(" + state.cols + ", var(--cell))";
+    for (var r = 0; r < state.rows; r++) {
+      for (var c = 0; c < state.cols; c++) {
+        var cell = document.createElement("div");
+        cell.className = "lc-cell"; cell.dataset.cell = r + "," + c; cell.tabIndex = -1;
+        grid.appendChild(cell);
+      }
+    }
+  }
+
+  function rowsOf(cells) {
+    var b = bounds(cells), rows = [];
+    if (!b) return rows;
+    for (var r = b.top; r <= b.bottom; r++) {
+      var row = "";
+      for (var c = b.left; c <= b.right; c++) row += cells[r + "," + c] || ".";
+      rows.push(row);
+    }
+    return rows;
   }
 
   function tileEl(letter, from) {
@@ -37,6 +111,7 @@
 
   function render() {
     if (!state) return;
+    layout();
     live.querySelectorAll(".lc-cell").forEach(function (cell) {
       var letter = state.cells[cell.dataset.cell];
       cell.innerHTML = "";
@@ -50,14 +125,11 @@
     }
   }
 
+  // Only the crossword itself is sent, without the empty margin around it: the move stays within the
+  // length the rules allow for the biggest crossword the game's tiles can make.
   function rowsText() {
-    var rows = [];
-    for (var r = 0; r < state.rows; r++) {
-      var row = "";
-      for (var c = 0; c < state.cols; c++) row += state.cells[r + "," + c] || ".";
-      rows.push(row);
-    }
-    return "grid " + rows.join("/");
+    var rows = rowsOf(state.cells);
+    return rows.length ? "grid " + rows.join("/") : "grid .";
   }
 
   function status(text) {
@@ -92,7 +164,10 @@
     }).catch(function () { status("Could not save: check your connection; your last change is kept here."); })
       .then(function () { saving = false; if (again) { again = false; save(); } });
   }
-  function changed() { render(); clearTimeout(saveTimer); saveTimer = setTimeout(save, 300); }
+  function changed() {
+    grow(); render(); remember();
+    clearTimeout(saveTimer); saveTimer = setTimeout(function () { saveTimer = null; save(); }, 300);
+  }
 
   function takeFromHand(letter) {
     var i = state.hand.indexOf(letter);
@@ -208,7 +283,17 @@
     }
   });
 
-  // The page's poller replaces the live part when someone else moves: start again from the server's grid.
-  new MutationObserver(function () { if (!drag) { init(); render(); } }).observe(live, {childList: true});
+  // The page updated by itself (another player moved): the server's crossword is taken only if it differs
+  // from the one on screen (not while the player drags or a save is on its way); either way it stays put.
+  live.addEventListener("live:updated", function () {
+    var e = editor();
+    if (!e) { state = null; return; }
+    var fresh = JSON.parse(e.dataset.editor);
+    var busy = drag || saving || saveTimer;
+    if (!state || (!busy && (rowsOf(fresh.cells).join("/") !== rowsOf(state.cells).join("/") ||
+                              fresh.hand.slice().sort().join("") !== state.hand.slice().sort().join("")))) init();
+    render();
+  });
   init();
+  if (state) render();
 })();

@@ -48,8 +48,10 @@ class ClosingBrowser:
 
 
 @pytest.fixture
-def browser(chromium: Any, live_server: Any) -> Iterator[ClosingBrowser]:
-    """Set up after the live server, so torn down before it lets go of the test's database. A page left open
+def browser(transactional_db: None, chromium: Any, live_server: Any) -> Iterator[ClosingBrowser]:
+    """Set up after the live server and the test's database, so torn down before the database is flushed and
+    before the server lets go of it: pages poll by themselves (game, lobby), and a late poll would find the
+    tables locked. A page left open
     keeps polling the game on a kept-alive connection; the server thread answering it used to outlive the test
     and fail when it closed a database connection it no longer shared, printing a traceback in a later test."""
     windows = ClosingBrowser(chromium)

@@ -46,7 +46,7 @@ def play_by_clicking(page: Any, game: Game, seat: int) -> str:
     preview.locator(".preview").wait_for(timeout=10_000)
     assert f"{best.score} pts" in preview.inner_text()
     page.click("button:has-text('Play')")
-    page.wait_for_selector(f"text={best.summary}", timeout=10_000)
+    page.locator(".moves", has_text=best.summary).wait_for(timeout=10_000)  # the list, not the preview
     return best.summary
 
 

@@ -4,11 +4,13 @@ from datetime import timedelta
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxLengthValidator
 from django.http import Http404
 
 from wordgames.engines import get_engine
 from wordgames.engines.core.engine import Engine, Option
 from wordgames.engines.core.lexicon import lexicon_names
+from wordgames.engines.lexicon_crossing.crossword import MAX_SIDE
 
 DEFAULT = ""  # "use the preset's value"
 
@@ -87,9 +89,10 @@ class NewGameForm(forms.Form):
         label="Time per move", initial="7d", required=False, choices=[(k, v[0]) for k, v in CLOCKS.items()],
         help_text="When it runs out the rules move for the player (or they forfeit). Days away stop the clock.",
     )  # fmt: skip
-    seat_2 = forms.CharField(label="Seat 2", required=False, max_length=254, error_messages=_too_long("A seat"))
-    seat_3 = forms.CharField(label="Seat 3", required=False, max_length=254, error_messages=_too_long("A seat"))
-    seat_4 = forms.CharField(label="Seat 4", required=False, max_length=254, error_messages=_too_long("A seat"))
+    private = forms.BooleanField(
+        label="Private game", required=False,
+        help_text="Not listed in the lobby; only its players (and the site's moderators) can open its page.",
+    )  # fmt: skip
 
     def __init__(self, engine: Engine, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -98,12 +101,17 @@ class NewGameForm(forms.Form):
         self.fields["players"].choices = [(n, str(n)) for n in counts]
         self.fields["players"].initial = engine.min_players
         hint = "a username, an email address, or empty for an open seat"
-        for n in (2, 3, 4):
-            self.fields[f"seat_{n}"].widget.attrs["placeholder"] = hint
-            if n > engine.max_players:
-                del self.fields[f"seat_{n}"]
+        for n in range(2, engine.max_players + 1):  # one field a seat, up to the game's most players
+            self.fields[f"seat_{n}"] = forms.CharField(
+                label=f"Seat {n}", required=False, max_length=254, error_messages=_too_long("A seat"),
+                widget=forms.TextInput(attrs={"placeholder": hint}),
+            )  # fmt: skip
         if engine.presets:
-            self.fields["preset"] = forms.ChoiceField(label="Preset", choices=[(p, p) for p in engine.presets])
+            told = next((o.help for o in engine.options if o.name == "preset"), "")
+            self.fields["preset"] = forms.ChoiceField(
+                label="Preset", choices=[(p, p) for p in engine.presets],
+                help_text=f"{told} A preset sets the options below; an option you set yourself wins over it.",
+            )  # fmt: skip
         for option in engine.options:
             if option.name != "preset":
                 self.fields[f"opt_{option.name}"] = _option_field(option, bool(engine.presets))
@@ -152,10 +160,35 @@ class NewGameForm(forms.Form):
         return [self.cleaned_data.get(f"seat_{n}", "") for n in range(2, count + 1)]
 
 
+MOVE_MAX = 500  # a move typed in the box; a whole crossword is longer (move_limit)
+
+
+def move_limit(game: Any) -> int:
+    """The longest move the game's rules allow, in characters. Lexicon Crossing's ``grid`` move spells the
+    whole crossword: its tiles, all connected, span at most a rows by b columns with a + b = tiles + 1 (and
+    never more than the rules' largest side), each row ended by a line break of up to two characters."""
+    if game.engine != "lexicon-crossing" or not game.state:
+        return MOVE_MAX
+    tiles = sum(len(hand) for hand in game.state.get("tiles", [])) + len(game.state.get("bag", []))
+    rows = min(MAX_SIDE, (tiles + 1) // 2)
+    cols = min(MAX_SIDE, tiles + 1 - rows)
+    return max(MOVE_MAX, len("grid\r\n") + rows * (cols + 2))
+
+
 class MoveForm(forms.Form):
-    move = forms.CharField(max_length=500, error_messages=_too_long("A move"), widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}))
+    move = forms.CharField(max_length=MOVE_MAX, error_messages=_too_long("A move"),
+                           widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}))  # fmt: skip
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)  # empty: no staleness check
     key = forms.CharField(max_length=64, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, max_length: int = MOVE_MAX, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["move"]
+        if max_length != MOVE_MAX:
+            field.max_length = max_length
+            field.validators = [v for v in field.validators if not isinstance(v, MaxLengthValidator)]
+            field.validators.append(MaxLengthValidator(max_length))
+            field.widget.attrs["maxlength"] = str(max_length)
 
 
 def engine_or_404(name: str) -> Engine:

@@ -30,6 +30,9 @@ class Game(models.Model):
     state = models.JSONField(null=True, blank=True, editable=False)
     version = models.PositiveIntegerField(default=0, editable=False)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True)
+    private = models.BooleanField(
+        default=False, help_text="Not listed in the lobby; its page is shown only to its players and moderators."
+    )
     result = models.JSONField(null=True, blank=True, editable=False)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created = models.DateTimeField(auto_now_add=True)
@@ -134,7 +137,7 @@ class Move(models.Model):
     seq = models.PositiveIntegerField(help_text="Order of arrival in this game, from 1; never reused.")
     seat = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    text = models.CharField(max_length=500)
+    text = models.TextField()  # a Lexicon Crossing grid may be 60 by 60 cells
     score = models.IntegerField(default=0)
     summary = models.TextField(blank=True)
     outcome = models.JSONField(default=dict)

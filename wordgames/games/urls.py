@@ -1,6 +1,15 @@
+from django.http import HttpRequest, HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import path
 
 from . import views
+
+
+def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
+    """Browsers ask for /favicon.ico whatever the page says; the static name is looked up per request, because
+    a deployment's hashed names exist only after collectstatic."""
+    return HttpResponsePermanentRedirect(static("img/favicon.svg"))
+
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -18,6 +27,7 @@ urlpatterns = [
     path("games/<int:pk>/print/", views.print_sheet, name="print_sheet"),
     path("games/<int:pk>/replay/", views.replay_page, name="replay"),
     path("accounts/email/", views.email_settings, name="email_settings"),  # days away stop the games' clocks
+    path("favicon.ico", favicon),
     path("help/", views.help_index, name="help"),
     path("help/<slug:slug>/", views.help_page, name="help_page"),
     path("invitations/<int:seat_id>/", views.answer_invitation, name="answer_invitation"),

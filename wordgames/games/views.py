@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 import uuid
 from typing import Any
 
@@ -13,9 +15,11 @@ from django.core import signing
 from django.db.models import Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.html import format_html
-from django.views.decorators.http import require_GET, require_POST
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST, require_safe
 
 from wordgames.accounts import throttle
 from wordgames.accounts.forms import AwayForm, EmailSettingsForm
@@ -28,7 +32,7 @@ from . import actions, helpdocs, presenters, queries
 from .actions import greenlight
 from .boards import render_board
 from .emails import read_invitation_token, result_sentence
-from .forms import MoveForm, NewGameForm, engine_or_404
+from .forms import MoveForm, NewGameForm, engine_or_404, move_limit
 from .models import Game, Seat, Vacation
 
 
@@ -61,10 +65,13 @@ def _games_for(user: Any) -> list[dict[str, Any]]:
     return rows
 
 
-@require_GET
+_CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+
+
+@require_safe
 def lobby(request: HttpRequest) -> HttpResponse:
     open_games = (
-        Game.objects.filter(status=Game.Status.OPEN)
+        Game.objects.filter(status=Game.Status.OPEN, private=False)
         .select_related("created_by")  # the page names each game's creator: one query, not one per game
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
         .order_by("-id")[:50]
@@ -80,7 +87,17 @@ def lobby(request: HttpRequest) -> HttpResponse:
             .select_related("game", "game__created_by")
         )
     context["engines"] = [get_engine(name) for name in engine_names()]
-    return render(request, "games/lobby.html", context)
+    html = render_to_string("games/_lobby_live.html", context, request)
+    # The lobby's poll asks with the tag of what it shows: 204 while that is unchanged. The CSRF token is
+    # masked afresh on every render, so it is left out of the tag.
+    tag = hashlib.sha256(_CSRF_INPUT.sub("", html).encode()).hexdigest()[:16]
+    if request.GET.get("part") == "live":
+        if request.GET.get("since") == tag:
+            return HttpResponse(status=204)
+        response = HttpResponse(html)
+        response["X-Live-Version"] = tag
+        return response
+    return render(request, "games/lobby.html", {**context, "live_html": mark_safe(html), "live_tag": tag})  # noqa: S308
 
 
 @login_required
@@ -108,6 +125,8 @@ def new_game(request: HttpRequest) -> HttpResponse:
         except actions.Refused as e:
             form.add_error(None, str(e))
         else:
+            if form.cleaned_data.get("private"):
+                Game.objects.filter(pk=game.pk).update(private=True)
             if game.status == Game.Status.ACTIVE:
                 messages.success(request, "The game has started.")
             else:
@@ -117,19 +136,37 @@ def new_game(request: HttpRequest) -> HttpResponse:
     return render(request, "games/new_game.html", {"form": form, "engine": engine, "engines": engines})
 
 
-def _load_game(pk: int) -> Game:
+def _load_game(pk: int, request: HttpRequest | None = None) -> Game:
     queryset = Game.objects.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
-    return get_object_or_404(queryset, pk=pk)
+    game = get_object_or_404(queryset, pk=pk)
+    if request is not None and game.private and not _may_see_private(game, request.user):
+        raise Http404("No such game")  # the same answer as a game that does not exist: nothing to learn
+    return game
+
+
+def _may_see_private(game: Game, user: Any) -> bool:
+    if not user.is_authenticated:
+        return False
+    if user.has_perm("games.moderate_games") or game.created_by_id == user.pk:
+        return True
+    email = (user.email or "").lower()
+    if any(s.user_id == user.pk or s.invited_user_id == user.pk or (email and s.invited_email.lower() == email)
+           for s in game.seats.all()):  # fmt: skip
+        return True
+    return queries.seat_of(game, user) is not None  # a team-mate sharing a seat
 
 
 def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, Any]:
     seat = queries.seat_of(game, request.user)
     seats = list(game.seats.all())
-    context: dict[str, Any] = {"game": game, "seat": seat, "seats": seats, "version": game.version,
+    version = _waiting_version(game.pk, game.version) if game.status == Game.Status.OPEN else game.version
+    context: dict[str, Any] = {"game": game, "seat": seat, "seats": seats, "version": version,
                                "options_shown": presenters.options_shown(game)}  # fmt: skip
     if game.state is not None:
         engine = get_engine(game.engine)
-        view = engine.view(game.state, seat, **queries.view_kwargs(game, seat, seats))
+        concealment = queries.view_kwargs(game, seat, seats)
+        view = engine.view(game.state, seat, **concealment)
+        context["position_text"] = engine.render_text(game.state, seat, **concealment)  # for screen readers
         if seat is not None:
             greenlight.mark_seen(game, seat)  # Lexicon Crossing: this page shows them their newest tiles
         movers = engine.actors(game.state) if game.status == Game.Status.ACTIVE else set()
@@ -148,7 +185,8 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
             moves=_shown_moves(game),
             moderation=list(game.moderation.select_related("moderator")[:20]),
             form=extra.pop("form", None)
-            or MoveForm(initial={"version": game.version, "key": uuid.uuid4().hex}),
+            or MoveForm(initial={"version": game.version, "key": uuid.uuid4().hex}, max_length=move_limit(game)),
+            news=_news(game, seat),
             hints=bool(game.options.get("hints")) and seat in movers,
             can_resign=seat is not None and game.status == Game.Status.ACTIVE
             and view.get("active", [True] * len(seats))[seat],
@@ -165,6 +203,15 @@ def _shown_moves(game: Game) -> list[Any]:
     return [m for m in moves if not m.outcome.get("events", {}).get("quiet")]
 
 
+def _news(game: Game, seat: int | None) -> str:
+    """What a screen reader hears when the page updates by itself: the newest move, unless it is their own."""
+    for move in queries.live_moves(game).order_by("-seq")[:5]:
+        if move.outcome.get("events", {}).get("quiet"):
+            continue
+        return "" if seat is not None and move.seat == seat else move.summary or move.text
+    return ""
+
+
 def _move_text(move: Any, seat: int | None) -> str:
     """A private move's notation (it names hidden tiles) is shown to its player only, until the game ends."""
     if move.outcome.get("events", {}).get("private") and move.seat != seat and move.game.status == Game.Status.ACTIVE:
@@ -172,37 +219,48 @@ def _move_text(move: Any, seat: int | None) -> str:
     return move.text
 
 
-@require_GET
+@require_safe
 def print_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """A page to print for playing at a table (Lingua Fences' blank sheet, Keebble's generated board)."""
-    game = _load_game(pk)
+    game = _load_game(pk, request)
     printable = presenters.printable_for(game)
     if printable is None:
         raise Http404("This game has nothing to print.")
     return render(request, presenters.print_template_for(game.engine), {"game": game, **printable})
 
 
-@require_GET
+@require_safe
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _load_game(pk)
+    game = _load_game(pk, request)
     return render(request, "games/game.html", _game_context(request, game))
 
 
-@require_GET
+@require_safe
 def game_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The part of the game page that changes; 204 while the version the browser has is current."""
     since = request.GET.get("since", "")
-    version = Game.objects.filter(pk=pk).values_list("version", flat=True).first()
-    if version is None:
+    row = Game.objects.filter(pk=pk).values_list("version", "private", "status").first()
+    if row is None:
         raise Http404("No such game")
-    if since.isdigit() and int(since) == version:
+    version, private, status = row
+    if private:
+        _load_game(pk, request)  # 404 for anyone but its players and moderators
+    if status == Game.Status.OPEN:
+        version = _waiting_version(pk, version)
+    if since == str(version):
         return HttpResponse(status=204)  # the common answer to a poll: one small query, no state loaded
-    return render(request, "games/_live.html", _game_context(request, _load_game(pk)))
+    return render(request, "games/_live.html", _game_context(request, _load_game(pk, request)))
 
 
-@require_GET
+def _waiting_version(pk: int, version: int) -> str:
+    """A game waiting for players changes as seats are taken or invitations declined, not by moves."""
+    seats = Seat.objects.filter(game_id=pk)
+    return f"{version}.{seats.filter(user__isnull=False).count()}.{seats.filter(declined=True).count()}"
+
+
+@require_safe
 def game_json(request: HttpRequest, pk: int) -> JsonResponse:
-    game = _load_game(pk)
+    game = _load_game(pk, request)
     seat = queries.seat_of(game, request.user)
     data: dict[str, Any] = {"id": game.pk, "game": game.engine, "status": game.status, "version": game.version}
     if game.state is not None:
@@ -218,7 +276,7 @@ def game_json(request: HttpRequest, pk: int) -> JsonResponse:
 @require_POST
 @login_required
 def submit_move(request: HttpRequest, pk: int) -> HttpResponse:
-    form = MoveForm(request.POST)
+    form = MoveForm(request.POST, max_length=move_limit(_load_game(pk, request)))
     if not form.is_valid():
         too_long = any(e.code == "max_length" for e in form.errors.as_data().get("move", []))
         reason = form.errors["move"][0] if too_long else "Type a move in the box first."
@@ -247,8 +305,15 @@ def submit_move(request: HttpRequest, pk: int) -> HttpResponse:
         return JsonResponse({"ok": True, "version": game.version, "move": result.move.text if result.move else "",
                              "summary": result.sentence, "duplicate": result.duplicate, "view": view})
     if not result.duplicate:
-        messages.success(request, result.sentence)
+        messages.success(request, _own_sentence(result))
     return redirect("game", pk=pk)
+
+
+def _own_sentence(result: Any) -> str:
+    """What the mover reads about their own move: the sentence the others get names them in the third person."""
+    if result.move is not None and result.move.text.startswith("grid"):  # Lexicon Crossing's private rearranging
+        return "You rearranged your crossword."
+    return result.sentence
 
 
 def _wants_json(request: HttpRequest) -> bool:
@@ -266,7 +331,7 @@ def _refuse(request: HttpRequest, game: Game, error: str, form: MoveForm, status
 @require_POST
 @login_required
 def preview(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _load_game(pk)
+    game = _load_game(pk, request)
     text = request.POST.get("move", "")
     try:
         outcome = actions.preview_move(game, request.user, text)
@@ -278,7 +343,7 @@ def preview(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def hint(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _load_game(pk)
+    game = _load_game(pk, request)
     try:
         outcome = actions.best_move(game, request.user)
     except actions.Refused as e:
@@ -289,7 +354,7 @@ def hint(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def resign(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _load_game(pk)
+    game = _load_game(pk, request)
     if request.POST.get("confirm") != "yes":
         messages.error(request, "Tick the box to confirm that you resign.")
         return redirect(game)
@@ -305,6 +370,7 @@ def resign(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def join(request: HttpRequest, pk: int) -> HttpResponse:
+    _load_game(pk, request)  # a private game's open seat is for those it was shown to
     try:
         actions.join_game(pk, request.user)
     except actions.Refused as e:
@@ -364,10 +430,10 @@ def _record(game: Game) -> dict[str, Any]:
     )
 
 
-@require_GET
+@require_safe
 def record(request: HttpRequest, pk: int) -> HttpResponse:
     """The game record: only once the game is over, because the seed would tell anyone the bag."""
-    game = _load_game(pk)
+    game = _load_game(pk, request)
     if game.status not in (Game.Status.FINISHED, Game.Status.ABANDONED) or game.state is None:
         raise Http404("A record can be downloaded once the game is over.")
     body = json.dumps(_record(game), indent=1)
@@ -384,10 +450,10 @@ def _replay_board(engine: Any, state: dict[str, Any], view: dict[str, Any]) -> A
     return format_html('<pre class="replay-text">{}</pre>', "\n\n".join(texts))
 
 
-@require_GET
+@require_safe
 def replay_page(request: HttpRequest, pk: int) -> HttpResponseBase:
     """A finished game move by move: ?n=3 shows the board after the third move."""
-    game = _load_game(pk)
+    game = _load_game(pk, request)
     if game.status not in (Game.Status.FINISHED, Game.Status.ABANDONED) or game.state is None:
         raise Http404("A game can be replayed once it is over.")
     moves = list(queries.live_moves(game).select_related("user"))
@@ -406,14 +472,14 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponseBase:
     return render(request, "games/replay.html", context)
 
 
-@require_GET
+@require_safe
 def help_index(request: HttpRequest) -> HttpResponse:
     games = [(engine.title, slug) for slug in ("lingo", "lexicon-crossing", "lingua-fences", "keebble")
              for engine in [get_engine(slug)]]  # fmt: skip
     return render(request, "games/help_index.html", {"games": games})
 
 
-@require_GET
+@require_safe
 def help_page(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         title, html = helpdocs.page(slug)

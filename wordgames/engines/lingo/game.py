@@ -33,7 +33,7 @@ class LingoEngine(Engine):
     hints = True
     title = "Lingo"
     min_players = 2
-    max_players = 4
+    max_players = 10  # a shared pool serves any number; hidden pools are checked against the tile set below
     options = OPTIONS
     presets = PRESETS
 
@@ -49,6 +49,10 @@ class LingoEngine(Engine):
         if not self.min_players <= len(players) <= self.max_players:
             raise InvalidOptions(f"Lingo is for {self.min_players} to {self.max_players} players, not {len(players)}.")
         order = new_bag(lingo_tile_set(opts["tiles"], opts["blanks"]), seed, bag)
+        if opts["not_shared"] and len(players) * opts["pool"] > len(order):
+            most = len(order) // opts["pool"]
+            raise InvalidOptions(f"With hidden pools of {opts['pool']}, the {len(order)} tiles serve at most {most} "
+                                 f"players, not {len(players)}.")
         state: State = {
             "game": self.name, "options": opts, "players": list(players), "seed": seed,
             "bag": order, "pool": None, "pools": None, "board": {}, "last": [],

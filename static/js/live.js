@@ -1,0 +1,69 @@
+// Pages that update by themselves (a game, the lobby, a game waiting for players). Every few seconds the page
+// asks for its changing part with the version it has; the server answers 204 while nothing changed, else the
+// new HTML, which is morphed into the page (idiomorph) rather than swapped in, so that the focused field, its
+// caret and selection, typed text, open menus and tiles being placed all stay as they are.
+// Plain JavaScript, no build step.
+(function () {
+  "use strict";
+  var box = document.querySelector("[data-live-url]");
+  if (!box || !window.Idiomorph) return;
+  var baseTitle = document.title;
+  var icon = document.querySelector("link[rel=icon]");
+  var baseIcon = icon ? icon.getAttribute("href") : "";
+
+  // What the player is doing stays theirs: their typing, their open menus, the tiles they are placing.
+  function keep(attribute, element) {
+    if (attribute === "value" && /^(INPUT|TEXTAREA)$/.test(element.tagName) && element.type !== "hidden") return false;
+    if (attribute === "open" && element.tagName === "DETAILS") return false;
+    return true;
+  }
+
+  function turnShown() {
+    var mine = box.querySelector("[data-my-turn='1']");
+    document.title = mine ? "Your turn · " + baseTitle : baseTitle;
+    if (icon) icon.setAttribute("href", mine && icon.dataset.turnIcon ? icon.dataset.turnIcon : baseIcon);
+  }
+
+  function newsNow() { var n = box.querySelector("[data-news]"); return n ? n.dataset.news : ""; }
+  var lastNews = newsNow();  // already on the page when it loaded: not news
+  function announce() {
+    var news = newsNow(), region = document.getElementById("live-news");
+    if (region && news && news !== lastNews) region.textContent = news;
+    lastNews = news;
+  }
+
+  // Another script (the game page's move form) may hand in a whole answer to morph, e.g. a refused move.
+  function morph(html) {
+    Idiomorph.morph(box, html, {
+      morphStyle: "innerHTML",
+      ignoreActiveValue: true,
+      callbacks: {
+        beforeAttributeUpdated: keep,
+        beforeNodeRemoved: function (node) { return !(node.classList && node.classList.contains("pending")); },
+      },
+    });
+    var fresh = box.querySelector("[data-version]");
+    if (fresh) box.dataset.version = fresh.dataset.version;
+    turnShown();
+    announce();
+    box.dispatchEvent(new CustomEvent("live:updated", {bubbles: true}));
+  }
+  window.wordgamesLive = {morph: morph};
+
+  function poll() {
+    var url = box.dataset.liveUrl + (box.dataset.liveUrl.indexOf("?") < 0 ? "?" : "&") +
+      "since=" + encodeURIComponent(box.dataset.version || "");
+    fetch(url, {credentials: "same-origin"}).then(function (r) {
+      if (r.status !== 200) return;
+      var tag = r.headers.get("X-Live-Version");
+      return r.text().then(function (html) {
+        morph(html);
+        if (tag) box.dataset.version = tag;
+      });
+    }).catch(function () {}).then(function () {
+      setTimeout(poll, document.hidden ? 30000 : Number(box.dataset.livePeriod || 4000));
+    });
+  }
+  turnShown();
+  setTimeout(poll, Number(box.dataset.livePeriod || 4000));
+})();
