@@ -10,7 +10,7 @@ import pytest
 
 import tests.engines.lexicon_crossing.conftest  # noqa: F401  (registers the "every-word" dictionary)
 from wordgames.engines import get_engine
-from wordgames.games import services
+from wordgames.games import actions
 from wordgames.games.models import Game
 
 from .test_lingo_in_the_browser import log_in
@@ -27,8 +27,8 @@ def desktop(browser: Any) -> Any:
 
 
 def started(ann: Any, bob: Any, engine: str, options: dict[str, Any], seed: int = 1) -> Game:
-    game = services.create_game(ann, engine, options, [bob.username], seed=seed)
-    services.join_game(game.pk, bob)
+    game = actions.create_game(ann, engine, options, [bob.username], seed=seed)
+    actions.join_game(game.pk, bob)
     game.refresh_from_db()
     return game
 
@@ -53,7 +53,7 @@ def test_focus_caret_and_typed_text_stay_while_another_player_moves(browser, liv
     box.type("C3 CAT")
     page.evaluate("document.getElementById('id_move').setSelectionRange(3, 5)")  # "CA" selected
 
-    services.submit_move(game.pk, bob, "C3 TO")  # bob writes on his own sheet meanwhile
+    actions.submit_move(game.pk, bob, "C3 TO")  # bob writes on his own sheet meanwhile
     wait_for_version(page, game)
     page.wait_for_selector("text=bob", timeout=5_000)
 
@@ -85,7 +85,7 @@ def test_every_board_cell_is_at_least_24_pixels_on_a_phone(browser, live_server,
         for turn in range(8):
             game.refresh_from_db()
             best = get_engine("lingo").best_move(game.state, turn % 2)
-            services.submit_move(game.pk, (ann, bob)[turn % 2], best.move)
+            actions.submit_move(game.pk, (ann, bob)[turn % 2], best.move)
     page = phone(browser)
     log_in(page, live_server, "ann")
     page.goto(f"{live_server.url}{game.get_absolute_url()}")
@@ -153,14 +153,14 @@ def test_the_lobby_shows_a_new_invitation_by_itself(browser, live_server, ann, b
     page = desktop(browser)
     log_in(page, live_server, "bob")
     assert page.locator("text=invites you").count() == 0
-    services.create_game(ann, "lingo", {"preset": "classic"}, [bob.username], seed=7)
+    actions.create_game(ann, "lingo", {"preset": "classic"}, [bob.username], seed=7)
     page.wait_for_selector("text=invites you", timeout=25_000)
 
 
 def test_a_tile_placed_on_a_stack_leaves_the_letter_underneath_readable(browser, live_server, ann, bob):
     game = started(ann, bob, "lingo", {"preset": "classic"}, seed=7)
     best = get_engine("lingo").best_move(game.state, 0)
-    services.submit_move(game.pk, ann, best.move)
+    actions.submit_move(game.pk, ann, best.move)
     page = desktop(browser)
     log_in(page, live_server, "bob")
     page.goto(f"{live_server.url}{game.get_absolute_url()}")
@@ -184,7 +184,7 @@ def test_the_tab_title_says_your_turn_and_a_screen_reader_hears_the_opponents_mo
     assert not page.title().startswith("Your turn")
     assert page.locator("#live-news").text_content() == ""
     best = get_engine("lingo").best_move(game.state, 0)
-    move = services.submit_move(game.pk, ann, best.move).move
+    move = actions.submit_move(game.pk, ann, best.move).move
     wait_for_version(page, game)
     assert page.title().startswith("Your turn")
     assert page.locator("#live-news[role=status]").text_content() == move.summary

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from wordgames.engines import get_engine
-from wordgames.games import services
+from wordgames.games import actions
 from wordgames.games.forms import MOVE_MAX, NewGameForm, move_limit
 from wordgames.games.models import Game
 
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _private_game(ann: Any, bob: Any) -> Game:
-    game = services.create_game(ann, "lingo", {"preset": "classic"}, [bob.username], seed=7)
+    game = actions.create_game(ann, "lingo", {"preset": "classic"}, [bob.username], seed=7)
     Game.objects.filter(pk=game.pk).update(private=True)
     return game
 
@@ -76,21 +76,21 @@ def test_the_preset_is_explained_where_it_is_chosen(client, ann):
 
 
 def test_a_lexicon_crossing_move_may_spell_the_largest_crossword_its_tiles_can_make(ann, bob):
-    game = services.create_game(ann, "lexicon-crossing", {}, [bob.username], seed=3)
-    services.join_game(game.pk, bob)
+    game = actions.create_game(ann, "lexicon-crossing", {}, [bob.username], seed=3)
+    actions.join_game(game.pk, bob)
     game.refresh_from_db()
     tiles = sum(len(t) for t in game.state["tiles"]) + len(game.state["bag"])
     limit = move_limit(game)
     # a 16 by 16 crossword written with line breaks fits easily; the limit covers a 60 x 60 grid for 120 tiles
     assert len("grid\r\n" + "\r\n".join(["A" * 16] * 16)) < limit
     assert tiles >= 119 and limit >= len("grid\r\n") + 60 * 62
-    lingo = services.create_game(ann, "lingo", {"preset": "classic"}, [bob.username], seed=3)
+    lingo = actions.create_game(ann, "lingo", {"preset": "classic"}, [bob.username], seed=3)
     assert move_limit(lingo) == MOVE_MAX
 
 
 def test_a_long_grid_move_is_saved_not_refused_as_empty(client, ann, bob):
-    game = services.create_game(ann, "lexicon-crossing", {}, [bob.username], seed=3)
-    services.join_game(game.pk, bob)
+    game = actions.create_game(ann, "lexicon-crossing", {}, [bob.username], seed=3)
+    actions.join_game(game.pk, bob)
     client.force_login(ann)
     text = "grid " + "/".join(["." * 40 + "A"] + ["." * 41] * 14)  # 629 characters: over the old 500 cap
     response = client.post(f"/games/{game.pk}/move/", {"move": text, "key": "k1"}, HTTP_ACCEPT="application/json")
@@ -99,8 +99,8 @@ def test_a_long_grid_move_is_saved_not_refused_as_empty(client, ann, bob):
 
 
 def test_the_no_change_poll_answer_is_one_query_and_empty(client, ann, bob):
-    game = services.create_game(ann, "lingo", {"preset": "classic"}, [bob.username], seed=7)
-    services.join_game(game.pk, bob)
+    game = actions.create_game(ann, "lingo", {"preset": "classic"}, [bob.username], seed=7)
+    actions.join_game(game.pk, bob)
     game.refresh_from_db()
     client.force_login(bob)
     client.get("/")  # the session is loaded once, as on any page
@@ -112,8 +112,8 @@ def test_the_no_change_poll_answer_is_one_query_and_empty(client, ann, bob):
 
 
 def test_the_live_part_says_whose_turn_and_what_the_opponent_did(client, ann, bob, play_best):
-    game = services.create_game(ann, "lingo", {"preset": "classic"}, [bob.username], seed=7)
-    services.join_game(game.pk, bob)
+    game = actions.create_game(ann, "lingo", {"preset": "classic"}, [bob.username], seed=7)
+    actions.join_game(game.pk, bob)
     move = play_best(game, ann)
     client.force_login(bob)
     html = client.get(f"/games/{game.pk}/live/?since=0").content.decode()
@@ -135,7 +135,7 @@ def test_the_lobby_poll_answers_no_change_while_nothing_changed_and_the_new_part
     first = client.get("/?part=live")
     tag = first["X-Live-Version"]
     assert client.get(f"/?part=live&since={tag}").status_code == 204
-    services.create_game(ann, "lingo", {"preset": "classic"}, [bob.username], seed=7)
+    actions.create_game(ann, "lingo", {"preset": "classic"}, [bob.username], seed=7)
     fresh = client.get(f"/?part=live&since={tag}")
     assert fresh.status_code == 200 and "invites you" in fresh.content.decode()
 
@@ -152,8 +152,8 @@ def test_a_favicon_is_served(client):
 
 
 def test_the_mover_reads_that_they_rearranged_their_own_crossword(client, ann, bob):
-    game = services.create_game(ann, "lexicon-crossing", {}, [bob.username], seed=3)
-    services.join_game(game.pk, bob)
+    game = actions.create_game(ann, "lexicon-crossing", {}, [bob.username], seed=3)
+    actions.join_game(game.pk, bob)
     game.refresh_from_db()
     letter = get_engine("lexicon-crossing").view(game.state, 0)["hand"][0]
     client.force_login(ann)
@@ -163,11 +163,11 @@ def test_the_mover_reads_that_they_rearranged_their_own_crossword(client, ann, b
 
 
 def test_a_waiting_game_page_updates_by_itself(client, ann, bob, cat):
-    game = services.create_game(ann, "lingo", {"preset": "classic"}, ["", ""], seed=7)
+    game = actions.create_game(ann, "lingo", {"preset": "classic"}, ["", ""], seed=7)
     client.force_login(ann)
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert "data-live-url" in page and "Waiting for players" in page
-    services.join_game(game.pk, bob)
+    actions.join_game(game.pk, bob)
     live = client.get(f"/games/{game.pk}/live/?since=0").content.decode()
     assert "bob" in live
     del cat
@@ -189,7 +189,7 @@ def test_lingo_with_hidden_pools_refuses_more_players_than_its_tiles_serve():
 
 
 def test_a_stranger_cannot_take_an_open_seat_in_a_private_game(client, ann, cat):
-    game = services.create_game(ann, "lingo", {"preset": "classic"}, [""], seed=7)
+    game = actions.create_game(ann, "lingo", {"preset": "classic"}, [""], seed=7)
     Game.objects.filter(pk=game.pk).update(private=True)
     client.force_login(cat)
     assert client.post(f"/games/{game.pk}/join/").status_code == 404
