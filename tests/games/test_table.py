@@ -44,6 +44,14 @@ def test_a_spectator_gets_not_found_for_every_page_of_a_private_game(client, ann
     assert client.get(f"/games/{game.pk}/").status_code == 404
 
 
+def test_a_move_posted_by_a_spectator_to_a_private_game_shows_nothing_of_it(client, ann, bob, cat):
+    game = _private_game(ann, bob)
+    client.force_login(cat)
+    for data in ({"move": "m13 A", "version": "0", "key": "k1"}, {"move": "", "version": "0", "key": "k2"}):
+        response = client.post(f"/games/{game.pk}/move/", data)
+        assert response.status_code == 404 and "ann" not in response.content.decode()
+
+
 def test_players_invitees_and_moderators_see_a_private_game(client, ann, bob, cat):
     game = _private_game(ann, bob)
     for user in (ann, bob):

@@ -9,6 +9,11 @@ from importlib import import_module
 
 from .core.engine import Engine
 from .core.errors import IllegalMove
+from .lexicon_crossing.crossword import MAX_SIDE
+
+# Any game's longest move, in characters: Lexicon Crossing's ``grid`` spelling the largest crossword its rules
+# allow. A move can be bounded by this before its game is known; each engine's ``move_limit`` is the real bound.
+MOVE_LIMIT_ANY = len("grid\r\n") + MAX_SIDE * (MAX_SIDE + 2)
 
 # name -> "module:attribute"; games register here as they are built.
 REGISTRY: dict[str, str] = {
@@ -32,4 +37,4 @@ def engine_names() -> list[str]:
     return sorted(REGISTRY)
 
 
-__all__ = ["Engine", "IllegalMove", "get_engine", "engine_names"]
+__all__ = ["MOVE_LIMIT_ANY", "Engine", "IllegalMove", "get_engine", "engine_names"]

@@ -8,9 +8,8 @@ from django.core.validators import MaxLengthValidator
 from django.http import Http404
 
 from wordgames.engines import get_engine
-from wordgames.engines.core.engine import Engine, Option
+from wordgames.engines.core.engine import MOVE_MAX, Engine, Option
 from wordgames.engines.core.lexicon import lexicon_names
-from wordgames.engines.lexicon_crossing.crossword import MAX_SIDE
 
 DEFAULT = ""  # "use the preset's value"
 
@@ -160,19 +159,12 @@ class NewGameForm(forms.Form):
         return [self.cleaned_data.get(f"seat_{n}", "") for n in range(2, count + 1)]
 
 
-MOVE_MAX = 500  # a move typed in the box; a whole crossword is longer (move_limit)
 
 
 def move_limit(game: Any) -> int:
-    """The longest move the game's rules allow, in characters. Lexicon Crossing's ``grid`` move spells the
-    whole crossword: its tiles, all connected, span at most a rows by b columns with a + b = tiles + 1 (and
-    never more than the rules' largest side), each row ended by a line break of up to two characters."""
-    if game.engine != "lexicon-crossing" or not game.state:
-        return MOVE_MAX
-    tiles = sum(len(hand) for hand in game.state.get("tiles", [])) + len(game.state.get("bag", []))
-    rows = min(MAX_SIDE, (tiles + 1) // 2)
-    cols = min(MAX_SIDE, tiles + 1 - rows)
-    return max(MOVE_MAX, len("grid\r\n") + rows * (cols + 2))
+    """The longest move the game's rules allow, in characters (Lexicon Crossing's ``grid`` spells a whole
+    crossword)."""
+    return get_engine(game.engine).move_limit(game.state) if game.state else MOVE_MAX
 
 
 class MoveForm(forms.Form):

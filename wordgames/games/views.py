@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST, require_safe
 from wordgames.accounts import throttle
 from wordgames.accounts.forms import AwayForm, EmailSettingsForm
 from wordgames.accounts.models import profile_for
-from wordgames.engines import engine_names, get_engine
+from wordgames.engines import MOVE_LIMIT_ANY, engine_names, get_engine
 from wordgames.engines.core.record import make_record
 from wordgames.engines.core.text import and_list
 
@@ -170,6 +170,7 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
         if seat is not None:
             greenlight.mark_seen(game, seat)  # Lexicon Crossing: this page shows them their newest tiles
         movers = engine.actors(game.state) if game.status == Game.Status.ACTIVE else set()
+        shown = _shown_moves(game)
         context.update(
             view=view,
             play_template=presenters.template_for(game.engine),
@@ -182,11 +183,11 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
                 for s in seats
             ],
             waiting_names=and_list([s.user.username for s in seats if s.user and s.position in movers]),
-            moves=_shown_moves(game),
+            moves=shown,
             moderation=list(game.moderation.select_related("moderator")[:20]),
             form=extra.pop("form", None)
             or MoveForm(initial={"version": game.version, "key": uuid.uuid4().hex}, max_length=move_limit(game)),
-            news=_news(game, seat),
+            news=_news(shown, seat),
             hints=bool(game.options.get("hints")) and seat in movers,
             can_resign=seat is not None and game.status == Game.Status.ACTIVE
             and view.get("active", [True] * len(seats))[seat],
@@ -203,13 +204,13 @@ def _shown_moves(game: Game) -> list[Any]:
     return [m for m in moves if not m.outcome.get("events", {}).get("quiet")]
 
 
-def _news(game: Game, seat: int | None) -> str:
-    """What a screen reader hears when the page updates by itself: the newest move, unless it is their own."""
-    for move in queries.live_moves(game).order_by("-seq")[:5]:
-        if move.outcome.get("events", {}).get("quiet"):
-            continue
-        return "" if seat is not None and move.seat == seat else move.summary or move.text
-    return ""
+def _news(shown: list[Any], seat: int | None) -> str:
+    """What a screen reader hears when the page updates by itself: the newest move shown, unless it is their
+    own."""
+    if not shown:
+        return ""
+    move = shown[-1]
+    return "" if seat is not None and move.seat == seat else move.summary or move.text
 
 
 def _move_text(move: Any, seat: int | None) -> str:
@@ -276,11 +277,12 @@ def game_json(request: HttpRequest, pk: int) -> JsonResponse:
 @require_POST
 @login_required
 def submit_move(request: HttpRequest, pk: int) -> HttpResponse:
-    form = MoveForm(request.POST, max_length=move_limit(_load_game(pk, request)))
+    # Bounded by any game's longest move here; the door holds the move to its own game's limit.
+    form = MoveForm(request.POST, max_length=MOVE_LIMIT_ANY)
     if not form.is_valid():
         too_long = any(e.code == "max_length" for e in form.errors.as_data().get("move", []))
         reason = form.errors["move"][0] if too_long else "Type a move in the box first."
-        return _refuse(request, _load_game(pk), reason, form, status=400)
+        return _refuse(request, _load_game(pk, request), reason, form, status=400)
     try:
         result = actions.submit_move(
             pk,
@@ -293,13 +295,13 @@ def submit_move(request: HttpRequest, pk: int) -> HttpResponse:
         if e.code == "not_found":
             raise Http404(str(e)) from None
         if e.code == "stale":
-            game = _load_game(pk)
+            game = _load_game(pk, request)
             fresh = MoveForm(initial={"version": game.version, "key": uuid.uuid4().hex,
                                       "move": form.cleaned_data["move"]})
             return _refuse(request, game, str(e), fresh, status=409)
-        return _refuse(request, _load_game(pk), str(e), form, status=400)
+        return _refuse(request, _load_game(pk, request), str(e), form, status=400)
     if _wants_json(request):
-        game = _load_game(pk)
+        game = _load_game(pk, request)
         seat = queries.seat_of(game, request.user)
         view = get_engine(game.engine).view(game.state, seat, **queries.view_kwargs(game, seat))
         return JsonResponse({"ok": True, "version": game.version, "move": result.move.text if result.move else "",

@@ -16,6 +16,8 @@ from .errors import InvalidOptions
 
 State = dict[str, Any]
 
+MOVE_MAX = 500  # characters: the longest move a player types, unless a game's rules allow longer (``move_limit``)
+
 
 class EndReason(StrEnum):
     """Why a game ended, for code: ``result()["end"]``. ``result()["reason"]`` stays the sentence players read."""
@@ -95,6 +97,10 @@ class Engine:
     asynchronous_green: bool = False  # green lights are queued by the service (Lexicon Crossing)
     simultaneous: bool = False  # several seats may have to act at the same time
     teams: bool = False  # seats may play as teams (``team_of``)
+
+    def move_limit(self, state: State) -> int:
+        """The longest move the game's rules allow in ``state``, in characters."""
+        return MOVE_MAX
 
     def check_players(self, count: int) -> None:
         if not self.min_players <= count <= self.max_players:

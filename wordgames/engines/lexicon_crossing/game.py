@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.engine import EndReason, Engine, MoveOutcome, Option, State, finish
+from ..core.engine import MOVE_MAX, EndReason, Engine, MoveOutcome, Option, State, finish
 from ..core.errors import IllegalMove, InvalidOptions
 from ..core.lexicon import DEFAULT_LEXICON, Lexicon, get_lexicon
 from ..core.options import validate
@@ -65,6 +65,15 @@ class LexiconCrossingEngine(Engine):
     max_players = 5
     options = OPTIONS
     asynchronous_green = True  # the service queues green lights (wordgames.games.actions.greenlight)
+
+    def move_limit(self, state: State) -> int:
+        """A ``grid`` move spells the whole crossword: its tiles, all connected, span at most a rows by b columns
+        with a + b = tiles + 1 (never more than the rules' largest side), each row ended by a line break of up
+        to two characters."""
+        tiles = sum(len(hand) for hand in state.get("tiles", [])) + len(state.get("bag", []))
+        rows = min(crossword.MAX_SIDE, (tiles + 1) // 2)
+        cols = min(crossword.MAX_SIDE, tiles + 1 - rows)
+        return max(MOVE_MAX, len("grid\r\n") + rows * (cols + 2))
     simultaneous = True
     teams = True
 

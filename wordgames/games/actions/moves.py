@@ -15,8 +15,8 @@ from django.db.models import Max, OuterRef, Prefetch, Q, Subquery, prefetch_rela
 from django.utils import timezone
 
 from wordgames.accounts.models import is_suspended
-from wordgames.engines import IllegalMove, get_engine
-from wordgames.engines.core.engine import MoveOutcome
+from wordgames.engines import MOVE_LIMIT_ANY, IllegalMove, get_engine
+from wordgames.engines.core.engine import MOVE_MAX, MoveOutcome
 
 from .. import outbox
 from ..models import Game, Move, Seat, Vacation
@@ -91,10 +91,13 @@ def play_move(
     text = " ".join(text.split())
     if not text:
         raise Refused("Type a move first.", "empty")
-    if len(text) > 500:
+    if len(text) > MOVE_LIMIT_ANY:
         raise Refused("That move is too long to be a move.", "illegal")
     with transaction.atomic():
         game = lock_game(game_id)
+        limit = get_engine(game.engine).move_limit(game.state) if game.state else MOVE_MAX
+        if len(text) > limit:
+            raise Refused(f"A move has at most {limit} characters (this one has {len(text)}).", "illegal")
         # One query: the last move number, and whether this key was played already (a double submit).
         seen = game.moves.aggregate(last=Max("seq"), done=Max("id", filter=Q(idempotency_key=idempotency_key)))
         if idempotency_key and seen["done"] is not None:
