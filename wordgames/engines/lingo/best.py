@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from string import ascii_uppercase
 from typing import Any
 
+from ..core.engine import MoveOutcome
 from ..core.grid import Axis, Cell, Grid
 from ..core.lexicon import Lexicon
 from ..core.notation import Placement, Tile
@@ -112,6 +113,7 @@ def _line(board: Board, axis: Axis, cells: list[Cell], hot: set[Cell]) -> Line:
     return Line(axis, cells, letters, values, [c in hot for c in cells], run_start, run_end)
 
 
+DEFAULT_BUDGET_S = 2.0  # best_move's budget: a hint or a sporting opponent never holds a web worker longer
 CLOCK_EVERY = 256  # steps between two looks at the clock: about a tenth of a millisecond of search
 
 
@@ -198,7 +200,7 @@ class Search:
         hot = touched or line.hot[j]
         enough = len(placed) >= 1 and hot and len(prefix) + 1 >= self.min_len
         same = top if top and not self.repeat else ""
-        tries: list[tuple[Tile, str, int, int]] = []
+        tries: list[tuple[Tile, str, int, str]] = []  # tile, its letter, its value, its key in the pool
         for tile, letter, bit, value in self.letters:
             if pool[letter] and mask & bit and letter != same:
                 tries.append((tile, letter, value, letter))
@@ -336,6 +338,17 @@ class BoardResult:
 
     placements: list[Placement] | None
     score: int
+    candidates: int
+    complete: bool
+    elapsed_s: float
+
+
+@dataclass
+class SearchResult:
+    """The engine's answer: the best move found (None when there is none), how many legal moves were weighed,
+    whether all of them were (``complete=False``: the budget ran out and ``best`` is the best seen so far)."""
+
+    best: MoveOutcome | None
     candidates: int
     complete: bool
     elapsed_s: float
