@@ -10,19 +10,29 @@ that way (``Lexicon.has_prefix``); backwards words are grown along the reversed 
 depend only on the board before the move and are cached. Each candidate gets an upper bound from its cached
 cross words and the letters of its line, and candidates are scored in decreasing order of that bound until
 no bound can beat the best total found.
+
+Words are walked in the lexicon's shared prefix table (``core.prefixes``): one int per prefix says which
+letters may follow and whether it is a word, so a blank tries only the letters that continue the word (a
+wildcard walk) instead of 26 separate searches.
+
+Time budget: ``search_board`` takes ``budget_s``; the generator and the scorer look at the clock every few
+hundred steps and, when time is up, the best move scored so far is returned with ``complete=False``.
 """
 
 from __future__ import annotations
 
 import itertools
+import time
 from collections import Counter
 from dataclasses import dataclass
 from string import ascii_uppercase
 from typing import Any
 
+from ..core.engine import MoveOutcome
 from ..core.grid import Axis, Cell, Grid
 from ..core.lexicon import Lexicon
 from ..core.notation import Placement, Tile
+from ..core.prefixes import BITS, WORD, prefixes_of
 from ..core.tiles import BLANK
 from .board import Board
 from .scoring import Word, best_words, tile_value, words_touching
@@ -103,40 +113,30 @@ def _line(board: Board, axis: Axis, cells: list[Cell], hot: set[Cell]) -> Line:
     return Line(axis, cells, letters, values, [c in hot for c in cells], run_start, run_end)
 
 
-class MemoLexicon(Lexicon):
-    """A lexicon's answers remembered for one search: the same prefixes come up on many lines."""
+DEFAULT_BUDGET_S = 2.0  # best_move's budget: a hint or a sporting opponent never holds a web worker longer
+CLOCK_EVERY = 256  # steps between two looks at the clock: about a tenth of a millisecond of search
 
-    def __init__(self, lexicon: Lexicon) -> None:  # no super().__init__: nothing is loaded here
-        self.name = lexicon.name
-        self._lexicon = lexicon
-        self.prefixes: dict[str, bool] = {}
-        self._word: dict[str, bool] = {}
 
-    def has_prefix(self, prefix: str) -> bool:
-        known = self.prefixes.get(prefix)
-        if known is None:
-            known = self.prefixes[prefix] = self._lexicon.has_prefix(prefix)
-        return known
-
-    def __contains__(self, word: object) -> bool:
-        if not isinstance(word, str):
-            return False
-        known = self._word.get(word)
-        if known is None:
-            known = self._word[word] = word in self._lexicon
-        return known
+class OutOfTime(Exception):
+    """The budget ran out while generating moves."""
 
 
 class Search:
-    def __init__(self, board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool) -> None:
+    def __init__(self, board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool,
+                 deadline: float | None = None) -> None:  # fmt: skip
         self.board = board
         self.grid = board.grid
         self.pool = Counter(pool)
         self.place = min(options["place"], len(pool))
         self.repeat = options["repeat"]
         self.min_len = 3 if options["no_twos"] else 2
-        self.lexicon = MemoLexicon(lexicon)
-        self.tiles = [(tile, BLANK if tile.blank else tile.letter, tile_value(tile)) for tile in choices(self.pool)]
+        self.lexicon = prefixes_of(lexicon)
+        self.letters = [(Tile(letter), letter, BITS[letter], tile_value(Tile(letter))) for letter in sorted(self.pool)
+                        if letter != BLANK and self.pool[letter] > 0]  # fmt: skip
+        self.blanks = [(Tile(letter, True), bit) for letter, bit in BITS.items()]
+        self.deadline = deadline
+        self.steps = 0
+        self.complete = True
         if first:
             self.hot = {self.grid.centre}
         else:
@@ -160,66 +160,75 @@ class Search:
     def words(self) -> None:
         if self.place < 2:
             return
-        for line in _lines(self.board, self.hot):
-            n = len(line.cells)
-            next_hot = [n] * (n + 1)
-            for i in range(n - 1, -1, -1):
-                next_hot[i] = i if line.hot[i] else next_hot[i + 1]
-            for start in range(n):
-                if next_hot[start] - start < self.place:  # a word need not fill its run: any start will do
-                    self._grow(line, start, start, "", [], [], dict(self.pool), False)
+        root = self.lexicon.mask("")
+        try:
+            for line in _lines(self.board, self.hot):
+                n = len(line.cells)
+                next_hot = [n] * (n + 1)
+                for i in range(n - 1, -1, -1):
+                    next_hot[i] = i if line.hot[i] else next_hot[i + 1]
+                for start in range(n):
+                    if next_hot[start] - start < self.place:  # a word need not fill its run: any start will do
+                        self._grow(line, start, start, "", root, [], [], dict(self.pool), False)
+        except OutOfTime:
+            self.complete = False
 
-    def _grow(self, line: Line, start: int, j: int, prefix: str, placed: list[tuple[int, Tile]],
+    def _grow(self, line: Line, start: int, j: int, prefix: str, mask: int, placed: list[tuple[int, Tile]],
               values: list[int], pool: dict[str, int], touched: bool) -> None:  # fmt: skip
-        """Extend ``prefix`` by the cell ``j`` of the line: its letter as it is, or a pool tile put on it.
-
-        Hot loop of the search: the memo dicts are read directly and recursion replaces the step function."""
+        """Extend ``prefix`` (whose mask is ``mask``) by the cell ``j`` of the line: its letter as it is, or a
+        pool tile put on it; a blank takes each letter that may follow. Hot loop of the search."""
         if j >= len(line.cells):
             return
-        known = self.lexicon.prefixes
-        lexicon_prefix = self.lexicon._lexicon.has_prefix
+        self.steps += 1
+        if self.deadline is not None and not self.steps % CLOCK_EVERY and time.perf_counter() > self.deadline:
+            raise OutOfTime
+        masks = self.lexicon.masks
+        lookup = self.lexicon.mask
         top = line.letters[j]
-        if top:
+        if top and mask & BITS[top]:
             word = prefix + top
-            ok = known.get(word)
-            if ok is None:
-                ok = known[word] = lexicon_prefix(word)
-            if ok:
-                values.append(line.values[j])
-                if len(placed) >= 2 and touched and len(word) >= self.min_len:
-                    self._record(line, start, j, word, placed, values)
-                self._grow(line, start, j + 1, word, placed, values, pool, touched)
-                values.pop()
+            child = masks.get(word)
+            if child is None:
+                child = lookup(word)
+            values.append(line.values[j])
+            if len(placed) >= 2 and touched and len(word) >= self.min_len and child & WORD:
+                self._record(line, start, j, word, placed, values)
+            self._grow(line, start, j + 1, word, child, placed, values, pool, touched)
+            values.pop()
         if len(placed) >= self.place:
             return
         hot = touched or line.hot[j]
         enough = len(placed) >= 1 and hot and len(prefix) + 1 >= self.min_len
-        for tile, key, value in self.tiles:
-            if not pool[key] or (top == tile.letter and not self.repeat):
-                continue
-            word = prefix + tile.letter
-            ok = known.get(word)
-            if ok is None:
-                ok = known[word] = lexicon_prefix(word)
-            if not ok:
-                continue
+        same = top if top and not self.repeat else ""
+        tries: list[tuple[Tile, str, int, str]] = []  # tile, its letter, its value, its key in the pool
+        for tile, letter, bit, value in self.letters:
+            if pool[letter] and mask & bit and letter != same:
+                tries.append((tile, letter, value, letter))
+        if pool.get(BLANK):
+            for tile, bit in self.blanks:
+                if mask & bit and tile.letter != same:
+                    tries.append((tile, tile.letter, 0, BLANK))
+        for tile, letter, value, key in tries:
+            word = prefix + letter
+            child = masks.get(word)
+            if child is None:
+                child = lookup(word)
             pool[key] -= 1
             placed.append((j, tile))
             values.append(value)
-            if enough:
+            if enough and child & WORD:
                 self._record(line, start, j, word, placed, values)
-            self._grow(line, start, j + 1, word, placed, values, pool, hot)
+            self._grow(line, start, j + 1, word, child, placed, values, pool, hot)
             values.pop()
             placed.pop()
             pool[key] += 1
 
     def _record(self, line: Line, start: int, j: int, word: str, placed: list[tuple[int, Tile]],
                 values: list[int]) -> None:  # fmt: skip
-        if word in self.lexicon:
-            key = tuple(sorted((line.cells[i], tile) for i, tile in placed))
-            if key not in self.found:
-                new = tuple(i for i, _ in placed)
-                self.found[key] = Candidate(key, line, start, j, word, tuple(values), new)
+        key = tuple(sorted((line.cells[i], tile) for i, tile in placed))
+        if key not in self.found:
+            new = tuple(i for i, _ in placed)
+            self.found[key] = Candidate(key, line, start, j, word, tuple(values), new)
 
     # --- scoring ----------------------------------------------------------------------------------------
 
@@ -295,16 +304,26 @@ class Search:
             best = max(best, total)
         return best
 
+    def _late(self, i: int) -> bool:
+        if self.deadline is None or i % 32 or time.perf_counter() <= self.deadline:
+            return False
+        self.complete = False
+        return True
+
     def best(self) -> tuple[Key, int] | None:
+        """The best candidate and its total. Out of time, the candidates ranked so far are judged, and at
+        least the most promising one is scored, so a search that found a move always returns one."""
         ranked = []
-        for c in self.found.values():
+        for i, c in enumerate(self.found.values(), 1):
+            if self._late(i):
+                break
             cross = self._cross(c)
             bound, exact = self.bound(c, cross)
             ranked.append((-bound, not exact, len(c.key), c, cross))
         ranked.sort(key=lambda r: r[:3])  # stable: equal ranks keep the order they were found in
         best: tuple[Key, int] | None = None
-        for negative_bound, inexact, _, c, cross in ranked:
-            if best is not None and -negative_bound <= best[1]:
+        for i, (negative_bound, inexact, _, c, cross) in enumerate(ranked, 1):
+            if best is not None and (-negative_bound <= best[1] or self._late(i)):
                 break
             total = self.exact(c, cross) if inexact else -negative_bound
             if best is None or total > best[1]:
@@ -312,14 +331,45 @@ class Search:
         return best
 
 
-def find_best(board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool) -> list[Placement] | None:
-    """The placements of the highest-scoring legal move, or None when there is none."""
+@dataclass
+class BoardResult:
+    """What a search found: the best move's placements and total (None, 0 when there is no move), how many
+    legal moves it considered, whether it looked at everything, and how long it took."""
+
+    placements: list[Placement] | None
+    score: int
+    candidates: int
+    complete: bool
+    elapsed_s: float
+
+
+@dataclass
+class SearchResult:
+    """The engine's answer: the best move found (None when there is none), how many legal moves were weighed,
+    whether all of them were (``complete=False``: the budget ran out and ``best`` is the best seen so far)."""
+
+    best: MoveOutcome | None
+    candidates: int
+    complete: bool
+    elapsed_s: float
+
+
+def search_board(board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool, *,
+                 budget_s: float | None = None) -> BoardResult:  # fmt: skip
+    """The highest-scoring legal move found within ``budget_s`` seconds (no limit when None)."""
+    started = time.perf_counter()
     if not pool:
-        return None
-    search = Search(Board(board.grid, dict(board.stacks)), pool, options, lexicon, first)
+        return BoardResult(None, 0, 0, True, 0.0)
+    deadline = None if budget_s is None else started + budget_s
+    search = Search(Board(board.grid, dict(board.stacks)), pool, options, lexicon, first, deadline)
     search.singles()
     search.words()
     found = search.best()
-    if found is None:
-        return None
-    return [Placement(cell, tile) for cell, tile in found[0]]
+    placements = None if found is None else [Placement(cell, tile) for cell, tile in found[0]]
+    return BoardResult(placements, found[1] if found else 0, len(search.found), search.complete,
+                       time.perf_counter() - started)  # fmt: skip
+
+
+def find_best(board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool) -> list[Placement] | None:
+    """The placements of the highest-scoring legal move, or None when there is none (no time limit)."""
+    return search_board(board, pool, options, lexicon, first).placements

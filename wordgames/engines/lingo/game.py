@@ -183,8 +183,9 @@ class LingoEngine(Engine):
                               "made, and your tiles can make a word: look again.")  # fmt: skip
 
     def word_possible(self, state: State, seat: int) -> bool:
-        """Whether ``seat`` could make a new word now, as far as the move search finds within its budget."""
-        found = self.best_move(state, seat)
+        """Whether ``seat`` could make a new word now. The search runs to the end, with no time budget: whether a
+        burn is legal must not depend on the machine's speed, or a record could replay differently."""
+        found = self.search(state, seat, budget_s=None).best
         return found is not None and bool(found.words)
 
     def resign(self, state: State, seat: int) -> tuple[State, MoveOutcome]:
@@ -223,16 +224,22 @@ class LingoEngine(Engine):
 
     # --- best move ----------------------------------------------------------------------------------------
 
-    def best_move(self, state: State, seat: int) -> MoveOutcome | None:
-        """The highest-scoring legal move for ``seat`` (None if there is none, or the game is over)."""
+    def best_move(self, state: State, seat: int, budget_s: float | None = best.DEFAULT_BUDGET_S) -> MoveOutcome | None:
+        """The highest-scoring legal move for ``seat`` (None if there is none, or the game is over), or the best
+        found within ``budget_s`` seconds: see ``search``."""
+        return self.search(state, seat, budget_s=budget_s).best
+
+    def search(self, state: State, seat: int, *, budget_s: float | None) -> best.SearchResult:
+        """The one move search of hints, the sporting opponent and computer players: the best move found within
+        ``budget_s`` seconds (no limit when None), and whether the search looked at every legal move."""
         if state["finished"]:
-            return None
-        found = best.find_best(
-            self.board(state), self.pool_of(state, seat), state["options"], self.lexicon(state), not state["board"]
-        )
-        if found is None:
-            return None
-        return self._outcome(state, seat, format_move(PlaceMove(tuple(found))))
+            return best.SearchResult(None, 0, True, 0.0)
+        found = best.search_board(self.board(state), self.pool_of(state, seat), state["options"], self.lexicon(state),
+                                  not state["board"], budget_s=budget_s)  # fmt: skip
+        outcome = None
+        if found.placements is not None:
+            outcome = self._outcome(state, seat, format_move(PlaceMove(tuple(found.placements))))
+        return best.SearchResult(outcome, found.candidates, found.complete, found.elapsed_s)
 
     # --- what a seat sees ---------------------------------------------------------------------------------
 
