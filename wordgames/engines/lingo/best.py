@@ -373,3 +373,30 @@ def search_board(board: Board, pool: list[str], options: dict[str, Any], lexicon
 def find_best(board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool) -> list[Placement] | None:
     """The placements of the highest-scoring legal move, or None when there is none (no time limit)."""
     return search_board(board, pool, options, lexicon, first).placements
+
+
+class _WordFound(Exception):
+    """A legal move that makes a word exists: the existence search stops at the first."""
+
+
+class _FirstWord(Search):
+    def _record(self, line: Line, start: int, j: int, word: str, placed: list[tuple[int, Tile]],
+                values: list[int]) -> None:  # fmt: skip
+        raise _WordFound
+
+
+def word_possible(board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool) -> bool:
+    """Whether any legal move makes a word. No clock: the answer decides whether a burn is legal, so it must not
+    depend on the machine's speed (a record replays the same everywhere). It stops at the first word of two or
+    more new tiles, and otherwise scores only the single tiles, which are few."""
+    if not pool:
+        return False
+    search = _FirstWord(Board(board.grid, dict(board.stacks)), pool, options, lexicon, first)
+    try:
+        search.words()
+    except _WordFound:
+        return True
+    search.found.clear()
+    search.singles()
+    found = search.best()
+    return found is not None and found[1] > 0

@@ -183,10 +183,10 @@ class LingoEngine(Engine):
                               "made, and your tiles can make a word: look again.")  # fmt: skip
 
     def word_possible(self, state: State, seat: int) -> bool:
-        """Whether ``seat`` could make a new word now. The search runs to the end, with no time budget: whether a
-        burn is legal must not depend on the machine's speed, or a record could replay differently."""
-        found = self.search(state, seat, budget_s=None).best
-        return found is not None and bool(found.words)
+        """Whether ``seat`` could make a new word now (a complete search that stops at the first word: never cut
+        short by a clock, so a burn's legality does not depend on the machine)."""
+        return best.word_possible(self.board(state), self.pool_of(state, seat), state["options"], self.lexicon(state),
+                                  not state["board"])
 
     def resign(self, state: State, seat: int) -> tuple[State, MoveOutcome]:
         """A player may resign at any time, in turn or not; they drop out, and with one player left the
