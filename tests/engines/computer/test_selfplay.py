@@ -14,7 +14,8 @@ SMALL = {
     "keebble": {"board": "8x4"},
     "lexicon-crossing": {"tiles": "s98", "start_tiles": 30, "per_green": 2},
 }
-BUDGET = {"lingo": 0.1, "lingua-fences": 0.05, "keebble": 0.05, "lexicon-crossing": 0.2}
+BUDGET = {"lingo": 0.1, "lingua-fences": 0.05, "keebble": 0.2, "lexicon-crossing": 0.2}  # Keebble: a bot short of
+# time may find no word, and a table where nobody finds one asks letters until the move cap (a rule gap, issue 12)
 
 
 @pytest.mark.parametrize("game", sorted(SMALL))
