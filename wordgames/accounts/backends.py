@@ -26,5 +26,5 @@ class ProfileModelBackend(AxesStandaloneBackend, ModelBackend):
             user = User._default_manager.select_related("profile").get(pk=user_id)
         except User.DoesNotExist:
             return None
-        user._loaded_for_request = True  # its profile is as fresh as this request (see is_suspended)
+        user._loaded_for_request = True  # type: ignore[attr-defined]  # its profile is as fresh as this request (see is_suspended)
         return user if self.user_can_authenticate(user) else None

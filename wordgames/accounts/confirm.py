@@ -23,7 +23,7 @@ class BadLink(Exception):
 
 
 def address_taken(address: str, exclude_pk: int | None = None) -> bool:
-    return get_user_model().objects.filter(email__iexact=address).exclude(pk=exclude_pk).exists()
+    return get_user_model().objects.filter(email__iexact=address).exclude(pk=exclude_pk or 0).exists()
 
 
 def make_token(user: Any, address: str) -> str:

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -36,14 +36,14 @@ class SignupForm(UserCreationForm):
         help_text="For password resets, and for playing by email if you like. We send a link to confirm it.",
     )  # fmt: skip
 
-    class Meta(UserCreationForm.Meta):
+    class Meta(UserCreationForm.Meta):  # type: ignore[name-defined]  # the stubs omit the Meta
         model = User
         fields = ("username", "email")
         help_texts = {"username": f"Others invite you by it. At most {USERNAME_MAX} letters, digits and @ . + - _."}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["username"].max_length = USERNAME_MAX
+        cast(forms.CharField, self.fields["username"]).max_length = USERNAME_MAX
         self.fields["username"].widget.attrs["maxlength"] = str(USERNAME_MAX)
         self.fields["username"].validators.append(_at_most(USERNAME_MAX, "A username"))
         for name in ("password1", "password2"):
@@ -112,7 +112,7 @@ class ProfileForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["time_zone"].choices = [(name, name.replace("_", " ")) for name in time_zone_names()]
+        cast(forms.ChoiceField, self.fields["time_zone"]).choices = [(name, name.replace("_", " ")) for name in time_zone_names()]
         self.fields["display_name"].error_messages["max_length"] = (
             "A display name has at most %(limit_value)d characters (this one has %(show_value)d)."
         )

@@ -40,5 +40,5 @@ def clashing_username(name: str, exclude_pk: int | None = None) -> Any:
     # A skeleton keeps the length of NFKC text, so only names of that length can clash.
     size = len(unicodedata.normalize("NFKC", name))
     candidates = (get_user_model().objects.annotate(size=Length("username")).filter(size=size)
-                  .exclude(pk=exclude_pk).only("pk", "username"))  # fmt: skip
+                  .exclude(pk=exclude_pk or 0).only("pk", "username"))  # fmt: skip
     return next((user for user in candidates.iterator() if skeleton(user.username) == target), None)

@@ -12,6 +12,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from wordgames.lib.http import AuthedRequest
+
 from . import confirm, tasks, throttle
 from .forms import ChangeEmailForm, LoginForm, ProfileForm, SignupForm
 from .models import profile_for
@@ -47,7 +49,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def profile(request: HttpRequest) -> HttpResponse:
+def profile(request: AuthedRequest) -> HttpResponse:
     form = ProfileForm(request.POST or None, instance=profile_for(request.user))
     if request.method == "POST" and form.is_valid():
         form.save()
@@ -57,7 +59,7 @@ def profile(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def change_email(request: HttpRequest) -> HttpResponse:
+def change_email(request: AuthedRequest) -> HttpResponse:
     """A new address needs the password, and takes effect when the link sent to it is opened."""
     form = ChangeEmailForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():

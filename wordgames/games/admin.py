@@ -13,6 +13,7 @@ from django.shortcuts import render
 
 from wordgames.accounts.admin import ProfileAdmin
 from wordgames.accounts.models import Profile
+from wordgames.lib.http import AuthedRequest
 
 from . import actions
 from .models import Game, GreenLightRequest, ModerationAction, Move, Notification, Seat, UndoRequest, Vacation
@@ -28,12 +29,12 @@ class ReplaceForm(ReasonForm):
     user = forms.ModelChoiceField(queryset=User.objects.order_by("username"), label="New player")
 
 
-def with_reason(title: str, form_class: type[ReasonForm] = ReasonForm, permission: str = "moderate"):  # type: ignore[no-untyped-def]
+def with_reason(title: str, form_class: type[ReasonForm] = ReasonForm, permission: str = "moderate"):
     """Turn ``fn(modeladmin, request, obj, form)`` into an admin action that first asks for a reason.
 
     The action is offered, and run, only when the model admin's ``has_<permission>_permission`` says yes."""
 
-    def decorate(fn):  # type: ignore[no-untyped-def]
+    def decorate(fn):
         def action(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet) -> HttpResponse | None:
             form = form_class(request.POST if "confirm" in request.POST else None)
             if form.is_valid():
@@ -64,22 +65,22 @@ def with_reason(title: str, form_class: type[ReasonForm] = ReasonForm, permissio
 
 
 @with_reason("Take back the last move")
-def take_back(modeladmin: Any, request: HttpRequest, game: Game, data: dict) -> None:
+def take_back(modeladmin: Any, request: AuthedRequest, game: Game, data: dict) -> None:
     actions.take_back_last_move(game.pk, request.user, data["reason"])
 
 
 @with_reason("End the game (score as it stands)")
-def end_game(modeladmin: Any, request: HttpRequest, game: Game, data: dict) -> None:
+def end_game(modeladmin: Any, request: AuthedRequest, game: Game, data: dict) -> None:
     actions.end_game(game.pk, request.user, data["reason"])
 
 
 @with_reason("Abandon the game (no result)")
-def abandon_game(modeladmin: Any, request: HttpRequest, game: Game, data: dict) -> None:
+def abandon_game(modeladmin: Any, request: AuthedRequest, game: Game, data: dict) -> None:
     actions.end_game(game.pk, request.user, data["reason"], abandon=True)
 
 
 @with_reason("Put another player in this seat", ReplaceForm)
-def replace_player(modeladmin: Any, request: HttpRequest, seat: Seat, data: dict) -> None:
+def replace_player(modeladmin: Any, request: AuthedRequest, seat: Seat, data: dict) -> None:
     actions.replace_player(seat.game_id, seat.position, data["user"], request.user, data["reason"])
 
 
@@ -219,12 +220,12 @@ class GreenLightRequestAdmin(admin.ModelAdmin):
 # Suspensions are moderation: they are logged and told like the rest, so the games app adds them to the
 # profiles' admin (accounts knows nothing of games).
 @with_reason("Suspend these players", permission="suspend")
-def suspend(modeladmin: Any, request: HttpRequest, profile: Profile, data: dict) -> None:
+def suspend(modeladmin: Any, request: AuthedRequest, profile: Profile, data: dict) -> None:
     actions.set_suspended(profile.user, request.user, data["reason"])
 
 
 @with_reason("Lift the suspension", permission="suspend")
-def unsuspend(modeladmin: Any, request: HttpRequest, profile: Profile, data: dict) -> None:
+def unsuspend(modeladmin: Any, request: AuthedRequest, profile: Profile, data: dict) -> None:
     actions.set_suspended(profile.user, request.user, data["reason"], suspended=False)
 
 

@@ -1,3 +1,4 @@
+from functools import partial
 from pathlib import Path
 
 from django.apps import AppConfig
@@ -27,6 +28,6 @@ def register_dictionaries(folder: Path) -> list[str]:
         for path in sorted(folder.iterdir()):
             if path.name.endswith((".txt", ".txt.gz")):
                 name = path.name.split(".")[0].lower()
-                register_lexicon(name, lambda name=name, path=path: Lexicon.from_file(name, path))
+                register_lexicon(name, partial(Lexicon.from_file, name, path))
                 names.append(name)
     return names

@@ -18,7 +18,7 @@ from email.utils import make_msgid, parseaddr
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import IntegrityError, transaction
@@ -54,7 +54,7 @@ def read_invitation_token(token: str, max_age_days: int = 60) -> dict[str, int]:
     return signing.loads(token, salt=INVITATION_SALT, max_age=max_age_days * 86400)
 
 
-def unsubscribe_token(user: AbstractBaseUser, kind: str) -> str:
+def unsubscribe_token(user: User, kind: str) -> str:
     return signing.dumps({"u": user.pk, "k": kind}, salt=UNSUBSCRIBE_SALT, compress=True)
 
 
@@ -94,7 +94,7 @@ def linkify(text: str, boards: Iterable[str] = ()) -> SafeString:
     return mark_safe(escaped)
 
 
-def reader_zone(user: AbstractBaseUser | None) -> zoneinfo.ZoneInfo:
+def reader_zone(user: User | None) -> zoneinfo.ZoneInfo:
     """The time zone chosen in the reader's profile; the site's for a reader without an account."""
     name = profile_for(user).time_zone if user is not None else settings.TIME_ZONE
     try:
@@ -111,7 +111,7 @@ def _send(
     context: dict[str, Any],
     *,
     kind: str,
-    user: AbstractBaseUser | None = None,
+    user: User | None = None,
     game: Game | None = None,
     seat: Seat | None = None,
     in_reply_to: str = "",
@@ -152,7 +152,7 @@ def _send(
 
 def deliver(key: str, to: str, subject: str, template: str, context: dict[str, Any], *,
             html_context: dict[str, Any], boards: Iterable[str], headers: dict[str, str],
-            user: AbstractBaseUser | None, reply_to: list[str] | None = None, connection: Any = None) -> bool:  # fmt: skip
+            user: User | None, reply_to: list[str] | None = None, connection: Any = None) -> bool:  # fmt: skip
     """The one way out for every email (game emails and digests): rendered in the reader's time zone, then
     sent once per key (``Notification`` is written in the same transaction). False when already sent."""
     with timezone.override(reader_zone(user)):  # every time in an email is in its reader's time zone
@@ -253,7 +253,8 @@ def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int 
     """After a change to a game, tell each player what it means to them: the game started, it is your
     turn, another player moved, or the game is over. Returns the number of emails sent."""
     shared = Exists(Seat.partners.through.objects.filter(seat_id=OuterRef("pk")))  # team-mates read it too
-    seats = list(game.seats.select_related("user", "user__profile").annotate(shared=shared).order_by("position"))
+    seats: list[Seat] = list(game.seats.select_related("user", "user__profile").annotate(shared=shared)
+                             .order_by("position"))  # fmt: skip
     number = move_number(game)
     subject = subject_line(game, seats, number)
     last_player = display_name(last.user) if last is not None else ""
@@ -347,7 +348,7 @@ def send_news(game: Game, key: str, sentence: str, *, exclude_user_id: int | Non
 
 
 def send_reply(key: str, to: str, subject: str, *, reason: str = "", text: str = "", seat: Seat | None = None,
-               quoted: str = "", in_reply_to: str = "", user: AbstractBaseUser | None = None) -> bool:  # fmt: skip
+               quoted: str = "", in_reply_to: str = "", user: User | None = None) -> bool:  # fmt: skip
     """The answer to an emailed command or move: an error with its reason, or what was asked for. The board
     is included only for a verified player's own seat; a stranger gets the reason alone."""
     game = seat.game if seat is not None else None
@@ -360,14 +361,14 @@ def send_reply(key: str, to: str, subject: str, *, reason: str = "", text: str =
                  game=game, seat=seat, in_reply_to=in_reply_to)  # fmt: skip
 
 
-def seat_read_by(game: Game, user: AbstractBaseUser) -> Seat | None:
+def seat_read_by(game: Game, user: User) -> Seat | None:
     """The seat whose emails ``user`` reads: their own, or the one they share as a team-mate."""
     seats = list(game.seats.all())
     return next((s for s in seats if s.user_id == user.pk), None) or next(
         (s for s in seats if any(p.pk == user.pk for p in s.partners.all())), None)
 
 
-def send_digest(user: AbstractBaseUser, games: list[Game], day: str) -> bool:
+def send_digest(user: User, games: list[Game], day: str) -> bool:
     """One email a day listing every game where it is the player's turn, with each board."""
     entries = []
     for game in games:
@@ -389,7 +390,7 @@ def send_digest(user: AbstractBaseUser, games: list[Game], day: str) -> bool:
                    headers=headers, user=user)  # fmt: skip
 
 
-def send_moderation_notice(action: ModerationAction, user: AbstractBaseUser) -> bool:
+def send_moderation_notice(action: ModerationAction, user: User) -> bool:
     context = {"action": action, "user": user, "url": absolute(action.game.get_absolute_url()) if action.game else ""}
     where = f"{action.game.title} game {action.game.pk}" if action.game else "your account"
     subject = f"A moderator {action.get_kind_display()} ({where})"

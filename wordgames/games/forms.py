@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from django import forms
 from django.core.validators import MaxLengthValidator
@@ -64,6 +64,11 @@ def _option_field(option: Option, has_presets: bool) -> forms.Field:
 
 
 # Time per move: (label, move time, reminder after; None = at 80 %). pbmserv's defaults are one choice.
+class ClockTimes(TypedDict):
+    move_time: timedelta
+    reminder_after: timedelta | None
+
+
 CLOCKS: dict[str, tuple[str, timedelta, timedelta | None]] = {
     "1h": ("1 hour", timedelta(hours=1), None),
     "12h": ("12 hours", timedelta(hours=12), None),
@@ -97,7 +102,7 @@ class NewGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.engine = engine
         counts = range(engine.min_players, engine.max_players + 1)
-        self.fields["players"].choices = [(n, str(n)) for n in counts]
+        cast(forms.TypedChoiceField, self.fields["players"]).choices = [(n, str(n)) for n in counts]
         self.fields["players"].initial = engine.min_players
         hint = "a username, an email address, or empty for an open seat"
         for n in range(2, engine.max_players + 1):  # one field a seat, up to the game's most players
@@ -150,7 +155,7 @@ class NewGameForm(forms.Form):
             shared.setdefault(int(seat) - 1, []).extend(names.split())
         return shared
 
-    def clock_times(self) -> dict[str, timedelta | None]:
+    def clock_times(self) -> ClockTimes:
         _, move_time, reminder_after = CLOCKS[self.cleaned_data.get("clock") or "7d"]
         return {"move_time": move_time, "reminder_after": reminder_after}
 
@@ -175,7 +180,7 @@ class MoveForm(forms.Form):
 
     def __init__(self, *args: Any, max_length: int = MOVE_MAX, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        field = self.fields["move"]
+        field = cast(forms.CharField, self.fields["move"])
         if max_length != MOVE_MAX:
             field.max_length = max_length
             field.validators = [v for v in field.validators if not isinstance(v, MaxLengthValidator)]

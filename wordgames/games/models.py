@@ -8,6 +8,7 @@ always be rebuilt by replaying the game's live moves from its seed (``queries.re
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -27,7 +28,8 @@ class Game(models.Model):
     options = models.JSONField(default=dict)
     seed = models.BigIntegerField()
     bag = models.CharField(max_length=200, blank=True, help_text="Tiles drawn first, in order (records only).")
-    state = models.JSONField(null=True, blank=True, editable=False)
+    # The engine's state (a JSON object), None until the game starts; typed Any as the engines take it.
+    state: Any = models.JSONField(null=True, blank=True, editable=False)
     version = models.PositiveIntegerField(default=0, editable=False)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True)
     private = models.BooleanField(

@@ -5,18 +5,18 @@ Everything here is safe to call from a page, an email or an action; nothing here
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import timedelta
-from typing import Any
+from typing import Any, Protocol
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import QuerySet
 
 from wordgames.engines import get_engine
 
 from .models import Game, GreenLightRequest, Move, Seat
 
 
-def seat_of(game: Game, user: AbstractBaseUser | None) -> int | None:
+def seat_of(game: Game, user: User | AnonymousUser | None) -> int | None:
     """The seat ``user`` plays: their own, or one they share as a team-mate (team play)."""
     if user is None or not user.is_authenticated:
         return None
@@ -31,7 +31,7 @@ def player_names(game: Game) -> list[str]:
     return [seat.user.username if seat.user else f"seat {seat.position + 1}" for seat in game.seats.all()]
 
 
-def live_moves(game: Game) -> Iterable[Move]:
+def live_moves(game: Game) -> QuerySet[Move]:
     return game.moves.filter(taken_back=False).order_by("seq")
 
 
@@ -44,7 +44,14 @@ def rebuild_state(game: Game) -> dict[str, Any]:
     return state
 
 
-def invited(seat: Seat, user: AbstractBaseUser) -> bool:
+class Invitee(Protocol):
+    """Someone an invitation may be addressed to without an account: an address (``pk`` 0 is no account)."""
+
+    pk: int
+    email: str
+
+
+def invited(seat: Seat, user: User | Invitee) -> bool:
     """Whether ``seat`` is an invitation addressed to ``user`` (by account or by email address)."""
     email = (getattr(user, "email", "") or "").lower()
     return seat.invited_user_id == user.pk or (bool(email) and seat.invited_email.lower() == email)

@@ -27,6 +27,7 @@ from wordgames.accounts.models import profile_for
 from wordgames.engines import MOVE_LIMIT_ANY, engine_names, get_engine
 from wordgames.engines.core.record import make_record
 from wordgames.engines.core.text import and_list
+from wordgames.lib.http import AuthedRequest
 
 from . import actions, helpdocs, presenters, queries
 from .actions import greenlight
@@ -45,7 +46,7 @@ def _games_for(user: Any) -> list[dict[str, Any]]:
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
         .order_by("-id")[:100]
     )
-    rows = []
+    rows: list[dict[str, Any]] = []
     for game in games:
         seat = queries.seat_of(game, user)
         movers: set[int] = set()
@@ -101,7 +102,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def next_game(request: HttpRequest) -> HttpResponse:
+def next_game(request: AuthedRequest) -> HttpResponse:
     for row in _games_for(request.user):
         if row["my_turn"]:
             return redirect(row["game"])
@@ -110,10 +111,10 @@ def next_game(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def new_game(request: HttpRequest) -> HttpResponse:
+def new_game(request: AuthedRequest) -> HttpResponse:
     engine = engine_or_404(request.GET.get("game") or request.POST.get("game") or "lingo")
     form = NewGameForm(engine, request.POST or None)
-    invited = form.is_valid() and sum(1 for name in form.invitees() if name.strip())
+    invited = sum(1 for name in form.invitees() if name.strip()) if form.is_valid() else 0
     if invited and not throttle.allow("invitation", request.user.pk, cost=invited):
         form.add_error(None, f"You have sent many invitations lately. {throttle.wait_sentence('invitation')}")
     if request.method == "POST" and form.is_valid():
@@ -243,12 +244,11 @@ def game_live(request: HttpRequest, pk: int) -> HttpResponse:
     row = Game.objects.filter(pk=pk).values_list("version", "private", "status").first()
     if row is None:
         raise Http404("No such game")
-    version, private, status = row
+    number, private, status = row
     if private:
         _load_game(pk, request)  # 404 for anyone but its players and moderators
-    if status == Game.Status.OPEN:
-        version = _waiting_version(pk, version)
-    if since == str(version):
+    version = _waiting_version(pk, number) if status == Game.Status.OPEN else str(number)
+    if since == version:
         return HttpResponse(status=204)  # the common answer to a poll: one small query, no state loaded
     return render(request, "games/_live.html", _game_context(request, _load_game(pk, request)))
 
@@ -276,12 +276,12 @@ def game_json(request: HttpRequest, pk: int) -> JsonResponse:
 
 @require_POST
 @login_required
-def submit_move(request: HttpRequest, pk: int) -> HttpResponse:
+def submit_move(request: AuthedRequest, pk: int) -> HttpResponse:
     # Bounded by any game's longest move here; the door holds the move to its own game's limit.
     form = MoveForm(request.POST, max_length=MOVE_LIMIT_ANY)
     if not form.is_valid():
         too_long = any(e.code == "max_length" for e in form.errors.as_data().get("move", []))
-        reason = form.errors["move"][0] if too_long else "Type a move in the box first."
+        reason = str(form.errors["move"][0]) if too_long else "Type a move in the box first."
         return _refuse(request, _load_game(pk, request), reason, form, status=400)
     try:
         result = actions.submit_move(
@@ -332,7 +332,7 @@ def _refuse(request: HttpRequest, game: Game, error: str, form: MoveForm, status
 
 @require_POST
 @login_required
-def preview(request: HttpRequest, pk: int) -> HttpResponse:
+def preview(request: AuthedRequest, pk: int) -> HttpResponse:
     game = _load_game(pk, request)
     text = request.POST.get("move", "")
     try:
@@ -344,7 +344,7 @@ def preview(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def hint(request: HttpRequest, pk: int) -> HttpResponse:
+def hint(request: AuthedRequest, pk: int) -> HttpResponse:
     game = _load_game(pk, request)
     try:
         outcome = actions.best_move(game, request.user)
@@ -355,7 +355,7 @@ def hint(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def resign(request: HttpRequest, pk: int) -> HttpResponse:
+def resign(request: AuthedRequest, pk: int) -> HttpResponse:
     game = _load_game(pk, request)
     if request.POST.get("confirm") != "yes":
         messages.error(request, "Tick the box to confirm that you resign.")
@@ -371,7 +371,7 @@ def resign(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def join(request: HttpRequest, pk: int) -> HttpResponse:
+def join(request: AuthedRequest, pk: int) -> HttpResponse:
     _load_game(pk, request)  # a private game's open seat is for those it was shown to
     try:
         actions.join_game(pk, request.user)
@@ -383,7 +383,7 @@ def join(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def accept_invitation(request: HttpRequest, token: str) -> HttpResponse:
+def accept_invitation(request: AuthedRequest, token: str) -> HttpResponse:
     try:
         data = read_invitation_token(token)
     except signing.BadSignature:
@@ -406,7 +406,7 @@ def accept_invitation(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 @login_required
-def answer_invitation(request: HttpRequest, seat_id: int) -> HttpResponse:
+def answer_invitation(request: AuthedRequest, seat_id: int) -> HttpResponse:
     """The lobby's accept and decline buttons, for invitations addressed to the logged-in user."""
     seat = get_object_or_404(Seat, pk=seat_id)
     try:
@@ -491,7 +491,7 @@ def help_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-def email_settings(request: HttpRequest) -> HttpResponse:
+def email_settings(request: AuthedRequest) -> HttpResponse:
     """Which emails to get, and days away (the player's clocks stop while they are away). It lives with the
     games because days away stop the games' clocks; its address is under the account pages."""
     profile = profile_for(request.user)

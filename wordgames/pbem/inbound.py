@@ -324,14 +324,12 @@ def _invitation_reply(record: InboundMessage, message: AnymailInboundMessage, bo
         _refuse(record, message, body, None, "To play you need an account with this email address: open the "
                 "link in the invitation to sign up, then accept there.")  # fmt: skip
         return
-    if user is None:
-        user = _Invitee(sender)  # a stranger declining needs no account: the invited address is the proof
     try:
-        if word == "accept":
+        if user is not None and word == "accept":
             actions.join_game(seat.game_id, user, seat_id=seat.pk)
             text = "You have taken your seat. The game starts as soon as every seat is taken."
-        else:
-            actions.decline_invitation(seat.pk, user)
+        else:  # a stranger declining needs no account: the invited address is the proof
+            actions.decline_invitation(seat.pk, user if user is not None else _Invitee(sender))
             text = "You declined the invitation; nothing else happens."
     except actions.Refused as e:
         _refuse(record, message, body, None, str(e))

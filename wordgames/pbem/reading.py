@@ -33,9 +33,9 @@ MAX_PART = 2_000_000  # bytes of one text part decoded; a move is at the top (or
 def parse(raw: bytes) -> AnymailInboundMessage:
     """The message, however broken; the parser of the email package recovers from broken MIME."""
     try:
-        return BytesParser(AnymailInboundMessage, policy=policy.default).parsebytes(raw)  # type: ignore[arg-type]
+        return BytesParser(AnymailInboundMessage, policy=policy.default).parsebytes(raw)
     except Exception:
-        return BytesParser(AnymailInboundMessage, policy=policy.default).parsebytes(b"\n\n" + raw)  # type: ignore[arg-type]
+        return BytesParser(AnymailInboundMessage, policy=policy.default).parsebytes(b"\n\n" + raw)
 
 
 def decode_bytes(data: bytes, charset: str | None) -> str:
@@ -122,7 +122,7 @@ def text_and_html(message: Message) -> tuple[str, str]:
             payload = part.get_payload(decode=True)
             if not isinstance(payload, bytes):
                 payload = str(part.get_payload()).encode("utf-8", "surrogateescape")
-            decoded = decode_bytes(payload[:MAX_PART], part.get_param("charset") if _has_params(part) else None)
+            decoded = decode_bytes(payload[:MAX_PART], part.get_content_charset() if _has_params(part) else None)
             if ctype == "text/plain":
                 text = decoded
             else:

@@ -27,9 +27,9 @@ def poll_imap() -> int:
         return 0
     handled = 0
     with _connect(config) as imap:
-        imap.select(config["folder"])
-        _, data = imap.uid("search", None, "UNSEEN")
-        for uid in (data[0] or b"").split():
+        imap.select(str(config["folder"]))
+        _, data = imap.uid("search", "UNSEEN")
+        for uid in (data[0] or b"").decode("ascii").split():
             _, parts = imap.uid("fetch", uid, "(BODY.PEEK[])")
             raw = next((p[1] for p in parts if isinstance(p, tuple)), None)
             if raw is None:

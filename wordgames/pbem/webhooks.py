@@ -36,7 +36,7 @@ def _only_configured(view: Any, provider: str) -> Any:
 
 app_name = "anymail"
 urlpatterns = [
-    re_path(p.pattern.regex.pattern, _only_configured(p.callback, _provider_of(p)), name=p.name)
+    re_path(p.pattern.regex.pattern, _only_configured(p.callback, _provider_of(p)), name=p.name or "")
     for p in anymail_urls.urlpatterns
     if isinstance(p, URLPattern)
 ]

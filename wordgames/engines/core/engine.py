@@ -132,7 +132,7 @@ class Engine:
     def preview(self, state: State, seat: int, move: str, **kwargs: Any) -> MoveOutcome:
         """What ``apply`` would score, without keeping anything. Raises ``IllegalMove`` like ``apply``
         (``kwargs``: what the game's ``apply`` takes besides, e.g. Lexicon Crossing's ``conceal_latest``)."""
-        return self.apply(state, seat, move, **kwargs)[1]  # type: ignore[call-arg]
+        return self.apply(state, seat, move, **kwargs)[1]
 
     def best_move(self, state: State, seat: int) -> MoveOutcome | None:
         """The best legal move for ``seat`` as ``preview`` would report it, or None (none found, game over, or

@@ -25,7 +25,7 @@ def read_words(path: str | Path) -> list[str]:
     """One word a line, plain text or gzip; blank lines are skipped, words are upper-cased."""
     path = Path(path)
     opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as f:  # type: ignore[operator]
+    with opener(path, "rt", encoding="utf-8") as f:
         return [word for word in (line.strip().upper() for line in f) if word]
 
 

@@ -13,7 +13,7 @@ from ..core.grid import Cell, Grid, cell_name, hex_grid, parse_cell, square_grid
 from ..core.notation import Tile
 
 
-def grid_for(options: dict) -> Grid:  # type: ignore[type-arg]
+def grid_for(options: dict) -> Grid:
     return hex_grid(options["size"]) if options["hex"] else square_grid(options["size"])
 
 

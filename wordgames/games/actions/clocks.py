@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
+from functools import partial
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -23,7 +23,6 @@ from . import greenlight
 from .errors import Refused
 from .moves import apply_move, lock_game
 
-User = get_user_model()
 log = logging.getLogger(__name__)
 
 
@@ -39,7 +38,7 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
             # Claim the reminder first: a second sweep finds it claimed and skips it.
             claimed = Seat.objects.filter(pk=seat_id, reminded=False, remind_at__lte=now).update(reminded=True)
             if claimed:  # sent by a task, retried if the mail service fails; keyed so it goes out once
-                transaction.on_commit(lambda seat_id=seat_id: outbox.send_reminder.delay(seat_id))
+                transaction.on_commit(partial(outbox.send_reminder.delay, seat_id))
                 reminded += 1
     timed_out = 0
     late = Seat.objects.filter(due_at__lte=now, game__status=Game.Status.ACTIVE)
@@ -83,7 +82,7 @@ def time_out(seat_id: int, now: datetime | None = None) -> Move | None:
     return move
 
 
-def set_vacation(user: AbstractBaseUser, days: int, now: datetime | None = None) -> Vacation:
+def set_vacation(user: User, days: int, now: datetime | None = None) -> Vacation:
     """Days away from now: the user's running clocks stop (their deadlines move on by that long) and the
     other players of each running game are told. At most ``VACATION_DAYS_PER_YEAR`` days a calendar year."""
     now = now or timezone.now()
@@ -108,7 +107,7 @@ def set_vacation(user: AbstractBaseUser, days: int, now: datetime | None = None)
     return vacation
 
 
-def end_vacation(user: AbstractBaseUser, now: datetime | None = None) -> None:
+def end_vacation(user: User, now: datetime | None = None) -> None:
     """Back early: the time not taken is returned to the allowance and the clocks run again."""
     now = now or timezone.now()
     with transaction.atomic():
@@ -122,17 +121,16 @@ def end_vacation(user: AbstractBaseUser, now: datetime | None = None) -> None:
         _tell_opponents(user, f"{user.get_username()} is back: their clock runs again.", f"back:{vacation.pk}")
 
 
-def _shift_clocks(user: AbstractBaseUser, delta: timedelta) -> None:
+def _shift_clocks(user: User, delta: timedelta) -> None:
     for seat in Seat.objects.select_for_update().filter(user=user, due_at__isnull=False):
+        assert seat.due_at is not None  # filtered above
         seat.due_at += delta
         if seat.remind_at is not None:
             seat.remind_at += delta
         seat.save(update_fields=["due_at", "remind_at"])
 
 
-def _tell_opponents(user: AbstractBaseUser, sentence: str, key: str) -> None:
+def _tell_opponents(user: User, sentence: str, key: str) -> None:
     games = Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user).values_list("pk", flat=True)
     for game_id in list(games):
-        transaction.on_commit(
-            lambda game_id=game_id: outbox.send_news.delay(game_id, f"{key}:{game_id}", sentence, user.pk)
-        )
+        transaction.on_commit(partial(outbox.send_news.delay, game_id, f"{key}:{game_id}", sentence, user.pk))

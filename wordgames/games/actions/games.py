@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -18,15 +18,13 @@ from wordgames.pbem.models import EmailOptOut
 
 from .. import outbox
 from ..models import Game, Seat
-from ..queries import invited
+from ..queries import Invitee, invited
 from .errors import Refused
 from .moves import lock_game, set_clocks
 
-User = get_user_model()
-
 
 def create_game(
-    creator: AbstractBaseUser,
+    creator: User,
     engine_name: str,
     options: dict[str, Any],
     invitees: list[str],
@@ -86,7 +84,7 @@ def create_game(
             seat = Seat.objects.create(game=game, position=position, invited_user=user, invited_email=email)
             seats.append(seat)
             if user is not None or email:
-                transaction.on_commit(lambda seat_id=seat.pk: outbox.send_invitation.delay(seat_id))
+                transaction.on_commit(partial(outbox.send_invitation.delay, seat.pk))
         _add_partners(seats, partners or {}, {creator.pk} | {u.pk for u, _ in invited if u is not None})
         start_if_full(game)
     return game
@@ -107,7 +105,7 @@ def _add_partners(seats: list[Seat], partners: dict[int, list[str]], seated: set
             seats[position].partners.add(user)
 
 
-def join_game(game_id: int, user: AbstractBaseUser, seat_id: int | None = None) -> Seat:
+def join_game(game_id: int, user: User, seat_id: int | None = None) -> Seat:
     """Take an open seat, or accept an invitation (``seat_id`` names the invited seat)."""
     if is_suspended(user):
         raise Refused("Your account is suspended.", "suspended")
@@ -136,7 +134,7 @@ def join_game(game_id: int, user: AbstractBaseUser, seat_id: int | None = None) 
     return seat
 
 
-def decline_invitation(seat_id: int, user: AbstractBaseUser) -> Seat:
+def decline_invitation(seat_id: int, user: User | Invitee) -> Seat:
     with transaction.atomic():
         seat = Seat.objects.select_for_update().select_related("game").get(pk=seat_id)
         if not (seat.is_invitation and invited(seat, user)):
@@ -153,7 +151,7 @@ def start_if_full(game: Game) -> None:
     if any(seat.user_id is None for seat in seats):
         return
     engine = get_engine(game.engine)
-    game.state = engine.new_game([s.user.username for s in seats], game.options, game.seed, game.bag or None)
+    game.state = engine.new_game([s.user.username for s in seats if s.user is not None], game.options, game.seed, game.bag or None)
     game.status = Game.Status.ACTIVE
     game.started = game.turn_started = timezone.now()
     game.version += 1

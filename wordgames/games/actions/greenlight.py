@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from django.db import transaction
@@ -121,7 +122,8 @@ def withdraw_green(game_id: int, user: Any) -> GreenLightRequest:
     with transaction.atomic():
         game = lock_game(game_id)
         seat = seat_of(game, user)
-        request = game.green_requests.filter(status=GreenLightRequest.Status.WAITING, seat=seat).first()
+        waiting = game.green_requests.filter(status=GreenLightRequest.Status.WAITING)
+        request = None if seat is None else waiting.filter(seat=seat).first()
         if seat is None or request is None:
             raise Refused("You have no green light waiting.", "not_waiting")
         request.status = GreenLightRequest.Status.WITHDRAWN
@@ -161,8 +163,8 @@ def fire_due(now: datetime | None = None, game_id: int | None = None) -> int:
                 request.status, request.detail = GreenLightRequest.Status.REFUSED, str(e)
                 request.save(update_fields=["status", "detail"])
                 sentence = f"Your green light could not be given: {e}"
-                transaction.on_commit(lambda s=sentence, g=gid, r=request.pk, u=seat.user_id: outbox.send_news.delay(
-                    g, f"green-refused:{r}", s, only_user_id=u))
+                transaction.on_commit(partial(outbox.send_news.delay, gid, f"green-refused:{request.pk}", sentence,
+                                              only_user_id=seat.user_id))  # fmt: skip
                 _schedule(game, now)
                 continue
             request.status, request.move = GreenLightRequest.Status.FIRED, move

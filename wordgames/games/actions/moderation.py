@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -23,7 +23,7 @@ from .games import start_if_full
 from .moves import lock_game, save_state, set_clocks
 
 
-def _log(kind: str, moderator: AbstractBaseUser, reason: str, **fields: Any) -> ModerationAction:
+def _log(kind: str, moderator: User, reason: str, **fields: Any) -> ModerationAction:
     reason = reason.strip()
     if not reason:
         raise Refused("Say why: the players are told.", "reason")
@@ -32,7 +32,7 @@ def _log(kind: str, moderator: AbstractBaseUser, reason: str, **fields: Any) -> 
     return action
 
 
-def take_back_last_move(game_id: int, moderator: AbstractBaseUser, reason: str) -> Move:
+def take_back_last_move(game_id: int, moderator: User, reason: str) -> Move:
     """Undo the game's last live move; the state is rebuilt by replaying the moves that remain."""
     with transaction.atomic():
         game = lock_game(game_id)
@@ -48,7 +48,7 @@ def take_back_last_move(game_id: int, moderator: AbstractBaseUser, reason: str) 
     return last
 
 
-def end_game(game_id: int, moderator: AbstractBaseUser, reason: str, *, abandon: bool = False) -> Game:
+def end_game(game_id: int, moderator: User, reason: str, *, abandon: bool = False) -> Game:
     """End a running game: scored as it stands (``abandon=False``) or abandoned without a result."""
     with transaction.atomic():
         game = lock_game(game_id)
@@ -82,7 +82,7 @@ def _standing_result(game: Game) -> dict[str, Any]:
 
 
 def replace_player(
-    game_id: int, position: int, new_user: AbstractBaseUser, moderator: AbstractBaseUser, reason: str
+    game_id: int, position: int, new_user: User, moderator: User, reason: str
 ) -> Seat:
     """Put ``new_user`` in a seat: they inherit its tiles and score; earlier moves keep their names."""
     with transaction.atomic():
@@ -111,7 +111,7 @@ def replace_player(
     return seat
 
 
-def set_suspended(user: AbstractBaseUser, moderator: AbstractBaseUser, reason: str, suspended: bool = True) -> None:
+def set_suspended(user: User, moderator: User, reason: str, suspended: bool = True) -> None:
     with transaction.atomic():
         profile = profile_for(user)
         profile.suspended = suspended

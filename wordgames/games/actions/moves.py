@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max, OuterRef, Prefetch, Q, Subquery, prefetch_related_objects
 from django.utils import timezone
@@ -32,7 +32,7 @@ def lock_game(game_id: int) -> Game:
         raise Refused("There is no such game.", "not_found") from None
 
 
-def acting_seat(game: Game, user: AbstractBaseUser, text: str) -> int:
+def acting_seat(game: Game, user: User, text: str) -> int:
     seat = seat_of(game, user)
     if seat is None:
         raise Refused("You are not playing in this game.", "not_seated")
@@ -51,7 +51,7 @@ def acting_seat(game: Game, user: AbstractBaseUser, text: str) -> int:
     return seat
 
 
-def preview_move(game: Game, user: AbstractBaseUser, text: str) -> MoveOutcome:
+def preview_move(game: Game, user: User, text: str) -> MoveOutcome:
     seat = acting_seat(game, user, text)
     try:
         return get_engine(game.engine).preview(game.state, seat, text, **hidden_from(game, seat))
@@ -59,7 +59,7 @@ def preview_move(game: Game, user: AbstractBaseUser, text: str) -> MoveOutcome:
         raise Refused(str(e), "illegal") from None
 
 
-def best_move(game: Game, user: AbstractBaseUser) -> MoveOutcome | None:
+def best_move(game: Game, user: User) -> MoveOutcome | None:
     """The hint of a practice game: only for the player to move, only when the game allows hints."""
     if not game.options.get("hints"):
         raise Refused("Hints are only available in practice games.", "no_hints")
@@ -72,7 +72,7 @@ def best_move(game: Game, user: AbstractBaseUser) -> MoveOutcome | None:
 
 def play_move(
     game_id: int,
-    user: AbstractBaseUser,
+    user: User,
     text: str,
     *,
     expected_version: int | None = None,
@@ -135,7 +135,7 @@ def _number_current(game: Game, seat: Seat | None, number: int) -> bool:
     return began <= number <= now
 
 
-def apply_move(game: Game, seat: int, user: AbstractBaseUser | None, text: str, *, source: str,
+def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: str,
                 idempotency_key: str = "", comment: str = "") -> Move:  # fmt: skip
     """Apply ``text`` for ``seat`` to the locked ``game``, append the move, save, and queue the news."""
     engine = get_engine(game.engine)
@@ -220,8 +220,10 @@ def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int 
     starting = [seat for seat in seats if seat.position in actors and not (
         seat.due_at is not None and actors_before is not None and seat.position in actors_before
         and seat.position != mover)]  # fmt: skip
-    if starting and all(hasattr(seat, "away_until") for seat in starting):
-        away = {s.user_id: s.away_until - now for s in starting if s.away_until and s.away_until > now}
+    away: dict[int | None, timedelta]
+    if starting and all(hasattr(seat, "away_until") for seat in starting):  # annotated by the seats' query
+        ends = {s.user_id: s.away_until for s in starting}  # type: ignore[attr-defined]
+        away = {user_id: until - now for user_id, until in ends.items() if until and until > now}
     else:
         away = _time_away([seat.user_id for seat in starting], now) if starting else {}
     for seat in seats:
@@ -252,7 +254,7 @@ def seats_with_time_away() -> Any:
     return Seat.objects.annotate(away_until=Subquery(away.values("ends")[:1]))
 
 
-def _time_away(user_ids: list[int | None], now: datetime) -> dict[int, timedelta]:
+def _time_away(user_ids: list[int | None], now: datetime) -> dict[int | None, timedelta]:
     """What is left of each user's vacation under way at ``now``, in one query."""
     ids = [i for i in user_ids if i is not None]
     rows = Vacation.objects.filter(user_id__in=ids, starts__lte=now, ends__gt=now).values("user_id")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from ..models import Game, Move
 from ..queries import uses_green_light
@@ -13,7 +13,7 @@ from .moves import play_move
 
 def submit_move(
     game_id: int,
-    user: AbstractBaseUser,
+    user: User,
     text: str,
     *,
     expected_version: int | None = None,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from .. import outbox
@@ -12,7 +12,7 @@ from .errors import Refused
 from .moves import lock_game, save_state
 
 
-def request_undo(game_id: int, user: AbstractBaseUser) -> UndoRequest:
+def request_undo(game_id: int, user: User) -> UndoRequest:
     """Ask to take back your own last move; it is taken back when every other player accepts."""
     with transaction.atomic():
         game = lock_game(game_id)
@@ -34,7 +34,7 @@ def request_undo(game_id: int, user: AbstractBaseUser) -> UndoRequest:
     return request
 
 
-def answer_undo(game_id: int, user: AbstractBaseUser, accept: bool) -> UndoRequest:
+def answer_undo(game_id: int, user: User, accept: bool) -> UndoRequest:
     with transaction.atomic():
         game = lock_game(game_id)
         seat = seat_of(game, user)

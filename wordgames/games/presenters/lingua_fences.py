@@ -80,6 +80,6 @@ def printable(game: Any) -> dict[str, Any]:
     """A blank sheet like the author's official one: the grid, the starting square, the longest-word tracker
     starting at 3, and room for notes."""
     options = game.options
-    blank = {"letters": {}, "claims": [], "last": []}
+    blank: dict[str, Any] = {"letters": {}, "claims": [], "last": []}
     return {"svg": sheet_svg(blank, options["size"], options["start"], [], large=True), "size": options["size"],
             "start": options["start"]}

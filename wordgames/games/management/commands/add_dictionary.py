@@ -23,7 +23,7 @@ class Command(BaseCommand):
         if not source.is_file():
             raise CommandError(f"There is no file {source}.")
         opener = gzip.open if source.suffix == ".gz" else open
-        with opener(source, "rt", encoding="utf-8") as f:  # type: ignore[operator]
+        with opener(source, "rt", encoding="utf-8") as f:
             words = [line.strip() for line in f if line.strip()]
         bad = [w for w in words if not w.isalpha()]
         if not words or bad:

@@ -58,6 +58,7 @@ class Command(BaseCommand):
             for user in (users["ann"], users["bob"], users["ann"]):
                 game.refresh_from_db()
                 seat = queries.seat_of(game, user)
+                assert seat is not None
                 best = engine.best_move(game.state, seat)
                 if best is None:
                     break
