@@ -74,6 +74,8 @@ MIDDLEWARE = [
     "wordgames.accounts.middleware.TimezoneMiddleware",
     # Last, so it sees the lockout that the login view's authentication raised.
     "axes.middleware.AxesMiddleware",
+    # A database that does not answer is a 503 saying nothing was saved (handler500 covers the rest).
+    "wordgames.lib.unavailable.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "wordgames.urls"
@@ -100,6 +102,7 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.getenv("DATABASE_URL", f"sqlite:///{BASE_DIR / 'wordgames.sqlite3'}"),
         conn_max_age=envint("DB_CONN_MAX_AGE", "0"),
+        conn_health_checks=True,  # a persistent connection cut by a restart is replaced, not used and failed
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -189,11 +192,27 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_BACKEND = os.getenv("CELERY_RESULT_BACKEND", "") or None
 # With acks_late, a task whose worker died is delivered again once this many seconds have passed (Redis).
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", "3600")}
+# Five minutes: longer than any task runs (retries wait at most four), short enough that a killed worker's
+# tasks run again within minutes.
+# An email claimed by a sender that died unsent is taken over after this many seconds (less than the visibility
+# timeout, so the task delivered again finds it free).
+# Side effects a write owes that its own hand-over to the broker did not deliver are handed over by the
+# minute's sweep once they are this many seconds old.
+OWED_RELAY_AFTER = envint("OWED_RELAY_AFTER_SECONDS", "30")
+EMAIL_CLAIM_LEASE = envint("EMAIL_CLAIM_LEASE_SECONDS", "120")
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", "300")}
+# Two queues: "clock" for the minute's sweeps (deadlines, owed tasks, the IMAP poll), so a backlog of emails
+# never makes a deadline late; everything else (emails, commentary) on the default "celery" queue.
+CELERY_TASK_ROUTES = {
+    name: {"queue": "clock"}
+    for name in ("wordgames.games.tasks.sweep_deadlines", "wordgames.games.tasks.relay_owed",
+                 "wordgames.pbem.tasks.poll_imap")
+}  # fmt: skip
 # Deadlines and digests live in the database; beat only wakes the sweeps. Running one twice does no harm.
 CELERY_BEAT_SCHEDULE: dict = {
     "sweep-deadlines": {"task": "wordgames.games.tasks.sweep_deadlines", "schedule": 60.0},
     "send-digests": {"task": "wordgames.games.tasks.send_digests", "schedule": 300.0},
+    "relay-owed": {"task": "wordgames.games.tasks.relay_owed", "schedule": 60.0},
 }
 if INBOUND_IMAP["host"]:
     CELERY_BEAT_SCHEDULE["poll-imap"] = {"task": "wordgames.pbem.tasks.poll_imap", "schedule": 60.0}

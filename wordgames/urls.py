@@ -3,6 +3,8 @@ from django.urls import include, path
 
 from wordgames.lib.views import healthz
 
+handler500 = "wordgames.lib.unavailable.server_error_or_unavailable"
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),

@@ -30,7 +30,7 @@ def start_worker(**extra_env: str) -> subprocess.Popen:
            "EMAIL_BACKEND": "wordgames.mail.backends.OutboxBackend", **extra_env}
     return subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "wordgames", "worker", "--pool", "solo", "--loglevel", "INFO",
-         "--without-heartbeat", "--without-gossip", "--without-mingle"],
+         "--without-heartbeat", "--without-gossip", "--without-mingle", "--queues", "celery,clock"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
     )
 

@@ -11,7 +11,8 @@ from django.contrib.auth.forms import PasswordResetForm
 
 from . import confirm
 
-RETRY = {"autoretry_for": (Exception,), "retry_backoff": True, "retry_kwargs": {"max_retries": 6}, "acks_late": True}
+RETRY = {"autoretry_for": (Exception,), "retry_backoff": True, "retry_backoff_max": 240,
+         "retry_kwargs": {"max_retries": 6}, "acks_late": True}  # fmt: skip
 
 
 @shared_task(**RETRY)

@@ -16,7 +16,17 @@ from wordgames.accounts.models import Profile
 from wordgames.lib.http import AuthedRequest
 
 from . import actions
-from .models import Game, GreenLightRequest, ModerationAction, Move, Notification, Seat, UndoRequest, Vacation
+from .models import (
+    Game,
+    GreenLightRequest,
+    ModerationAction,
+    Move,
+    Notification,
+    OwedTask,
+    Seat,
+    UndoRequest,
+    Vacation,
+)  # fmt: skip
 
 User = get_user_model()
 
@@ -181,9 +191,24 @@ class ModerationActionAdmin(admin.ModelAdmin):
 
 @admin.register(Notification)
 class NotificationAdmin(admin.ModelAdmin):
-    list_display = ("created", "recipient", "subject")
+    """Every email the site sent or is sending: "sent" empty means claimed and not (yet) accepted."""
+
+    list_display = ("created", "recipient", "subject", "sent")
+    list_filter = (("sent", admin.EmptyFieldListFilter),)
     search_fields = ("recipient", "subject")
-    readonly_fields = ("key", "recipient", "subject", "created")
+    readonly_fields = ("key", "recipient", "subject", "created", "claimed", "sent")
+
+
+@admin.register(OwedTask)
+class OwedTaskAdmin(admin.ModelAdmin):
+    """Side effects a write owes that the broker has not taken yet (it was down): the minute's sweep hands
+    them over. A row that stays here long, with many attempts, means the broker or a task is broken."""
+
+    list_display = ("created", "task", "args", "attempts")
+    readonly_fields = ("task", "args", "kwargs", "created", "attempts")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
 
 
 

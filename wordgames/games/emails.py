@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import zoneinfo
 from collections.abc import Iterable, Iterator
-from datetime import datetime
+from datetime import datetime, timedelta
 from email.utils import make_msgid, parseaddr
 from typing import Any
 
@@ -154,7 +154,7 @@ def deliver(key: str, to: str, subject: str, template: str, context: dict[str, A
             html_context: dict[str, Any], boards: Iterable[str], headers: dict[str, str],
             user: User | None, reply_to: list[str] | None = None, connection: Any = None) -> bool:  # fmt: skip
     """The one way out for every email (game emails and digests): rendered in the reader's time zone, then
-    sent once per key (``Notification`` is written in the same transaction). False when already sent."""
+    sent once per key. False when it was already sent (or is being sent by another worker)."""
     with timezone.override(reader_zone(user)):  # every time in an email is in its reader's time zone
         body = render_to_string(template, context).strip() + "\n"
         html = render_to_string("games/email/message.html", {**html_context, "body": linkify(body, boards),
@@ -164,13 +164,30 @@ def deliver(key: str, to: str, subject: str, template: str, context: dict[str, A
     if reply_to:
         message.reply_to = reply_to
     message.attach_alternative(html, "text/html")
+    if not claim(key, to, subject):
+        return False
+    try:
+        message.send()
+    except Exception:
+        Notification.objects.filter(key=key, sent__isnull=True).update(claimed=None)  # a retry may send it
+        raise
+    Notification.objects.filter(key=key).update(sent=timezone.now())
+    return True
+
+
+def claim(key: str, to: str, subject: str) -> bool:
+    """Take on the email ``key`` in a step of its own, committed before anything is sent: False if it was sent,
+    or another sender holds it. A claim whose sender died before marking it sent (or before failing) is taken
+    over once its lease has run out, ``settings.EMAIL_CLAIM_LEASE`` seconds: that is the only way an email can
+    go out twice (the mail service accepted it, then the sender died before the mark)."""
+    now = timezone.now()
     try:
         with transaction.atomic():
-            Notification.objects.create(key=key, recipient=to, subject=subject)
-            message.send()
+            Notification.objects.create(key=key, recipient=to, subject=subject, claimed=now)
+        return True
     except IntegrityError:
-        return False
-    return True
+        expired = Q(claimed__isnull=True) | Q(claimed__lt=now - timedelta(seconds=settings.EMAIL_CLAIM_LEASE))
+        return bool(Notification.objects.filter(expired, key=key, sent__isnull=True).update(claimed=now))
 
 
 # --- what a game email says ------------------------------------------------------------------------------

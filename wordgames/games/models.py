@@ -265,15 +265,36 @@ class ModerationAction(models.Model):
 
 
 class Notification(models.Model):
-    """One email sent. The unique key lets a retried task skip what it already sent."""
+    """One email, claimed before it is sent and marked once the mail service accepted it. The unique key lets a
+    retried task skip what was already sent; a claim whose sender died unsent is taken over after a lease."""
 
     key = models.CharField(max_length=200, unique=True)
     recipient = models.EmailField()
     subject = models.CharField(max_length=300)
     created = models.DateTimeField(auto_now_add=True)
+    claimed = models.DateTimeField(null=True, blank=True, help_text="When a sender last took it on.")
+    sent = models.DateTimeField(null=True, blank=True, help_text="When the mail service accepted it.")
 
     class Meta:
         ordering = ["-created"]
 
     def __str__(self) -> str:
         return f"{self.subject} -> {self.recipient}"
+
+
+class OwedTask(models.Model):
+    """A side effect a write owes (an email, a commentary, a computer's turn): written in the write's own
+    transaction, so it exists exactly when the write committed; handed to Celery after the commit and deleted
+    once the broker has it. Rows left here (the broker was down) are handed over by the minute's sweep."""
+
+    task = models.CharField(max_length=200)
+    args = models.JSONField(default=list)
+    kwargs = models.JSONField(default=dict)
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+    attempts = models.PositiveIntegerField(default=0, help_text="Hand-overs that failed (the broker was down).")
+
+    class Meta:
+        ordering = ["created"]
+
+    def __str__(self) -> str:
+        return f"{self.task}{tuple(self.args)}"

@@ -1,20 +1,71 @@
-"""The tasks an action queues after its commit: one email (or one batch of emails) each, ids in.
+"""What a write owes the world after its commit (emails, commentary), and the tasks that pay it.
 
-They sit below the actions, which queue them, and call only the emails and the commentary, so nothing here
-imports an action. Their names are the ones they always had, so tasks already queued still run after an
-upgrade. Each is safe to run twice: emails are keyed, so a retry skips what was already sent.
+A write calls ``owe(task, *args)`` inside its transaction: that writes an ``OwedTask`` row, so the debt is
+recorded exactly when the write commits, and hands the task to Celery after the commit. If the broker is down
+the hand-over fails quietly (the player's move still succeeded) and the row stays; ``relay_owed``, run every
+minute by beat, hands it over once the broker is back. A task may therefore run twice (handed over, then the
+process died before deleting the row): each one is safe to run twice, since emails are claimed by key.
+
+The tasks sit below the actions, which queue them, and call only the emails and the commentary, so nothing
+here imports an action. Their names are the ones they always had, so tasks already queued still run after an
+upgrade.
 """
 
 from __future__ import annotations
 
-from celery import shared_task
-from django.db.models import Count, Q
+import logging
+from datetime import timedelta
+from functools import partial
+from typing import Any
+
+from celery import Task, current_app, shared_task
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from . import commentary, emails
-from .models import Game, ModerationAction, Move, Seat
+from .models import Game, ModerationAction, Move, OwedTask, Seat
 
-RETRY = {"autoretry_for": (Exception,), "retry_backoff": True, "retry_kwargs": {"max_retries": 6}, "acks_late": True}
+log = logging.getLogger(__name__)
+
+# Retries wait at most four minutes: less than the broker's visibility timeout (five), or they would be
+# delivered twice.
+RETRY = {"autoretry_for": (Exception,), "retry_backoff": True, "retry_backoff_max": 240,
+         "retry_kwargs": {"max_retries": 6}, "acks_late": True}  # fmt: skip
+
+
+def owe(task: Task, *args: Any, **kwargs: Any) -> None:
+    """Record that the write under way owes ``task(*args, **kwargs)``, and hand it to Celery after the commit.
+    Arguments must be JSON (ids, not objects). Outside a transaction the row is written at once."""
+    row = OwedTask.objects.create(task=task.name, args=list(args), kwargs=kwargs)
+    transaction.on_commit(partial(_hand_over, row.pk, task.name, list(args), kwargs))
+
+
+def _hand_over(pk: int, name: str, args: list[Any], kwargs: dict[str, Any]) -> bool:
+    """Publish one owed task, then forget it. False (and the row kept for the sweep) if the broker refused."""
+    try:
+        current_app.tasks[name].apply_async(args, kwargs, retry=False)
+    except Exception:  # the broker is down or unreachable: never the player's problem
+        log.warning("Could not hand %s%s to the broker; the sweep will retry", name, tuple(args), exc_info=True)
+        OwedTask.objects.filter(pk=pk).update(attempts=F("attempts") + 1)
+        return False
+    OwedTask.objects.filter(pk=pk).delete()
+    return True
+
+
+def relay_owed(now: Any = None) -> int:
+    """Hand over every owed task its own write did not (the broker was down, or the process died). Returns
+    how many were handed over; stops at the first failure (the broker is still down)."""
+    now = now or timezone.now()
+    handed = 0
+    # A younger row is still being handed over by its own write.
+    settled = now - timedelta(seconds=settings.OWED_RELAY_AFTER)
+    for row in OwedTask.objects.filter(created__lte=settled).order_by("pk")[:1000]:
+        if not _hand_over(row.pk, row.task, row.args, row.kwargs):
+            break
+        handed += 1
+    return handed
 
 
 @shared_task(name="wordgames.games.tasks.send_invitation", **RETRY)

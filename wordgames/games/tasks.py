@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from . import emails
+from . import emails, outbox
 from .actions import clocks
 from .outbox import RETRY
 
@@ -20,3 +20,9 @@ def sweep_deadlines() -> None:
 def send_digests() -> None:
     """Every few minutes (Celery beat): the daily digest to players whose chosen hour has come."""
     emails.send_digests()
+
+
+@shared_task(**RETRY)
+def relay_owed() -> None:
+    """Every minute (Celery beat): hand the broker what writes owe and could not hand over (it was down)."""
+    outbox.relay_owed()

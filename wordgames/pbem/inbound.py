@@ -33,6 +33,7 @@ from wordgames.engines import get_engine
 from wordgames.games import actions, queries
 from wordgames.games.emails import absolute
 from wordgames.games.models import Game, Move, Seat
+from wordgames.games.outbox import owe
 
 from . import addresses, outbox, reading
 from .automatic import automatic_reason, dmarc_failed
@@ -401,4 +402,4 @@ def _queue_reply(record: InboundMessage, seat: Seat | None, message: AnymailInbo
     record.save()
     args = {"inbound_id": record.pk, "seat_id": seat.pk if seat else None, "text": text, "reason": reason,
             "quoted": quoted if quote else ""}  # fmt: skip
-    transaction.on_commit(lambda: outbox.send_reply.delay(**args))
+    owe(outbox.send_reply, **args)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
-from functools import partial
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -38,7 +37,7 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
             # Claim the reminder first: a second sweep finds it claimed and skips it.
             claimed = Seat.objects.filter(pk=seat_id, reminded=False, remind_at__lte=now).update(reminded=True)
             if claimed:  # sent by a task, retried if the mail service fails; keyed so it goes out once
-                transaction.on_commit(partial(outbox.send_reminder.delay, seat_id))
+                outbox.owe(outbox.send_reminder, seat_id)
                 reminded += 1
     timed_out = 0
     late = Seat.objects.filter(due_at__lte=now, game__status=Game.Status.ACTIVE)
@@ -78,7 +77,7 @@ def time_out(seat_id: int, now: datetime | None = None) -> Move | None:
         except Refused:  # the rules' move does not fit this position (e.g. an asking rule): the seat forfeits
             game.refresh_from_db()
             move = apply_move(game, seat.position, seat.user, "resign", source=Move.Source.CLOCK, idempotency_key=key)
-        transaction.on_commit(lambda: outbox.notify_timeout.delay(game.pk, seat.pk, move.pk))
+        outbox.owe(outbox.notify_timeout, game.pk, seat.pk, move.pk)
     return move
 
 
@@ -133,4 +132,4 @@ def _shift_clocks(user: User, delta: timedelta) -> None:
 def _tell_opponents(user: User, sentence: str, key: str) -> None:
     games = Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user).values_list("pk", flat=True)
     for game_id in list(games):
-        transaction.on_commit(partial(outbox.send_news.delay, game_id, f"{key}:{game_id}", sentence, user.pk))
+        outbox.owe(outbox.send_news, game_id, f"{key}:{game_id}", sentence, user.pk)

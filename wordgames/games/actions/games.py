@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from datetime import timedelta
-from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -84,7 +83,7 @@ def create_game(
             seat = Seat.objects.create(game=game, position=position, invited_user=user, invited_email=email)
             seats.append(seat)
             if user is not None or email:
-                transaction.on_commit(partial(outbox.send_invitation.delay, seat.pk))
+                outbox.owe(outbox.send_invitation, seat.pk)
         _add_partners(seats, partners or {}, {creator.pk} | {u.pk for u, _ in invited if u is not None})
         start_if_full(game)
     return game
@@ -157,4 +156,4 @@ def start_if_full(game: Game) -> None:
     game.version += 1
     game.save()
     set_clocks(game)
-    transaction.on_commit(lambda: outbox.notify_turn.delay(game.pk, game.version, event="start"))
+    outbox.owe(outbox.notify_turn, game.pk, game.version, event="start")

@@ -16,7 +16,6 @@
 from __future__ import annotations
 
 from datetime import datetime
-from functools import partial
 from typing import Any
 
 from django.db import transaction
@@ -101,7 +100,7 @@ def request_green(game_id: int, user: Any, now: datetime | None = None) -> Green
     fire_due(now, game_id=game_id)
     request.refresh_from_db()
     if visible and request.status == GreenLightRequest.Status.WAITING:  # given at once: the deal is the news
-        outbox.send_news.delay(game_id, f"green-asked:{request.pk}", f"{name} asked for a green light.", user.pk)
+        outbox.owe(outbox.send_news, game_id, f"green-asked:{request.pk}", f"{name} asked for a green light.", user.pk)
     return request
 
 
@@ -163,8 +162,7 @@ def fire_due(now: datetime | None = None, game_id: int | None = None) -> int:
                 request.status, request.detail = GreenLightRequest.Status.REFUSED, str(e)
                 request.save(update_fields=["status", "detail"])
                 sentence = f"Your green light could not be given: {e}"
-                transaction.on_commit(partial(outbox.send_news.delay, gid, f"green-refused:{request.pk}", sentence,
-                                              only_user_id=seat.user_id))  # fmt: skip
+                outbox.owe(outbox.send_news, gid, f"green-refused:{request.pk}", sentence, only_user_id=seat.user_id)
                 _schedule(game, now)
                 continue
             request.status, request.move = GreenLightRequest.Status.FIRED, move

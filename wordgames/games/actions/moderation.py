@@ -28,7 +28,7 @@ def _log(kind: str, moderator: User, reason: str, **fields: Any) -> ModerationAc
     if not reason:
         raise Refused("Say why: the players are told.", "reason")
     action = ModerationAction.objects.create(kind=kind, moderator=moderator, reason=reason, **fields)
-    transaction.on_commit(lambda: outbox.notify_moderation.delay(action.pk))
+    outbox.owe(outbox.notify_moderation, action.pk)
     return action
 
 

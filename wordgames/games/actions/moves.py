@@ -168,9 +168,9 @@ def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: s
     if outcome.events.get("quiet"):
         return move  # private housekeeping (a crossword rearranged): nobody is emailed about it
     if engine.annotates(game.options):
-        transaction.on_commit(lambda: outbox.annotate_move.delay(move.pk, was))
+        outbox.owe(outbox.annotate_move, move.pk, was)
     else:
-        transaction.on_commit(lambda: outbox.notify_turn.delay(game.pk, version, was, seat, move.pk))
+        outbox.owe(outbox.notify_turn, game.pk, version, was, seat, move.pk)
     return move
 
 

@@ -28,9 +28,8 @@ def request_undo(game_id: int, user: User) -> UndoRequest:
             raise Refused("An undo is already waiting for answers in this game.", "undo")
         request = UndoRequest.objects.create(game=game, move=last, seat=seat)
         name = user.get_username()
-        transaction.on_commit(lambda: outbox.send_news.delay(
-            game.pk, f"undo:{request.pk}",
-            f"{name} asks to take back their move {last.text}. Reply \"accept\" or \"reject\".", user.pk))
+        outbox.owe(outbox.send_news, game.pk, f"undo:{request.pk}",
+                   f"{name} asks to take back their move {last.text}. Reply \"accept\" or \"reject\".", user.pk)
     return request
 
 
@@ -64,5 +63,5 @@ def answer_undo(game_id: int, user: User, accept: bool) -> UndoRequest:
             sentence = ""
         request.save(update_fields=["answers", "status"])
         if sentence:
-            transaction.on_commit(lambda: outbox.send_news.delay(game.pk, f"undo-done:{request.pk}", sentence))
+            outbox.owe(outbox.send_news, game.pk, f"undo-done:{request.pk}", sentence)
     return request

@@ -1,0 +1,77 @@
+"""Redis stops while players move on the site (gunicorn, as in production): every move is played and answered
+as usual, what the moves owe is kept in the database, and once Redis is back the players are told, once each."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.chaos.parts import PrivateRedis, Player, Site, call_task, start_worker, wait_for
+from tests.games.conftest import start_game
+from tests.games.test_worker import stop
+from wordgames.engines import get_engine
+from wordgames.games.models import Game, Move, Notification, OwedTask
+from wordgames.mail.models import OutboxMessage
+
+pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def redis(tmp_path: Path) -> Any:
+    server = PrivateRedis(tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def games(ann: Any, bob: Any) -> list[Game]:
+    """Two games, ann to move in each; their first emails sent in-process before the test's parts start."""
+    from wordgames import celery_app
+
+    celery_app.conf.task_always_eager = True
+    try:
+        return [start_game(ann, bob, {}, seed=seed) for seed in (5, 6)]
+    finally:
+        celery_app.conf.task_always_eager = False
+
+
+def play_best(player: Player, game: Game) -> tuple[int, str]:
+    game.refresh_from_db()
+    engine = get_engine(game.engine)
+    seat = next(iter(engine.waiting_for(game.state)))
+    return player.move(game, engine.best_move(game.state, seat).move)
+
+
+def test_moves_made_while_redis_is_down_are_played_and_told_once_it_is_back(redis: PrivateRedis, games: list[Game],
+                                                                            ann: Any, bob: Any) -> None:  # fmt: skip
+    site = Site(redis.url)
+    worker = start_worker(redis.url, OWED_RELAY_AFTER_SECONDS="0")
+    try:
+        redis.stop()
+        players = [Player(site, ann), Player(site, bob)]
+        for game in games:
+            for mover in players:  # ann, then bob: ann to move again
+                status, body = play_best(mover, game)
+                assert status == 302, f"a move made while Redis was down was answered {status}: {body[:1500]}"
+        assert Move.objects.filter(game__in=games).count() == 4, "a move was lost"
+        assert OwedTask.objects.count() == 4, "what the moves owe was not kept while the broker was down"
+        subjects = [f"Lingo game {game.pk}, move 3: ann to move" for game in games]
+        assert not OutboxMessage.objects.filter(subject__in=subjects).exists()
+
+        redis.start()
+        call_task(redis.url, "wordgames.games.tasks.relay_owed")  # what beat does every minute
+        assert wait_for(lambda: OutboxMessage.objects.filter(subject__in=subjects).count() >= 2, 60), (
+            "the emails owed were not sent once Redis was back"
+        )
+        assert wait_for(lambda: not OwedTask.objects.exists(), 30)
+        wait_for(lambda: False, 3)  # a duplicate would arrive now
+    finally:
+        stop(worker)
+        site.stop()
+    for subject in subjects:
+        sent = list(OutboxMessage.objects.filter(subject=subject).values_list("to", flat=True))
+        assert sent == ["ann@example.com"], f"{subject!r} went to {sent}"
+    assert not Notification.objects.filter(sent__isnull=True).exists(), "an email was claimed and never sent"

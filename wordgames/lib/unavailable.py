@@ -1,0 +1,51 @@
+"""A database that does not answer (restarting, connections cut, failing over) is a 503 saying that nothing
+was saved, never a bare 500: every write is one transaction, so a failed request changed nothing and may be
+sent again (moves carry an idempotency key, so a repeat is played once).
+
+The page is rendered without the request's context processors: they would ask the database again."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+from django.conf import settings
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template.loader import render_to_string
+from django.views.defaults import server_error
+
+TRANSIENT = (OperationalError, InterfaceError)
+SENTENCE = ("The game database did not answer, so nothing was saved: if you were making a move, it was not "
+            "played. Please send it again in a minute.")  # fmt: skip
+RETRY_AFTER = "30"
+
+
+def unavailable(request: HttpRequest) -> HttpResponse:
+    accept = request.headers.get("Accept", "")
+    if "application/json" in accept or request.path.endswith(".json"):
+        response: HttpResponse = JsonResponse({"error": SENTENCE, "played": False}, status=503)
+    else:
+        response = HttpResponse(render_to_string("503.html", {"site_name": settings.SITE_NAME}), status=503)
+    response["Retry-After"] = RETRY_AFTER
+    return response
+
+
+class DatabaseUnavailableMiddleware:
+    """Turns a transient database error raised by a view into the 503 page."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        return unavailable(request) if isinstance(exception, TRANSIENT) else None
+
+
+def server_error_or_unavailable(request: HttpRequest, template_name: str = "500.html") -> HttpResponse:
+    """``handler500``: the 503 page when the error escaping the middleware was the database's."""
+    if isinstance(sys.exc_info()[1], TRANSIENT):
+        return unavailable(request)
+    return server_error(request, template_name)
