@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.chaos.parts import PrivateRedis, Player, Site, call_task, start_worker, wait_for
+from tests.chaos.parts import Player, PrivateRedis, Site, call_task, start_worker, wait_for
 from tests.games.conftest import start_game
 from tests.games.test_worker import stop
 from wordgames.engines import get_engine
