@@ -64,6 +64,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Around everything that may ask the database: if it does not answer, a 503 saying nothing was saved.
+    "wordgames.lib.unavailable.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -74,8 +76,6 @@ MIDDLEWARE = [
     "wordgames.accounts.middleware.TimezoneMiddleware",
     # Last, so it sees the lockout that the login view's authentication raised.
     "axes.middleware.AxesMiddleware",
-    # A database that does not answer is a 503 saying nothing was saved (handler500 covers the rest).
-    "wordgames.lib.unavailable.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "wordgames.urls"

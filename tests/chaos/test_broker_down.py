@@ -3,14 +3,18 @@ as usual, what the moves owe is kept in the database, and once Redis is back the
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core import mail
 
-from tests.chaos.parts import Player, PrivateRedis, Site, call_task, start_worker, wait_for
+from tests.chaos.parts import ROOT, Player, PrivateRedis, Site, call_task, environment, start_worker, wait_for
 from tests.games.conftest import start_game
 from tests.games.test_worker import stop
+from tests.pbem import mime
 from wordgames.engines import get_engine
 from wordgames.games.models import Game, Move, Notification, OwedTask
 from wordgames.mail.models import OutboxMessage
@@ -75,3 +79,30 @@ def test_moves_made_while_redis_is_down_are_played_and_told_once_it_is_back(redi
         sent = list(OutboxMessage.objects.filter(subject=subject).values_list("to", flat=True))
         assert sent == ["ann@example.com"], f"{subject!r} went to {sent}"
     assert not Notification.objects.filter(sent__isnull=True).exists(), "an email was claimed and never sent"
+
+
+def test_a_move_emailed_while_redis_is_down_is_played_and_the_mail_server_told_so(redis: PrivateRedis,
+                                                                                  games: list[Game]) -> None:  # fmt: skip
+    """``receive_email`` (the pipe) exits 0 for a move it recorded, even with the broker down: exit 1 would make
+    the mail server bounce a move that was played. The confirmation and bob's email go out once Redis is back."""
+    game = games[0]
+    your_turn = [m for m in mail.outbox if m.to == ["ann@example.com"] and f"game {game.pk}" in m.subject][-1]
+    text = get_engine("lingo").best_move(game.state, 0).move
+    redis.stop()
+    done = subprocess.run([sys.executable, "manage.py", "receive_email"], input=mime.reply(your_turn, text),
+                          env=environment(redis.url), capture_output=True, cwd=ROOT, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    assert Move.objects.get(game=game).text == text
+    assert OwedTask.objects.exists()
+    redis.start()
+    worker = start_worker(redis.url, OWED_RELAY_AFTER_SECONDS="0")
+    try:
+        call_task(redis.url, "wordgames.games.tasks.relay_owed")
+        to_bob = f"Lingo game {game.pk}, move 2: bob to move"
+        assert wait_for(lambda: OutboxMessage.objects.filter(subject=to_bob).exists(), 60), "bob was never told"
+        assert wait_for(lambda: OutboxMessage.objects.filter(to__contains="ann@example.com",
+                                                             subject__startswith="Re:").exists(), 30)  # fmt: skip
+        assert wait_for(lambda: not OwedTask.objects.exists(), 30)
+    finally:
+        stop(worker)
+    assert OutboxMessage.objects.filter(subject=to_bob).count() == 1

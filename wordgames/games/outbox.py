@@ -20,7 +20,7 @@ from typing import Any
 
 from celery import Task, current_app, shared_task
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
 
@@ -29,10 +29,25 @@ from .models import Game, ModerationAction, Move, OwedTask, Seat
 
 log = logging.getLogger(__name__)
 
+
+
+class Sending(Task):
+    """A task that sends emails: delivered again because its worker died (acks late), it takes over the emails
+    that worker claimed and never marked sent, instead of skipping them as another live sender's."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        redelivered = bool((self.request.delivery_info or {}).get("redelivered"))
+        token = emails.TAKING_OVER.set(redelivered)
+        try:
+            return super().__call__(*args, **kwargs)
+        finally:
+            emails.TAKING_OVER.reset(token)
+
+
 # Retries wait at most four minutes: less than the broker's visibility timeout (five), or they would be
 # delivered twice.
 RETRY = {"autoretry_for": (Exception,), "retry_backoff": True, "retry_backoff_max": 240,
-         "retry_kwargs": {"max_retries": 6}, "acks_late": True}  # fmt: skip
+         "retry_kwargs": {"max_retries": 6}, "acks_late": True, "base": Sending}  # fmt: skip
 
 
 def owe(task: Task, *args: Any, **kwargs: Any) -> None:
@@ -48,10 +63,22 @@ def _hand_over(pk: int, name: str, args: list[Any], kwargs: dict[str, Any]) -> b
         current_app.tasks[name].apply_async(args, kwargs, retry=False)
     except Exception:  # the broker is down or unreachable: never the player's problem
         log.warning("Could not hand %s%s to the broker; the sweep will retry", name, tuple(args), exc_info=True)
-        OwedTask.objects.filter(pk=pk).update(attempts=F("attempts") + 1)
+        _forget(pk, handed=False)
         return False
-    OwedTask.objects.filter(pk=pk).delete()
+    _forget(pk, handed=True)
     return True
+
+
+def _forget(pk: int, *, handed: bool) -> None:
+    """After the commit the write is done: a database that fails now must not turn it into an error. A row
+    left behind is handed over again by the sweep (a task runs twice at worst, which each one allows)."""
+    try:
+        if handed:
+            OwedTask.objects.filter(pk=pk).delete()
+        else:
+            OwedTask.objects.filter(pk=pk).update(attempts=F("attempts") + 1)
+    except DatabaseError:
+        log.warning("Could not update owed task %s; the sweep will see it again", pk, exc_info=True)
 
 
 def relay_owed(now: Any = None) -> int:

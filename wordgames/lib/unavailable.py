@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
+from django.core.signals import got_request_exception
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
@@ -31,14 +33,28 @@ def unavailable(request: HttpRequest) -> HttpResponse:
     return response
 
 
+def _note(sender: Any, request: HttpRequest | None = None, **kwargs: Any) -> None:
+    """Sent by Django, inside its ``except``, for an error raised anywhere in the request (a view, or another
+    middleware loading the session or the user): remember that it was the database's."""
+    if request is not None and isinstance(sys.exc_info()[1], TRANSIENT):
+        request.database_unavailable = True  # type: ignore[attr-defined]
+
+
+got_request_exception.connect(_note, dispatch_uid="wordgames.lib.unavailable")
+
+
 class DatabaseUnavailableMiddleware:
-    """Turns a transient database error raised by a view into the 503 page."""
+    """Turns a transient database error into the 503 page: raised by a view (``process_exception``), or by a
+    middleware inside this one (the 500 Django made of it is replaced, in DEBUG too). Listed near the top."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
+        response = self.get_response(request)
+        if getattr(request, "database_unavailable", False):
+            return unavailable(request)
+        return response
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         return unavailable(request) if isinstance(exception, TRANSIENT) else None

@@ -1,0 +1,52 @@
+"""A database that fails in the middle of a move (a restart, a cut connection): the player gets a 503 page that
+says the move was not played and may be sent again, and nothing of the move is stored."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import OperationalError, connection
+
+from tests.support.web import move
+from wordgames.engines import get_engine
+from wordgames.games.models import Game, Move
+
+pytestmark = pytest.mark.django_db
+
+
+def _failing_on(table: str) -> Any:
+    def wrapper(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        if f'INSERT INTO "{table}"' in sql:
+            raise OperationalError("server closed the connection unexpectedly")
+        return execute(sql, params, many, context)
+
+    return wrapper
+
+
+def _best(game: Game) -> str:
+    return get_engine("lingo").best_move(game.state, 0).move
+
+
+def test_a_move_the_database_drops_is_a_503_saying_it_was_not_played(lingo_game: Game, client_ann: Any) -> None:
+    text, version = _best(lingo_game), lingo_game.version
+    with connection.execute_wrapper(_failing_on("games_move")):
+        response = move(client_ann, lingo_game, text)
+    assert response.status_code == 503
+    page = response.content.decode()
+    assert "it was not played" in page and "send it again" in page
+    assert response["Retry-After"]
+    lingo_game.refresh_from_db()
+    assert lingo_game.version == version and not Move.objects.filter(game=lingo_game).exists()
+    # Sent again once the database is back, it is played.
+    assert move(client_ann, lingo_game, text).status_code == 302
+    assert Move.objects.filter(game=lingo_game).count() == 1
+
+
+def test_a_program_posting_json_gets_the_same_sentence_as_json(lingo_game: Game, client_ann: Any) -> None:
+    with connection.execute_wrapper(_failing_on("games_move")):
+        response = client_ann.post(f"/games/{lingo_game.pk}/move/", {"move": _best(lingo_game), "key": "k1",
+                                   "version": lingo_game.version}, HTTP_ACCEPT="application/json")  # fmt: skip
+    assert response.status_code == 503
+    assert response.json() == {"error": response.json()["error"], "played": False}
+    assert "was not played" in response.json()["error"]
