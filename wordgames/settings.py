@@ -173,6 +173,8 @@ INBOUND_MAX_BYTES = envint("INBOUND_MAX_BYTES", str(30 * 1024 * 1024))
 DATA_UPLOAD_MAX_MEMORY_SIZE = INBOUND_MAX_BYTES if INBOUND_PROVIDER else 2_621_440
 # Days away a player may take a year; their clocks stop meanwhile.
 VACATION_DAYS_PER_YEAR = envint("VACATION_DAYS_PER_YEAR", "30")
+# A seat whose time runs out this many times in a row is resigned, so a game nobody plays comes to an end.
+TIMEOUTS_IN_A_ROW = envint("TIMEOUTS_IN_A_ROW", "3")
 ANYMAIL = {
     key[len("ANYMAIL_"):]: value for key, value in os.environ.items() if key.startswith("ANYMAIL_")
 }

@@ -353,6 +353,8 @@ def send_timeout(game: Game, timed_out: Seat, move: Move | None) -> int:
                    "late": display_name(timed_out.user), "you": seat.pk == timed_out.pk}  # fmt: skip
         if game.status != Game.Status.ACTIVE:
             context["result"] = result_sentence(game, seats)
+        elif seat.pk == timed_out.pk:  # how many more silences before the seat is resigned
+            context["left"] = max(0, settings.TIMEOUTS_IN_A_ROW - timed_out.timeouts)
         sent += _send(f"timeout:{game.pk}:{game.version}:{seat.user_id}", seat.user.email, subject,
                       "games/email/timeout.txt", context, kind="timeout", user=seat.user, game=game, seat=seat)
     return sent

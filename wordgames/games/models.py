@@ -93,6 +93,9 @@ class Seat(models.Model):
     )
     remind_at = models.DateTimeField(null=True, blank=True, db_index=True)
     reminded = models.BooleanField(default=False)
+    timeouts = models.PositiveSmallIntegerField(
+        default=0, help_text="Times in a row this seat's time ran out; its own move sets it back to 0."
+    )
     since_version = models.PositiveIntegerField(
         default=0, help_text="The game's version when this seat's current decision began (stale-move check)."
     )

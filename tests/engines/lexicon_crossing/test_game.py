@@ -206,7 +206,9 @@ def test_a_three_player_game_to_the_end_and_its_record():
 
 def test_grace_period_timeout_says_done():
     state = new(players=PLAYERS[:2])
-    assert ENGINE.timeout_move(state, 0) is None and ENGINE.waiting_for(state) == set()
+    # Before red light the game waits for nobody, but every seat's idle clock runs; its timeout plays nothing.
+    assert ENGINE.timeout_move(state, 0) == "" and ENGINE.waiting_for(state) == set()
+    assert ENGINE.clocked(state) == {0, 1}
     state = dict(state, bag=[], phase="play")
     state, _ = ENGINE.apply(state, 0, lay_out(state["tiles"][0]))
     state, _ = ENGINE.apply(state, 0, "red")

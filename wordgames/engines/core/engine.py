@@ -96,6 +96,9 @@ class Engine:
     hints: bool = False  # ``best_move`` finds moves (hints in practice games, computer players, the demo)
     asynchronous_green: bool = False  # green lights are queued by the service (Lexicon Crossing)
     simultaneous: bool = False  # several seats may have to act at the same time
+    # In phases where the game waits for nobody (``waiting_for`` is empty), each seat that may act has a clock
+    # all the same, restarted by each of its own moves: a game nobody plays still comes to an end.
+    idle_clock: bool = False
     teams: bool = False  # seats may play as teams (``team_of``)
 
     def move_limit(self, state: State) -> int:
@@ -187,5 +190,13 @@ class Engine:
     def timeout_move(self, state: State, seat: int) -> str | None:
         """The move made for ``seat`` when its time to move runs out, in notation (so records replay it
         like any other move): e.g. ``pass`` in a simultaneous round, or an answer chosen by the rules.
-        ``None`` means the seat forfeits (the service resigns it). The default forfeits."""
+        ``None`` means the seat forfeits (the service resigns it); ``""`` that nothing is played and the seat's
+        clock starts again. Either way the timeout counts: a seat that times out several times in a row is
+        resigned (the service's setting). The default forfeits."""
         return None
+
+    def clocked(self, state: State) -> set[int]:
+        """The seats whose clock runs: those the game waits for, or, with ``idle_clock``, every seat that may
+        act while the game waits for nobody."""
+        waiting = self.waiting_for(state)
+        return waiting if waiting or not self.idle_clock else self.actors(state)

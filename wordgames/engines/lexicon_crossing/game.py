@@ -65,6 +65,7 @@ class LexiconCrossingEngine(Engine):
     max_players = 5
     options = OPTIONS
     asynchronous_green = True  # the service queues green lights (wordgames.games.actions.greenlight)
+    idle_clock = True  # before red light nobody is obliged to move, yet a silent seat is timed out
 
     def move_limit(self, state: State) -> int:
         """A ``grid`` move spells the whole crossword: its tiles, all connected, span at most a rows by b columns
@@ -383,7 +384,8 @@ class LexiconCrossingEngine(Engine):
         return new, MoveOutcome(seat=seat, move="resign", summary=f"{state['players'][seat]} resigned.")
 
     def timeout_move(self, state: State, seat: int) -> str | None:
-        return "done" if state["phase"] == "red" else None
+        # Before red light nothing is owed: the idle clock only counts the silence ("" plays nothing).
+        return "done" if state["phase"] == "red" else ""
 
     def result(self, state: State) -> dict[str, Any] | None:
         if not state["finished"]:

@@ -20,7 +20,7 @@ from .. import outbox
 from ..models import Game, Move, Seat, Vacation
 from . import greenlight
 from .errors import Refused
-from .moves import apply_move, lock_game
+from .moves import apply_move, lock_game, set_clocks
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
     late = Seat.objects.filter(due_at__lte=now, game__status=Game.Status.ACTIVE)
     for seat_id in list(late.values_list("pk", flat=True)):
         try:
-            if time_out(seat_id, now) is not None:
+            if time_out(seat_id, now):
                 timed_out += 1
         except Exception:  # one broken game must not stop every other game's clock
             log.exception("Timing out seat %s failed", seat_id)
@@ -53,32 +53,45 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
     return result
 
 
-def time_out(seat_id: int, now: datetime | None = None) -> Move | None:
+def time_out(seat_id: int, now: datetime | None = None) -> bool:
     """Apply the timeout rule to a seat whose time ran out: the engine's move for a silent seat (e.g.
-    ``pass``), or resigning it when the engine has none. Checked again under the game's lock, so a sweep
-    that runs twice, or late, or after the player moved after all, does nothing."""
+    ``pass``), nothing (its clock starts again) where the engine owes nothing, or resigning it when the
+    engine has no move or the seat has now timed out ``TIMEOUTS_IN_A_ROW`` times in a row, so every game comes
+    to an end. Checked again under the game's lock, so a sweep that runs twice, or late, or after the player
+    moved after all, does nothing (False)."""
     now = now or timezone.now()
     with transaction.atomic():
         seat = Seat.objects.filter(pk=seat_id).first()
         if seat is None:
-            return None
+            return False
         game = lock_game(seat.game_id)
         seat.refresh_from_db()
         engine = get_engine(game.engine)
         if game.status != Game.Status.ACTIVE or seat.due_at is None or seat.due_at > now:
-            return None
+            return False
         if seat.position not in engine.actors(game.state):
-            return None
-        text = engine.timeout_move(game.state, seat.position) or "resign"
-        key = f"timeout:{seat.pk}:{seat.due_at:%Y%m%d%H%M%S}"
-        try:
-            with transaction.atomic():
-                move = apply_move(game, seat.position, seat.user, text, source=Move.Source.CLOCK, idempotency_key=key)
-        except Refused:  # the rules' move does not fit this position (e.g. an asking rule): the seat forfeits
-            game.refresh_from_db()
-            move = apply_move(game, seat.position, seat.user, "resign", source=Move.Source.CLOCK, idempotency_key=key)
-        outbox.owe(outbox.notify_timeout, game.pk, seat.pk, move.pk)
-    return move
+            return False
+        count = seat.timeouts + 1
+        text = engine.timeout_move(game.state, seat.position)
+        if text is None or count >= settings.TIMEOUTS_IN_A_ROW:
+            text = "resign"
+        move = None
+        if text:
+            key = f"timeout:{seat.pk}:{game.version}"  # one timeout per seat per position
+            try:
+                with transaction.atomic():
+                    move = apply_move(game, seat.position, seat.user, text, source=Move.Source.CLOCK,
+                                      idempotency_key=key)  # fmt: skip
+            except Refused:  # the rules' move does not fit this position (e.g. an asking rule): the seat forfeits
+                game.refresh_from_db()
+                move = apply_move(game, seat.position, seat.user, "resign", source=Move.Source.CLOCK,
+                                  idempotency_key=key)  # fmt: skip
+        else:  # nothing is owed (nobody waits for this seat): only its clock starts again
+            clocked = engine.clocked(game.state)
+            set_clocks(game, actors_before=clocked, mover=seat.position, now=now)
+        Seat.objects.filter(pk=seat.pk).update(timeouts=count)
+        outbox.owe(outbox.notify_timeout, game.pk, seat.pk, move.pk if move is not None else None)
+    return True
 
 
 def set_vacation(user: User, days: int, now: datetime | None = None) -> Vacation:

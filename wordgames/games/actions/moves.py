@@ -140,6 +140,7 @@ def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: s
     """Apply ``text`` for ``seat`` to the locked ``game``, append the move, save, and queue the news."""
     engine = get_engine(game.engine)
     before = engine.actors(game.state)
+    idle_before = engine.idle_clock and not engine.waiting_for(game.state)
     try:
         state, outcome = engine.apply(game.state, seat, text, **hidden_from(game, seat))
     except IllegalMove as e:
@@ -162,8 +163,13 @@ def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: s
         comment=comment,
     )
     game._last_seq = seq  # type: ignore[attr-defined]
-    # A quiet move (rearranging a private crossword) is not a new decision: the mover's clock runs on.
-    save_state(game, state, actors_before=before, mover=None if outcome.events.get("quiet") else seat)
+    # A quiet move (rearranging a private crossword) is not a new decision: the mover's clock runs on, except
+    # an idle clock (the game waits for nobody), which any move of the seat's own restarts.
+    waiting = engine.waiting_for(state)
+    quiet = outcome.events.get("quiet") and not (engine.idle_clock and not waiting)
+    # From waiting for nobody to waiting for some (red light): their clocks start afresh, the idle ones stop.
+    clocks_before = set() if idle_before and waiting else before
+    save_state(game, state, actors_before=clocks_before, mover=None if quiet else seat)
     version, was = game.version, sorted(before)
     if outcome.events.get("quiet"):
         return move  # private housekeeping (a crossword rearranged): nobody is emailed about it
@@ -211,7 +217,7 @@ def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int 
     now = now or timezone.now()
     engine = get_engine(game.engine)
     running = game.status == Game.Status.ACTIVE and game.state
-    actors = engine.waiting_for(game.state) if running else set()
+    actors = engine.clocked(game.state) if running else set()
     limit = engine.time_limit(game.state) if running else None
     move_time = timedelta(seconds=limit) if limit else game.move_time
     reminder = move_time * 0.8 if limit else game.reminder_delay
@@ -233,6 +239,9 @@ def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int 
             seat.since_version = game.version  # a new decision begins
             seat.since_seq = _last_seq(game)
             fields += ["since_version", "since_seq"]
+        if seat.position == mover and seat.timeouts:
+            seat.timeouts = 0  # the player moved: their run of timeouts is over
+            fields.append("timeouts")
         if seat in starting:
             extra = away.get(seat.user_id, timedelta(0))
             seat.due_at = now + move_time + extra
