@@ -146,7 +146,7 @@
       method: "POST", credentials: "same-origin",
       headers: {"X-CSRFToken": csrf(), "Accept": "application/json",
                 "Content-Type": "application/x-www-form-urlencoded"},
-      body: new URLSearchParams({move: rowsText(), key: key}),
+      body: new URLSearchParams({move: rowsText(), key: key, version: live.dataset.version || ""}),
     }).then(function (r) { return r.json(); }).then(function (data) {
       if (!data.ok) { status(data.error); return; }
       if (data.version !== undefined) live.dataset.version = data.version;  // our own save: no reload

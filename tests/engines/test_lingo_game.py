@@ -26,10 +26,10 @@ def test_presets_fill_in_the_rule_texts_defaults():
     [
         ({"pool": 11}, "Option pool must be between 1 and 10, not 11."),
         ({"pool": 4, "place": 5}, "Option place must be between 1 and the pool size (4), not 5."),
-        ({"tiles": 50}, "Option tiles must be one of 30, 49, 98, half, not 50."),
-        ({"hex": "maybe"}, "Option hex must be true or false, not 'maybe'."),
-        ({"colour": "red"}, "Lingo has no option 'colour'"),
-        ({"dictionary": "klingon"}, "Option dictionary: there is no dictionary called 'klingon'"),
+        ({"tiles": 50}, "Option tiles must be one of 30, 49, 98, half, not “50”."),
+        ({"hex": "maybe"}, "Option hex must be true or false, not “maybe”."),
+        ({"colour": "red"}, "Lingo has no option “colour”"),
+        ({"dictionary": "klingon"}, "Option dictionary: there is no dictionary called “klingon”"),
         ({"missed": True, "not_shared": True}, "Option missed cannot be used with not_shared"),
     ],
 )

@@ -35,7 +35,7 @@ def test_a_cell_that_is_not_a_hex_is_refused():
 
 def test_unreadable_text_is_refused(middle):
     assert refusal(middle, "hello there friend") == (
-        "I cannot read 'hello there friend' as a move: e.g. 13L YET (across), L11 REPEAT (down) or c5 D c9 C."
+        "I cannot read “hello there friend” as a move: e.g. 13L YET (across), L11 REPEAT (down) or c5 D c9 C."
     )
 
 

@@ -47,12 +47,12 @@ def test_an_illegal_move_names_its_number_and_reason(example_record):
 @pytest.mark.parametrize(
     "change, message",
     [
-        ({"format": "pgn"}, "The record's format must be 'wordgames-record/1', not 'pgn'."),
+        ({"format": "pgn"}, "The record's format must be “wordgames-record/1”, not “pgn”."),
         ({"game": "chess"}, "The record's game must be one of"),
         ({"players": []}, "The record's players must be a list of names"),
         ({"seed": "seven"}, "The record's seed must be a whole number."),
         ({"moves": [{"player": "zed", "move": "13L YET"}]}, "Move 1 must name one of the players and a move."),
-        ({"bag": "QQQ"}, "The bag 'QQQ' does not fit the tile set"),
+        ({"bag": "QQQ"}, "The bag “QQQ” does not fit the tile set"),
     ],
 )
 def test_a_bad_record_is_refused_with_a_sentence(example_record, change, message):

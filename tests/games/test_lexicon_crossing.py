@@ -362,7 +362,8 @@ def test_collaborating_team_mates_swap_a_tile_on_the_web(ann: Any, bob: Any, cat
     page = logged_in(ann).get(game.get_absolute_url()).content.decode()
     assert "Swap a tile with cat" in page and "swap E X cat" in page  # cat is ann's team-mate; bob and dan are not
     give, take = game.state["tiles"][0][0], game.state["tiles"][2][0]
-    response = logged_in(ann).post(f"/games/{game.pk}/move/", {"move": f"swap {give} {take} cat", "key": "s1"})
+    response = logged_in(ann).post(f"/games/{game.pk}/move/", {"move": f"swap {give} {take} cat", "key": "s1",
+                                                               "version": game.version})  # fmt: skip
     assert response.status_code == 302
     game.refresh_from_db()
     assert take in game.state["tiles"][0] and give in game.state["tiles"][2]

@@ -101,9 +101,11 @@ def test_a_long_grid_move_is_saved_not_refused_as_empty(client, ann, bob):
     actions.join_game(game.pk, bob)
     client.force_login(ann)
     text = "grid " + "/".join(["." * 40 + "A"] + ["." * 41] * 14)  # 629 characters: over the old 500 cap
-    response = client.post(f"/games/{game.pk}/move/", {"move": text, "key": "k1"}, HTTP_ACCEPT="application/json")
+    game.refresh_from_db()
+    response = client.post(f"/games/{game.pk}/move/", {"move": text, "key": "k1", "version": game.version},
+                           HTTP_ACCEPT="application/json")  # fmt: skip
     assert "Type a move" not in response.content.decode()
-    assert "at most" not in response.json().get("error", "")
+    assert "at most" not in response.json().get("error", "") and "reload the page" not in response.json().get("error", "")
 
 
 def test_the_no_change_poll_answer_is_one_query_and_empty(client, ann, bob):
@@ -165,7 +167,8 @@ def test_the_mover_reads_that_they_rearranged_their_own_crossword(client, ann, b
     game.refresh_from_db()
     letter = get_engine("lexicon-crossing").view(game.state, 0)["hand"][0]
     client.force_login(ann)
-    response = client.post(f"/games/{game.pk}/move/", {"move": f"grid {letter}", "key": "k2"}, follow=True)
+    response = client.post(f"/games/{game.pk}/move/", {"move": f"grid {letter}", "key": "k2",
+                                                       "version": game.version}, follow=True)  # fmt: skip
     page = response.content.decode()
     assert "You rearranged your crossword." in page and "ann rearranged their crossword." not in page
 

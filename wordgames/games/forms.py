@@ -172,11 +172,25 @@ def move_limit(game: Any) -> int:
     return get_engine(game.engine).move_limit(game.state) if game.state else MOVE_MAX
 
 
+BROKEN_FORM = ("The form came without the board's version, or with a damaged one, so your move was not played: "
+               "reload the page and play it again.")  # fmt: skip
+
+
 class MoveForm(forms.Form):
     move = forms.CharField(max_length=MOVE_MAX, error_messages=_too_long("A move"),
                            widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}))  # fmt: skip
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)  # empty: no staleness check
+    # The version of the board the move was made on: required, so a move is never applied to a later position
+    # than the one its player saw (another player's move in between makes it stale).
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
     key = forms.CharField(max_length=64, widget=forms.HiddenInput)
+
+    def refusal(self) -> str:
+        """What to tell the player about an invalid form: the move itself, or the hidden fields of the page."""
+        errors = self.errors.as_data()
+        if "move" in errors:
+            too_long = any(e.code == "max_length" for e in errors["move"])
+            return str(self.errors["move"][0]) if too_long else "Type a move in the box first."
+        return BROKEN_FORM
 
     def __init__(self, *args: Any, max_length: int = MOVE_MAX, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

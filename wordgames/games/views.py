@@ -280,9 +280,7 @@ def submit_move(request: AuthedRequest, pk: int) -> HttpResponse:
     # Bounded by any game's longest move here; the door holds the move to its own game's limit.
     form = MoveForm(request.POST, max_length=MOVE_LIMIT_ANY)
     if not form.is_valid():
-        too_long = any(e.code == "max_length" for e in form.errors.as_data().get("move", []))
-        reason = str(form.errors["move"][0]) if too_long else "Type a move in the box first."
-        return _refuse(request, _load_game(pk, request), reason, form, status=400)
+        return _refuse(request, _load_game(pk, request), form.refusal(), form, status=400)
     try:
         result = actions.submit_move(
             pk,

@@ -121,7 +121,7 @@ def test_two_languages_at_once(french):
         ENGINE.apply(state, 0, "C3 CZQ")
     with pytest.raises(IllegalMove, match="OUI is not in the dictionary"):  # English alone does not know it
         ENGINE.apply(ENGINE.new_game(["ann", "bob"], {}, seed=1), 0, "3C OUI")
-    with pytest.raises(InvalidOptions, match="there is no dictionary called 'klingon'"):
+    with pytest.raises(InvalidOptions, match="there is no dictionary called “klingon”"):
         ENGINE.new_game(["ann", "bob"], {"dictionary": "enable+klingon"}, seed=1)
 
 
@@ -135,7 +135,7 @@ def test_house_words_count_as_words():
     state, _ = ENGINE.apply(state, 1, "3C CAT")  # the dictionary still counts
     with pytest.raises(IllegalMove, match="ZORK is not in the dictionary"):  # only where the table agreed to it
         ENGINE.apply(ENGINE.new_game(["ann", "bob"], {}, seed=1), 0, "3C ZORK")
-    with pytest.raises(InvalidOptions, match="'R2D2' is not a word"):
+    with pytest.raises(InvalidOptions, match="“R2D2” is not a word"):
         ENGINE.new_game(["ann", "bob"], {"house_words": "R2D2"}, seed=1)
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 
+from wordgames.engines.core.text import quote
+
 from .errors import InvalidOptions
 from .tiles import BLANK, TileSet
 
@@ -24,11 +26,11 @@ def new_bag(tile_set: TileSet, seed: int, first: str | None = None) -> str:
     wanted = "".join(ch for ch in first.upper() if not ch.isspace())
     for ch in wanted:
         if ch != BLANK and not ("A" <= ch <= "Z"):
-            raise InvalidOptions(f"The bag {first!r} holds {ch!r}, which is not a tile: use letters and ? for a blank.")
+            raise InvalidOptions(f"The bag {quote(first)} holds {quote(ch)}, which is not a tile: use letters and ? for a blank.")
     try:
         tile_set.check_fits(wanted)
     except ValueError as e:
-        raise InvalidOptions(f"The bag {first!r} does not fit the tile set: {e}.") from None
+        raise InvalidOptions(f"The bag {quote(first)} does not fit the tile set: {e}.") from None
     rest = list(tiles)
     for ch in wanted:
         rest.remove(ch)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from wordgames.engines.core.text import quote
+
 from .errors import IllegalMove
 
 Cell = tuple[int, int]  # (column index from 0, row number from 1)
@@ -48,7 +50,7 @@ def parse_cell(text: str) -> Cell:
     """``parse_cell("C3") == (2, 3)``; raises ``IllegalMove`` with a sentence for anything else."""
     match = _CELL_RE.match(text.strip().lower())
     if not match or int(match.group(2)) < 1:
-        raise IllegalMove(f"{text.strip()!r} is not a cell: write a column letter and a row number, like c3.")
+        raise IllegalMove(f"{quote(text.strip())} is not a cell: write a column letter and a row number, like c3.")
     return column_index(match.group(1)), int(match.group(2))
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from wordgames.engines.core.text import quote
+
 from .errors import IllegalMove
 from .grid import Cell, cell_name, column_index, column_name, parse_cell
 
@@ -41,7 +43,7 @@ class Tile:
     def parse(cls, token: str) -> Tile:
         token = token.strip()
         if not _TILE_RE.match(token.lower()):
-            raise IllegalMove(f"{token!r} is not a tile: write one letter, or ? and a letter for a blank.")
+            raise IllegalMove(f"{quote(token)} is not a tile: write one letter, or ? and a letter for a blank.")
         return cls(token[-1].upper(), token.startswith("?"))
 
 
@@ -100,7 +102,7 @@ def parse_move(text: str) -> Move:
         return PlaceMove(tuple(Placement(parse_cell(c), Tile.parse(t)) for c, t in zip(tokens[::2], tokens[1::2])))
     if len(tokens) == 2:
         return _parse_word(tokens[0], tokens[1])
-    raise IllegalMove(f"I cannot read {text.strip()!r} as a move: {EXAMPLES}.")
+    raise IllegalMove(f"I cannot read {quote(text.strip())} as a move: {EXAMPLES}.")
 
 
 def _parse_word(coordinate: str, word: str) -> WordMove:
@@ -113,16 +115,16 @@ def _parse_word(coordinate: str, word: str) -> WordMove:
         start = (column_index(down.group(1)), int(down.group(2)))
     else:
         raise IllegalMove(
-            f"{coordinate!r} is not a starting square: write the row first for a word across (8H) "
+            f"{quote(coordinate)} is not a starting square: write the row first for a word across (8H) "
             f"or the column first for a word down (H8)."
         )
     if start[1] < 1:
-        raise IllegalMove(f"{coordinate!r} is not a starting square: rows count from 1.")
+        raise IllegalMove(f"{quote(coordinate)} is not a starting square: rows count from 1.")
     lowered = word.lower()
     tokens = _WORD_TOKEN_RE.findall(lowered)
     if "".join(tokens) != lowered:
         raise IllegalMove(
-            f"{word!r} is not a word I can read: use letters, ? before a letter for a blank, and "
+            f"{quote(word)} is not a word I can read: use letters, ? before a letter for a blank, and "
             f"parentheses around letters already on the board."
         )
     letters: list[WordLetter] = []

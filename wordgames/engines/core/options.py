@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from wordgames.engines.core.text import quote
+
 from .engine import Option
 from .errors import InvalidOptions
 
@@ -17,14 +19,14 @@ def coerce(option: Option, value: Any) -> Any:
             return value
         if isinstance(value, str) and value.strip().lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
             return value.strip().lower() in ("true", "yes", "on", "1")
-        raise InvalidOptions(f"Option {name} must be true or false, not {value!r}.")
+        raise InvalidOptions(f"Option {name} must be true or false, not {quote(value)}.")
     if option.kind == "int":
         try:
             number = int(value)
         except (TypeError, ValueError):
-            raise InvalidOptions(f"Option {name} must be a whole number, not {value!r}.") from None
+            raise InvalidOptions(f"Option {name} must be a whole number, not {quote(value)}.") from None
         if isinstance(value, bool) or (isinstance(value, float) and value != number):
-            raise InvalidOptions(f"Option {name} must be a whole number, not {value!r}.")
+            raise InvalidOptions(f"Option {name} must be a whole number, not {quote(value)}.")
         if not (option.minimum or 0) <= number <= (option.maximum or number):
             raise InvalidOptions(f"Option {name} must be between {option.minimum} and {option.maximum}, not {number}.")
         return number
@@ -33,9 +35,9 @@ def coerce(option: Option, value: Any) -> Any:
             if str(choice) == str(value).strip().lower():
                 return choice
         allowed = ", ".join(str(c) for c in option.choices)
-        raise InvalidOptions(f"Option {name} must be one of {allowed}, not {value!r}.")
+        raise InvalidOptions(f"Option {name} must be one of {allowed}, not {quote(value)}.")
     if not isinstance(value, str) or (not value.strip() and option.default != ""):
-        raise InvalidOptions(f"Option {name} must be a name, not {value!r}.")
+        raise InvalidOptions(f"Option {name} must be a name, not {quote(value)}.")
     return value.strip()
 
 
@@ -45,7 +47,7 @@ def validate(title: str, options: tuple[Option, ...], given: Mapping[str, Any]) 
     by_name = {option.name: option for option in options}
     unknown = sorted(set(given) - set(by_name))
     if unknown:
-        raise InvalidOptions(f"{title} has no option {unknown[0]!r}; its options are {', '.join(by_name)}.")
+        raise InvalidOptions(f"{title} has no option {quote(unknown[0])}; its options are {', '.join(by_name)}.")
     merged = {option.name: option.default for option in options}
     for name, value in given.items():
         if value is not None:
@@ -64,5 +66,5 @@ def check_dictionary(name: str) -> None:
         raise InvalidOptions("Option dictionary: name a word list.")
     for part in parts:
         if part not in lexicon_names():
-            raise InvalidOptions(f"Option dictionary: there is no dictionary called {part!r}; "
+            raise InvalidOptions(f"Option dictionary: there is no dictionary called {quote(part)}; "
                                  f"known: {', '.join(lexicon_names())}.")  # fmt: skip

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from wordgames.engines.core.text import quote
+
 from .errors import IllegalMove, InvalidOptions, InvalidRecord
 
 FORMAT = "wordgames-record/1"
@@ -34,11 +36,11 @@ def validate_record(record: Any) -> dict[str, Any]:
     if not isinstance(record, dict):
         raise InvalidRecord("A record is a JSON object.")
     if record.get("format") != FORMAT:
-        raise InvalidRecord(f"The record's format must be {FORMAT!r}, not {record.get('format')!r}.")
+        raise InvalidRecord(f"The record's format must be {quote(FORMAT)}, not {quote(record.get('format'))}.")
     from .. import engine_names
 
     if record.get("game") not in engine_names():
-        raise InvalidRecord(f"The record's game must be one of {', '.join(engine_names())}, not {record.get('game')!r}.")
+        raise InvalidRecord(f"The record's game must be one of {', '.join(engine_names())}, not {quote(record.get('game'))}.")
     players = record.get("players")
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
         raise InvalidRecord("The record's players must be a list of names, in seat order.")

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from wordgames.engines.core.text import quote
+
 from ..core.errors import IllegalMove
 from ..core.grid import cell_name
 
@@ -23,7 +25,7 @@ def check_ask(state: State, seat: int, ask: list[str], big: bool) -> None:
                           "Ask for two letters: end your move with ask and two letters, e.g. ask E X.")  # fmt: skip
     for letter in ask:
         if len(letter) != 1 or not letter.isalpha():
-            raise IllegalMove(f"{letter!r} is not a letter: ask for letters A to Z.")
+            raise IllegalMove(f"{quote(letter)} is not a letter: ask for letters A to Z.")
     check_fraud(state, seat, ask)
 
 

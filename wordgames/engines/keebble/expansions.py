@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from wordgames.engines.core.text import quote
+
 from ..core.errors import IllegalMove
 from ..core.grid import cell_name, parse_cell
 from .board import CELLDANCE_WEIGHTS, SPECIAL_NAMES, SPECIAL_WEIGHTS, playable
@@ -64,7 +66,7 @@ def _thief(state: State, seat: int, steal: tuple[str, str] | None, covered: bool
         return
     victim, letter = steal
     if victim not in state["players"] or state["players"].index(victim) == seat:
-        raise IllegalMove(f"Steal from another player: {victim!r} is not one.")
+        raise IllegalMove(f"Steal from another player: {quote(victim)} is not one.")
     hand = state["hands"][state["players"].index(victim)]
     if letter not in hand:
         raise IllegalMove(f"{victim} has no {letter} to steal.")

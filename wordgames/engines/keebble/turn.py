@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from wordgames.engines.core.text import quote
+
 from ..core.engine import EndReason, MoveOutcome, finish
 from ..core.errors import IllegalMove
 from .asking import check_ask
@@ -165,7 +167,7 @@ def _clause(tokens: list[str], lower: list[str], i: int, clauses: dict[str, Any]
         clauses["blockade"] = pairs
         clauses["blockade_text"] = "blockade " + " ".join(f"{c.lower()} {letter}" for c, letter in pairs)
         return i
-    raise IllegalMove(f"I cannot read {' '.join(tokens)!r}: write 8D WORD ask E X (a word across from "
+    raise IllegalMove(f"I cannot read {quote(' '.join(tokens))}: write 8D WORD ask E X (a word across from "
                       "d8, then two letters), D8 WORD ... (down), or ask E X.")  # fmt: skip
 
 

@@ -12,6 +12,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from wordgames.engines.core.text import quote
+
 from ..core.errors import IllegalMove
 from ..core.grid import cell_name, column_name
 from ..core.lexicon import get_lexicon
@@ -46,7 +48,7 @@ def parse_word(word_text: tuple[str, str]) -> WordMove:
         placement = parsed.placements[0]
         return WordMove(placement.cell, True, (WordLetter(placement.tile),))
     if not isinstance(parsed, WordMove) or any(letter.tile.blank for letter in parsed.letters):
-        raise IllegalMove(f"I cannot read {' '.join(word_text)!r} as a word: write 8D WORD (across from d8), "
+        raise IllegalMove(f"I cannot read {quote(' '.join(word_text))} as a word: write 8D WORD (across from d8), "
                           "D8 WORD (down) or f4 S (one letter).")  # fmt: skip
     return parsed
 

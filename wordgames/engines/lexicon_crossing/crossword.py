@@ -16,6 +16,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from wordgames.engines.core.text import quote
+
 from ..core.errors import IllegalMove
 from ..core.lexicon import Lexicon
 from ..core.tiles import BLANK, LETTER_VALUES
@@ -35,7 +37,7 @@ def parse(text: str) -> list[str]:
     for row in rows:
         if not _ROW.match(row):
             bad = next(ch for ch in row if not (ch.isalpha() and ch.isascii()) and ch != ".")
-            raise IllegalMove(f"A crossword row may hold only letters and '.' for an empty cell, not {bad!r}.")
+            raise IllegalMove(f"A crossword row may hold only letters and '.' for an empty cell, not {quote(bad)}.")
     if len(rows) > MAX_SIDE or max(len(r) for r in rows) > MAX_SIDE:
         raise IllegalMove(f"A crossword may be at most {MAX_SIDE} cells wide and {MAX_SIDE} high.")
     return trim([row.ljust(max(len(r) for r in rows), ".") for row in rows])

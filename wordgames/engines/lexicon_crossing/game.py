@@ -15,6 +15,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from wordgames.engines.core.text import quote
+
 from ..core.engine import MOVE_MAX, EndReason, Engine, MoveOutcome, Option, State, finish
 from ..core.errors import IllegalMove, InvalidOptions
 from ..core.lexicon import DEFAULT_LEXICON, Lexicon, get_lexicon
@@ -208,7 +210,7 @@ class LexiconCrossingEngine(Engine):
         if command == "swap":
             return self._swap(state, seat, rest)
         raise IllegalMove(
-            f"I do not understand {move.strip()!r}: write grid (then your crossword), green, jaywalk Q, "
+            f"I do not understand {quote(move.strip())}: write grid (then your crossword), green, jaywalk Q, "
             "red (when the pool is exhausted) or done (in the grace period)."
         )
 
@@ -289,7 +291,7 @@ class LexiconCrossingEngine(Engine):
         held = Counter(state["tiles"][seat])
         for tile in returned:
             if len(tile) != 1 or not (tile.isalpha() or tile == BLANK):
-                raise IllegalMove(f"{tile!r} is not a tile: name a letter, or ? for a blank.")
+                raise IllegalMove(f"{quote(tile)} is not a tile: name a letter, or ? for a blank.")
         for tile, count in Counter(returned).items():
             if held[tile] < count:
                 raise IllegalMove(f"You have no {tile} tile to return." if not held[tile] else
@@ -335,7 +337,7 @@ class LexiconCrossingEngine(Engine):
             raise IllegalMove("Write a swap as swap E X bob: your E for bob's X.")
         give, take, mate_name = parts[0].upper(), parts[1].upper(), parts[2]
         if mate_name not in state["players"]:
-            raise IllegalMove(f"There is no player called {mate_name!r} in this game.")
+            raise IllegalMove(f"There is no player called {quote(mate_name)} in this game.")
         mate = state["players"].index(mate_name)
         if mate == seat or self.team_of(state, mate) != team or not state["active"][mate]:
             raise IllegalMove(f"{mate_name} is not your team-mate.")

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from wordgames.engines.core.text import quote
+
 from ..core.engine import Option
 from ..core.errors import InvalidOptions
 from ..core.lexicon import DEFAULT_LEXICON
@@ -54,7 +56,7 @@ def validate_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """Fill in defaults, apply the preset, reject anything unknown or out of range (``InvalidOptions``)."""
     unknown = sorted(set(options) - set(_BY_NAME))
     if unknown:
-        raise InvalidOptions(f"Lingo has no option {unknown[0]!r}; its options are {', '.join(_BY_NAME)}.")
+        raise InvalidOptions(f"Lingo has no option {quote(unknown[0])}; its options are {', '.join(_BY_NAME)}.")
     preset = _coerce(_BY_NAME["preset"], options.get("preset", "classic"))
     merged: dict[str, Any] = {o.name: o.default for o in OPTIONS}
     merged.update(PRESETS[preset])

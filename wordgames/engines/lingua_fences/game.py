@@ -12,6 +12,8 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
+from wordgames.engines.core.text import quote
+
 from ..core.engine import EndReason, Engine, MoveOutcome, Option, State, finish
 from ..core.errors import IllegalMove, InvalidOptions
 from ..core.grid import cell_name, column_name, parse_cell
@@ -49,14 +51,14 @@ class LinguaFencesEngine(Engine):
         try:
             col, row = parse_cell(str(merged["start"]))
         except IllegalMove:
-            raise InvalidOptions(f"Option start must be a square like c3, not {merged['start']!r}.") from None
+            raise InvalidOptions(f"Option start must be a square like c3, not {quote(merged['start'])}.") from None
         if not (0 <= col < merged["size"] and 1 <= row <= merged["size"]):
             raise InvalidOptions(f"Option start: {merged['start']} is not on a {merged['size']}x{merged['size']} sheet.")
         merged["start"] = cell_name(col, row)
         house = merged["house_words"].replace(",", " ").split()
         odd = [word for word in house if not word.isalpha()]
         if odd:
-            raise InvalidOptions(f"Option house_words: {odd[0]!r} is not a word (letters only, separated by spaces "
+            raise InvalidOptions(f"Option house_words: {quote(odd[0])} is not a word (letters only, separated by spaces "
                                  "or commas).")  # fmt: skip
         merged["house_words"] = " ".join(sorted({word.upper() for word in house}))
         return merged
@@ -151,11 +153,11 @@ class LinguaFencesEngine(Engine):
                 claim = parse_cell(tokens[3])
                 tokens = tokens[:2]
             if len(tokens) != 2:
-                raise IllegalMove(f"I cannot read {part!r}: write a word like 3C CAT (across from c3) or C3 CAT "
+                raise IllegalMove(f"I cannot read {quote(part)}: write a word like 3C CAT (across from c3) or C3 CAT "
                                   "(down), or pass.")  # fmt: skip
             parsed = parse_move(" ".join(tokens))
             if not isinstance(parsed, WordMove) or any(letter.tile.blank for letter in parsed.letters):
-                raise IllegalMove(f"I cannot read {part!r}: write a word like 3C CAT, or pass.")
+                raise IllegalMove(f"I cannot read {quote(part)}: write a word like 3C CAT, or pass.")
             word = "".join(letter.tile.letter for letter in parsed.letters)
             cells = parsed.cells()
             new_cells = sheet.check_word(parsed.start, parsed.across, word, lexicon)

@@ -38,6 +38,8 @@ def acting_seat(game: Game, user: User, text: str) -> int:
         raise Refused("You are not playing in this game.", "not_seated")
     if is_suspended(user):
         raise Refused("Your account is suspended, so you cannot move.", "suspended")
+    if game.status in (Game.Status.FINISHED, Game.Status.ABANDONED):
+        raise Refused("This game is over, so your move was not played.", "not_running")
     if game.status != Game.Status.ACTIVE:
         raise Refused("This game is not in progress.", "not_running")
     engine = get_engine(game.engine)
@@ -166,10 +168,12 @@ def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: s
     # A quiet move (rearranging a private crossword) is not a new decision: the mover's clock runs on, except
     # an idle clock (the game waits for nobody), which any move of the seat's own restarts.
     waiting = engine.waiting_for(state)
-    quiet = outcome.events.get("quiet") and not (engine.idle_clock and not waiting)
+    quiet = bool(outcome.events.get("quiet"))
     # From waiting for nobody to waiting for some (red light): their clocks start afresh, the idle ones stop.
     clocks_before = set() if idle_before and waiting else before
     save_state(game, state, actors_before=clocks_before, mover=None if quiet else seat)
+    if quiet and engine.idle_clock and not waiting:
+        restart_clock(game, seat)
     version, was = game.version, sorted(before)
     if outcome.events.get("quiet"):
         return move  # private housekeeping (a crossword rearranged): nobody is emailed about it
@@ -254,6 +258,19 @@ def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int 
             fields += ["due_at", "remind_at", "reminded"]
         if fields:  # (bulk_update builds CASE expressions: slower than two plain UPDATEs for a few seats)
             Seat.objects.filter(pk=seat.pk).update(**{name: getattr(seat, name) for name in fields})
+
+
+def restart_clock(game: Game, position: int, now: datetime | None = None) -> None:
+    """Start one seat's clock again from now (its idle clock, after a move of its own that is no decision)."""
+    now = now or timezone.now()
+    seat = next((s for s in game.seats.all() if s.position == position), None)
+    if seat is None or seat.due_at is None:
+        return
+    until = getattr(seat, "away_until", None)  # the seats of a move are loaded with their time away
+    extra = until - now if until is not None and until > now else timedelta(0)
+    Seat.objects.filter(pk=seat.pk).update(due_at=now + game.move_time + extra,
+                                           remind_at=now + game.reminder_delay + extra, reminded=False,
+                                           timeouts=0)  # fmt: skip
 
 
 def seats_with_time_away() -> Any:

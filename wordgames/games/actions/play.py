@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 from ..models import Game, Move
 from ..queries import uses_green_light
 from . import greenlight
-from .errors import MoveResult
+from .errors import MoveResult, Refused
 from .moves import play_move
 
 
@@ -27,7 +27,11 @@ def submit_move(
     In Lexicon Crossing "green" and "withdraw" are requests of the green-light protocol, not moves: they
     go to ``greenlight.submit``, which deals once every player has seen their newest tile."""
     word = " ".join(text.split()).lower()
-    if word in ("green", "withdraw") and uses_green_light(Game.objects.only("engine").get(pk=game_id)):
-        return greenlight.submit(game_id, user, word)
+    if word in ("green", "withdraw"):
+        game = Game.objects.only("engine").filter(pk=game_id).first()
+        if game is None:
+            raise Refused("There is no such game.", "not_found")
+        if uses_green_light(game):
+            return greenlight.submit(game_id, user, word)
     return play_move(game_id, user, text, expected_version=expected_version, expected_number=expected_number,
                      idempotency_key=idempotency_key, source=source, comment=comment)  # fmt: skip
