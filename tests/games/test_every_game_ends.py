@@ -22,23 +22,27 @@ KINDS = ["lingo", "lingua-fences", "keebble", "lexicon-crossing"]
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_a_game_nobody_plays_ends_and_then_stays_quiet(kind: str, ann: Any, bob: Any, settings: Any) -> None:
+def test_a_game_nobody_plays_ends_and_then_stays_quiet(kind: str, ann: Any, bob: Any, settings: Any,
+                                                       django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
     settings.TIMEOUTS_IN_A_ROW = 3
     game = new_game(kind, [ann, bob])
     now = timezone.now()
     deadlines = 0
     while game.status == Game.Status.ACTIVE and deadlines < 40:
         now += timedelta(days=8)  # past every deadline (a week per move) and every reminder
-        actions.sweep(now)
+        with django_capture_on_commit_callbacks(execute=True):  # the emails each sweep owes, sent
+            actions.sweep(now)
         deadlines += 1
         game.refresh_from_db()
     assert game.status == Game.Status.FINISHED, f"{kind}: still running after {deadlines} deadlines"
     # Each seat is resigned at its third timeout in a row at the latest: two seats, three timeouts each.
     assert deadlines <= 6, f"{kind}: took {deadlines} deadlines"
     sent = len(mail.outbox)
+    assert sent > 0 and any("time to move ran out" in m.body for m in mail.outbox), "no timeout was told"
     for _ in range(5):
         now += timedelta(days=8)
-        actions.sweep(now)
+        with django_capture_on_commit_callbacks(execute=True):
+            actions.sweep(now)
     assert len(mail.outbox) == sent, "a finished game kept emailing its players"
 
 
@@ -60,3 +64,15 @@ def test_a_move_of_your_own_starts_the_count_again(ann: Any, bob: Any, settings:
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert game.result["winners"] == [0], game.result
+
+
+def test_the_idle_reminder_does_not_call_it_a_turn(ann: Any, bob: Any, django_capture_on_commit_callbacks: Any) -> None:
+    game = new_game("lexicon-crossing", [ann, bob])
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):  # the emails a sweep owes, sent
+        actions.sweep(timezone.now() + timedelta(days=6))  # 80 % of a week: the reminders, not yet the deadline
+    reminders = [m for m in mail.outbox if m.subject.startswith("Reminder:")]
+    assert sorted(m.to[0] for m in reminders) == ["ann@example.com", "bob@example.com"]
+    assert all("you have not moved" in m.body and "your turn" not in m.body for m in reminders)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE

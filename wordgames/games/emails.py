@@ -331,9 +331,12 @@ def _readers(seats: list[Seat]) -> Iterator[tuple[Seat, Any]]:
 def send_reminder(seat: Seat) -> bool:
     game = seat.game
     subject = f"Reminder: {subject_line(game)}"
+    # An idle clock (the game waits for nobody, e.g. before Lexicon Crossing's red light) is not a turn.
+    idle = seat.position not in get_engine(game.engine).waiting_for(game.state)
     sent = False
     for _, reader in _readers([seat]):
-        context = {**_game_context(game, seat, None), "user": reader, "name": display_name(reader)}
+        context = {**_game_context(game, seat, None), "user": reader, "name": display_name(reader), "idle": idle,
+                   "due": seat.due_at}  # fmt: skip
         key = f"reminder:{game.pk}:{game.version}:{seat.pk}:{seat.due_at:%Y%m%d%H%M}"
         sent |= _send(key if reader.pk == seat.user_id else f"{key}:{reader.pk}", reader.email, subject,
                       "games/email/reminder.txt", context, kind="reminder", user=reader, game=game,
