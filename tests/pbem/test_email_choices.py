@@ -84,6 +84,13 @@ def out_of_time(users: list[Any], tmp_path: Path) -> None:
     sweep(seat.due_at + timedelta(minutes=1))
 
 
+def asked_to_undo(users: list[Any], tmp_path: Path) -> None:
+    game = lingo(users)
+    assert move(logged_in(users[0]), game, best(game)).status_code == 302
+    to_ann = [m for m in mail.outbox if m.to == [users[0].email] and "Pool:" in m.body][-1]
+    by_pipe(mime.reply(to_ann, "undo"), tmp_path)
+
+
 def emailed_nonsense(users: list[Any], tmp_path: Path) -> None:
     lingo(users)
     to_ann = [m for m in mail.outbox if m.to == [users[0].email] and "Pool:" in m.body][-1]
@@ -98,6 +105,7 @@ SCENARIOS: dict[str, Callable[[list[Any], Path], None]] = {
     "game_over": resigned,
     "reminder": nearly_out_of_time,
     "timeout": out_of_time,
+    "undo": asked_to_undo,
     "error": emailed_nonsense,
 }
 

@@ -215,7 +215,7 @@ def test_undo_asked_by_email_and_accepted(lingo_game: Game, tmp_path: Path, play
     played = play_best(lingo_game, ann)
     by_pipe(mime.reply(latest_to("ann@example.com"), "undo"), tmp_path)
     ask = latest_to("bob@example.com")
-    assert f"ann asks to take back their move {played.text}" in ask.body
+    assert f"ann asks to take back their last move ({played.summary.rstrip('.')})" in ask.body
     by_pipe(mime.reply(ask, "accept"), tmp_path)
     lingo_game.refresh_from_db()
     played.refresh_from_db()

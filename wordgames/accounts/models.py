@@ -28,6 +28,7 @@ EMAIL_KINDS: dict[str, str] = {
     "game_over": "A game ends, with the result",
     "reminder": "Reminder before your time to move runs out",
     "timeout": "A player's time ran out",
+    "undo": "A player asks to take back a move, and the answer",
     "error": "Replies to your emailed moves (errors and confirmations)",
 }
 EVERY, DIGEST, NONE = "every", "digest", "none"

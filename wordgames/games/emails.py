@@ -130,7 +130,7 @@ def _send(
         return False  # a stranger who unsubscribed
     if game is not None and user is not None and kind != "invitation" and profile_for(user).same_subject:
         subject = ("Re: " if subject.lower().startswith("re:") else "") + thread_subject(game)
-    headers: dict[str, str] = {"Auto-Submitted": "auto-generated"}
+    headers = automatic_headers(replying=kind == "error")
     if game is not None:
         headers["References"] = thread_id(game) + (f" {in_reply_to}" if in_reply_to else "")
         headers["In-Reply-To"] = in_reply_to or thread_id(game)
@@ -151,11 +151,25 @@ def _send(
                    headers=headers, user=user, reply_to=reply_to, connection=connection)  # fmt: skip
 
 
+def automatic_headers(*, replying: bool) -> dict[str, str]:
+    """RFC 3834: an answer to a person's own mail is ``auto-replied``, anything else we send ``auto-generated``;
+    either way an auto-responder (an out-of-office) must not answer it (Exchange reads the second header)."""
+    return {"Auto-Submitted": "auto-replied" if replying else "auto-generated", "X-Auto-Response-Suppress": "All"}
+
+
+def one_line(subject: str, limit: int = 250) -> str:
+    """A subject safe for a header from any text (an inbound message's, a game's title): line breaks, controls
+    and runs of spaces become one space; bounded in length."""
+    text = "".join(ch if ch.isprintable() else " " for ch in subject)
+    return " ".join(text.split())[:limit]
+
+
 def deliver(key: str, to: str, subject: str, template: str, context: dict[str, Any], *,
             html_context: dict[str, Any], boards: Iterable[str], headers: dict[str, str],
             user: User | None, reply_to: list[str] | None = None, connection: Any = None) -> bool:  # fmt: skip
     """The one way out for every email (game emails and digests): rendered in the reader's time zone, then
     sent once per key. False when it was already sent (or is being sent by another worker)."""
+    subject = one_line(subject)
     with timezone.override(reader_zone(user)):  # every time in an email is in its reader's time zone
         body = render_to_string(template, context).strip() + "\n"
         html = render_to_string("games/email/message.html", {**html_context, "body": linkify(body, boards),
@@ -345,8 +359,10 @@ def send_reminder(seat: Seat) -> bool:
 
 
 def send_timeout(game: Game, timed_out: Seat, move: Move | None) -> int:
-    """Everyone hears that a player's time ran out and what the rules did for them."""
+    """Everyone hears that a player's time ran out and what the rules did for them, and whose turn it is now:
+    the one email of this event (no separate "your turn")."""
     seats = list(game.seats.select_related("user").order_by("position"))
+    waiting = get_engine(game.engine).waiting_for(game.state) if game.status == Game.Status.ACTIVE else set()
     subject = subject_line(game, seats)
     sent = 0
     for seat in seats:
@@ -356,16 +372,19 @@ def send_timeout(game: Game, timed_out: Seat, move: Move | None) -> int:
                    "late": display_name(timed_out.user), "you": seat.pk == timed_out.pk}  # fmt: skip
         if game.status != Game.Status.ACTIVE:
             context["result"] = result_sentence(game, seats)
-        elif seat.pk == timed_out.pk:  # how many more silences before the seat is resigned
-            context["left"] = max(0, settings.TIMEOUTS_IN_A_ROW - timed_out.timeouts)
+        else:
+            context["your_turn"] = seat.position in waiting
+            if seat.pk == timed_out.pk:  # how many more silences before the seat is resigned
+                context["left"] = max(0, settings.TIMEOUTS_IN_A_ROW - timed_out.timeouts)
         sent += _send(f"timeout:{game.pk}:{game.version}:{seat.user_id}", seat.user.email, subject,
                       "games/email/timeout.txt", context, kind="timeout", user=seat.user, game=game, seat=seat)
     return sent
 
 
 def send_news(game: Game, key: str, sentence: str, *, exclude_user_id: int | None = None,
-              only_user_id: int | None = None) -> int:  # fmt: skip
-    """A line of news to the game's players (vacations, undo requests and answers): kind "other_move"."""
+              only_user_id: int | None = None, kind: str = "other_move") -> int:  # fmt: skip
+    """A line of news to the game's players (vacations, green lights: kind "other_move"; undo requests and
+    answers: kind "undo", which each player may choose to get or not)."""
     seats = list(game.seats.select_related("user").order_by("position"))
     sent = 0
     for seat in seats:
@@ -374,7 +393,7 @@ def send_news(game: Game, key: str, sentence: str, *, exclude_user_id: int | Non
         context = {**_game_context(game, seat, None), "user": seat.user, "name": display_name(seat.user),
                    "news": sentence}  # fmt: skip
         sent += _send(f"news:{key}:{seat.user_id}", seat.user.email, f"{game.title} game {game.pk}: {sentence}",
-                      "games/email/news.txt", context, kind="other_move", user=seat.user, game=game, seat=seat)
+                      "games/email/news.txt", context, kind=kind, user=seat.user, game=game, seat=seat)
     return sent
 
 
@@ -413,7 +432,7 @@ def send_digest(user: User, games: list[Game], day: str) -> bool:
     if not user.email:
         return False
     unsubscribe = absolute(reverse("unsubscribe", args=[unsubscribe_token(user, "your_turn")]))
-    headers = {"Auto-Submitted": "auto-generated", "List-Unsubscribe": f"<{unsubscribe}>",
+    headers = {**automatic_headers(replying=False), "List-Unsubscribe": f"<{unsubscribe}>",
                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}  # fmt: skip
     return deliver(key, user.email, subject, "games/email/digest.txt",
                    {**context, "unsubscribe": unsubscribe, "site_name": settings.SITE_NAME},

@@ -157,7 +157,7 @@ def notify_timeout(game_id: int, seat_id: int, move_id: int | None) -> None:
 
 @shared_task(name="wordgames.games.tasks.send_news", **RETRY)
 def send_news(game_id: int, key: str, sentence: str, exclude_user_id: int | None = None,
-              only_user_id: int | None = None) -> None:  # fmt: skip
+              only_user_id: int | None = None, kind: str = "other_move") -> None:  # fmt: skip
     game = Game.objects.filter(pk=game_id).first()
     if game is not None:
-        emails.send_news(game, key, sentence, exclude_user_id=exclude_user_id, only_user_id=only_user_id)
+        emails.send_news(game, key, sentence, exclude_user_id=exclude_user_id, only_user_id=only_user_id, kind=kind)

@@ -81,15 +81,16 @@ def time_out(seat_id: int, now: datetime | None = None) -> bool:
             try:
                 with transaction.atomic():
                     move = apply_move(game, seat.position, seat.user, text, source=Move.Source.CLOCK,
-                                      idempotency_key=key)  # fmt: skip
+                                      idempotency_key=key, notify=False)  # fmt: skip
             except Refused:  # the rules' move does not fit this position (e.g. an asking rule): the seat forfeits
                 game.refresh_from_db()
                 move = apply_move(game, seat.position, seat.user, "resign", source=Move.Source.CLOCK,
-                                  idempotency_key=key)  # fmt: skip
+                                  idempotency_key=key, notify=False)  # fmt: skip
         else:  # nothing is owed (nobody waits for this seat): only its clock starts again
             clocked = engine.clocked(game.state)
             set_clocks(game, actors_before=clocked, mover=seat.position, now=now)
         Seat.objects.filter(pk=seat.pk).update(timeouts=count)
+        # One email per player for this event: the timeout notice tells the next player it is their turn too.
         outbox.owe(outbox.notify_timeout, game.pk, seat.pk, move.pk if move is not None else None)
     return True
 

@@ -44,7 +44,7 @@ def take_back_last_move(game_id: int, moderator: User, reason: str) -> Move:
         last.taken_back = True
         last.save(update_fields=["taken_back"])
         save_state(game, rebuild_state(game))
-        _log(ModerationAction.Kind.TAKE_BACK, moderator, reason, game=game, detail=f"move {last.seq}: {last.text}")
+        _log(ModerationAction.Kind.TAKE_BACK, moderator, reason, game=game, detail=f"move {last.seq}: {last.summary or 'a move'}")  # public: never a private move's text
     return last
 
 

@@ -138,8 +138,9 @@ def _number_current(game: Game, seat: Seat | None, number: int) -> bool:
 
 
 def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: str,
-                idempotency_key: str = "", comment: str = "") -> Move:  # fmt: skip
-    """Apply ``text`` for ``seat`` to the locked ``game``, append the move, save, and queue the news."""
+                idempotency_key: str = "", comment: str = "", notify: bool = True) -> Move:  # fmt: skip
+    """Apply ``text`` for ``seat`` to the locked ``game``, append the move, save, and owe the news (unless
+    ``notify`` is False: the caller sends its own, as a timeout does, one email per event)."""
     engine = get_engine(game.engine)
     before = engine.actors(game.state)
     idle_before = engine.idle_clock and not engine.waiting_for(game.state)
@@ -175,7 +176,7 @@ def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: s
     if quiet and engine.idle_clock and not waiting:
         restart_clock(game, seat)
     version, was = game.version, sorted(before)
-    if outcome.events.get("quiet"):
+    if outcome.events.get("quiet") or not notify:
         return move  # private housekeeping (a crossword rearranged): nobody is emailed about it
     if engine.annotates(game.options):
         outbox.owe(outbox.annotate_move, move.pk, was)

@@ -28,8 +28,10 @@ def request_undo(game_id: int, user: User) -> UndoRequest:
             raise Refused("An undo is already waiting for answers in this game.", "undo")
         request = UndoRequest.objects.create(game=game, move=last, seat=seat)
         name = user.get_username()
+        # What the others saw of the move (its summary), never its text: a private move stays private.
         outbox.owe(outbox.send_news, game.pk, f"undo:{request.pk}",
-                   f"{name} asks to take back their move {last.text}. Reply \"accept\" or \"reject\".", user.pk)
+                   f"{name} asks to take back their last move ({_said(last)}). Reply \"accept\" or \"reject\".",
+                   user.pk, kind="undo")  # fmt: skip
     return request
 
 
@@ -52,16 +54,21 @@ def answer_undo(game_id: int, user: User, accept: bool) -> UndoRequest:
         others = {s.position for s in game.seats.all()} - {request.seat}
         if not accept:
             request.status = UndoRequest.Status.REJECTED
-            sentence = f"{names[seat]} rejected taking back {last.text}; the move stands."
+            sentence = f"{names[seat]} rejected taking back the move ({_said(last)}); it stands."
         elif all(request.answers.get(str(p)) == "accept" for p in others):
             request.status = UndoRequest.Status.ACCEPTED
             last.taken_back = True
             last.save(update_fields=["taken_back"])
             save_state(game, rebuild_state(game))
-            sentence = f"Everyone agreed: {names[request.seat]}'s move {last.text} was taken back."
+            sentence = f"Everyone agreed: {names[request.seat]}'s move ({_said(last)}) was taken back."
         else:
             sentence = ""
         request.save(update_fields=["answers", "status"])
         if sentence:
-            outbox.owe(outbox.send_news, game.pk, f"undo-done:{request.pk}", sentence)
+            outbox.owe(outbox.send_news, game.pk, f"undo-done:{request.pk}", sentence, kind="undo")
     return request
+
+
+def _said(move: Move) -> str:
+    """The move as the other players were told it: its public summary, without the final full stop."""
+    return (move.summary or "a move").rstrip(".")
