@@ -50,7 +50,7 @@ def test_an_illegal_move_names_its_number_and_reason(example_record):
         ({"format": "pgn"}, "The record's format must be “wordgames-record/1”, not “pgn”."),
         ({"game": "chess"}, "The record's game must be one of"),
         ({"players": []}, "The record's players must be a list of names"),
-        ({"seed": "seven"}, "The record's seed must be a whole number."),
+        ({"seed": "seven"}, "The record's seed must be the game's secret"),
         ({"moves": [{"player": "zed", "move": "13L YET"}]}, "Move 1 must name one of the players and a move."),
         ({"bag": "QQQ"}, "The bag “QQQ” does not fit the tile set"),
     ],

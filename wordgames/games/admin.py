@@ -121,9 +121,11 @@ class GameAdmin(admin.ModelAdmin):
     list_display = ("__str__", "status", "players", "version", "created", "turn_started")
     list_filter = ("status", "engine")
     search_fields = ("seats__user__username", "=id")
-    readonly_fields = ("engine", "options", "seed", "bag", "version", "status", "result", "created_by",
-                       "created", "started", "finished", "turn_started")
-    exclude = ("state",)  # the state holds hidden tiles and the bag; moderators act through the actions
+    readonly_fields = ("engine", "options", "version", "status", "result", "created_by", "created", "started",
+                       "finished", "turn_started", "draws")
+    # The state holds hidden tiles and the bag, the seed and secret decide every draw: never shown while the
+    # game runs. Moderators act through the actions.
+    exclude = ("state", "seed", "secret", "bag")
     inlines = [SeatInline, MoveInline]
     actions = [take_back, end_game, abandon_game]
 
@@ -135,6 +137,12 @@ class GameAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+    @admin.display(description="secret and first tiles")
+    def draws(self, game: Game) -> str:
+        if game.status not in (Game.Status.FINISHED, Game.Status.ABANDONED):
+            return "hidden until the game is over (they would tell the bag)"
+        return f"{game.deal_seed}" + (f", first tiles {game.bag}" if game.bag else "")
 
     @admin.display(description="players")
     def players(self, game: Game) -> str:

@@ -25,7 +25,7 @@ def annotate_move(move_id: int) -> Move | None:
     engine = get_engine(game.engine)
     if not engine.annotates(game.options):
         return move
-    before = engine.new_game(player_names(game), game.options, game.seed, game.bag or None)
+    before = engine.new_game(player_names(game), game.options, game.deal_seed, game.bag or None)
     for earlier in live_moves(game).filter(seq__lt=move.seq):
         before, _ = engine.apply(before, earlier.seat, earlier.text)
     outcome = MoveOutcome(**{k: move.outcome[k] for k in ("seat", "move", "score", "words", "summary", "events")})

@@ -15,6 +15,7 @@ from django.db import models
 from django.urls import reverse
 
 from wordgames.engines import engine_names, get_engine
+from wordgames.engines.core.rng import Seed
 
 
 class Game(models.Model):
@@ -26,7 +27,11 @@ class Game(models.Model):
 
     engine = models.CharField(max_length=32, choices=[(name, name) for name in engine_names()])
     options = models.JSONField(default=dict)
-    seed = models.BigIntegerField()
+    seed = models.BigIntegerField(default=0, help_text="Games begun before November 2026: their whole-number seed.")
+    secret = models.CharField(
+        max_length=64, blank=True, editable=False,
+        help_text="Every draw comes from this (256 bits, hex); shown in the record once the game is over.",
+    )  # fmt: skip
     bag = models.CharField(max_length=200, blank=True, help_text="Tiles drawn first, in order (records only).")
     # The engine's state (a JSON object), None until the game starts; typed Any as the engines take it.
     state: Any = models.JSONField(null=True, blank=True, editable=False)
@@ -64,6 +69,11 @@ class Game(models.Model):
     @property
     def is_running(self) -> bool:
         return self.status == self.Status.ACTIVE
+
+    @property
+    def deal_seed(self) -> Seed:
+        """What the engine draws from: the secret, or an older game's whole-number seed."""
+        return self.secret or self.seed
 
     @property
     def reminder_delay(self) -> timedelta:

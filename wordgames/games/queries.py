@@ -38,7 +38,7 @@ def live_moves(game: Game) -> QuerySet[Move]:
 def rebuild_state(game: Game) -> dict[str, Any]:
     """The state obtained by replaying the game's live moves from its seed: it must equal ``game.state``."""
     engine = get_engine(game.engine)
-    state = engine.new_game(player_names(game), game.options, game.seed, game.bag or None)
+    state = engine.new_game(player_names(game), game.options, game.deal_seed, game.bag or None)
     for move in live_moves(game):
         state, _ = engine.apply(state, move.seat, move.text)
     return state

@@ -425,7 +425,7 @@ def _record(game: Game) -> dict[str, Any]:
     moves = queries.live_moves(game).select_related("user")
     players = queries.player_names(game)
     return make_record(
-        game.engine, game.options, players, game.seed, game.bag or None,
+        game.engine, game.options, players, game.deal_seed, game.bag or None,
         [{"player": players[m.seat], "move": m.text} for m in moves],
     )
 
@@ -460,7 +460,7 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponseBase:
     n = request.GET.get("n", "")
     shown = min(int(n), len(moves)) if n.isdigit() else len(moves)
     engine = get_engine(game.engine)
-    state = engine.new_game(queries.player_names(game), game.options, game.seed, game.bag or None)
+    state = engine.new_game(queries.player_names(game), game.options, game.deal_seed, game.bag or None)
     for move in moves[:shown]:
         state, _ = engine.apply(state, move.seat, move.text)
     view = engine.view(state, None)

@@ -1,26 +1,26 @@
 """The seeded bag: every tile of a set, in an order fixed by the game's seed.
 
-``new_bag`` shuffles the tile set with ``random.Random(seed)``; when a ``bag`` string is given, those tiles
+``new_bag`` shuffles the tile set with the game's generator (``rng.draws``: keyed by its secret, or the
+Mersenne Twister of an older game's whole-number seed); when a ``bag`` string is given, those tiles
 come out first, in that order, and the rest follow in the shuffled order. The whole order is kept in the
 game state (never shown to players), so a replay draws exactly the same tiles.
 """
 
 from __future__ import annotations
 
-import random
-
 from wordgames.engines.core.text import quote
 
 from .errors import InvalidOptions
+from .rng import Seed, draws
 from .tiles import BLANK, TileSet
 
 
-def new_bag(tile_set: TileSet, seed: int, first: str | None = None) -> str:
+def new_bag(tile_set: TileSet, seed: Seed, first: str | None = None) -> str:
     """All tiles of ``tile_set`` in drawing order, as a string (``?`` for a blank).
 
     Raises ``InvalidOptions`` if ``first`` asks for tiles the set does not have."""
     tiles = tile_set.tiles()
-    random.Random(seed).shuffle(tiles)
+    draws(seed, "bag", legacy=seed).shuffle(tiles)
     if not first:
         return "".join(tiles)
     wanted = "".join(ch for ch in first.upper() if not ch.isspace())

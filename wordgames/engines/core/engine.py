@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from .errors import InvalidOptions
+from .rng import Seed
 
 State = dict[str, Any]
 
@@ -114,9 +115,11 @@ class Engine:
         raise NotImplementedError
 
     def new_game(
-        self, players: list[str], options: Mapping[str, Any], seed: int, bag: str | None = None
+        self, players: list[str], options: Mapping[str, Any], seed: Seed, bag: str | None = None
     ) -> State:
-        """A new game for these player names (seat order). ``bag`` fixes the first tiles drawn, in order."""
+        """A new game for these player names (seat order). ``seed``: the game's secret (a hex string of 128 bits
+        or more) or, for a game begun before November 2026, its whole-number seed (``core.rng``). ``bag``
+        fixes the first tiles drawn, in order."""
         raise NotImplementedError
 
     def apply(self, state: State, seat: int, move: str) -> tuple[State, MoveOutcome]:

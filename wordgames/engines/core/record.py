@@ -15,13 +15,14 @@ from typing import Any
 from wordgames.engines.core.text import quote
 
 from .errors import IllegalMove, InvalidOptions, InvalidRecord
+from .rng import Seed, is_secret
 
 FORMAT = "wordgames-record/1"
 GAMES = ("lingo", "lingua-fences", "keebble", "lexicon-crossing")
 
 
 def make_record(
-    game_name: str, options: Mapping[str, Any], players: list[str], seed: int, bag: str | None,
+    game_name: str, options: Mapping[str, Any], players: list[str], seed: Seed, bag: str | None,
     moves: list[dict[str, str]],
 ) -> dict[str, Any]:  # fmt: skip
     """A record dict ready for ``json.dumps``; ``moves`` are ``{"player": name, "move": text}``."""
@@ -46,8 +47,9 @@ def validate_record(record: Any) -> dict[str, Any]:
         raise InvalidRecord("The record's players must be a list of names, in seat order.")
     if len(set(players)) != len(players):
         raise InvalidRecord("The record names a player twice.")
-    if not isinstance(record.get("seed"), int) or isinstance(record.get("seed"), bool):
-        raise InvalidRecord("The record's seed must be a whole number.")
+    seed = record.get("seed")
+    if not (is_secret(seed) or (isinstance(seed, int) and not isinstance(seed, bool))):
+        raise InvalidRecord("The record's seed must be the game's secret (hex, 32 digits or more) or a whole number.")
     if not isinstance(record.get("options", {}), dict):
         raise InvalidRecord("The record's options must be an object.")
     if not isinstance(record.get("bag") or "", str):

@@ -16,9 +16,10 @@ concept: ``words`` (placing and scoring a word), ``turn`` (the mover's turn, the
 from __future__ import annotations
 
 import copy
-import random
 from collections.abc import Mapping
 from typing import Any
+
+from wordgames.engines.core.rng import Seed, draws
 
 from ..core.engine import EndReason, Engine, MoveOutcome, Option, State
 from ..core.errors import IllegalMove
@@ -77,12 +78,12 @@ class KeebbleEngine(Engine):
             merged["supercells"] = True  # "Requires Supercells. The website automatically does this for you."
         return merged
 
-    def new_game(self, players: list[str], options: Mapping[str, Any], seed: int, bag: str | None = None) -> State:
+    def new_game(self, players: list[str], options: Mapping[str, Any], seed: Seed, bag: str | None = None) -> State:
         options = self.validate_options(options)
         n = len(players)
         self.check_players(n)
         width, height = SIZES[options["board"]]
-        rng = random.Random(seed)
+        rng = draws(seed, "board", legacy=seed)
         board = generate(width, height, n, rng, special=options["supercells"], celldance=options["celldance"],
                          generated=options["start"] == "generated")  # fmt: skip
         weights = {letter: 1 / value for letter, value in LETTER_VALUES.items() if letter.isalpha()}

@@ -10,11 +10,11 @@ asynchronous play are the service's (``wordgames.games.actions.greenlight``); th
 from __future__ import annotations
 
 import copy
-import random
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from wordgames.engines.core.rng import Seed, draws
 from wordgames.engines.core.text import quote
 
 from ..core.engine import MOVE_MAX, EndReason, Engine, MoveOutcome, Option, State, finish
@@ -92,7 +92,7 @@ class LexiconCrossingEngine(Engine):
             raise InvalidOptions(f"Option start_tiles must be at least {MINIMUM_START} (or 0 for the guide's number).")
         return merged
 
-    def new_game(self, players: list[str], options: Mapping[str, Any], seed: int, bag: str | None = None) -> State:
+    def new_game(self, players: list[str], options: Mapping[str, Any], seed: Seed, bag: str | None = None) -> State:
         options = self.validate_options(options)
         count = len(players)
         self.check_players(count)
@@ -298,13 +298,14 @@ class LexiconCrossingEngine(Engine):
                                   f"You have only {held[tile]} {tile} tile(s).")  # fmt: skip
             if hand[tile] < count:
                 raise IllegalMove(f"Take {tile} off your crossword first: you return a tile from your hand.")
-        draws = 2 if rule == "2for1" else len(returned)
-        if len(state["bag"]) < draws:
+        count = 2 if rule == "2for1" else len(returned)
+        if len(state["bag"]) < count:
             raise IllegalMove("The pickup pool has too few tiles to jaywalk.")
         new = copy.deepcopy(state)
-        drawn = [t.rstrip("*") for t in new["bag"][:draws]]
-        new["bag"] = new["bag"][draws:]
-        rng = random.Random(f"{state['seed']}:jaywalk:{state['shuffles']}")
+        drawn = [t.rstrip("*") for t in new["bag"][:count]]
+        new["bag"] = new["bag"][count:]
+        label = f"jaywalk:{state['shuffles']}"
+        rng = draws(state["seed"], label, legacy=f"{state['seed']}:{label}")
         for tile in returned:
             new["tiles"][seat].remove(tile)
             new["bag"].insert(rng.randrange(len(new["bag"]) + 1), tile + ("*" if state["options"]["face_up"] else ""))
@@ -316,7 +317,7 @@ class LexiconCrossingEngine(Engine):
             "a tile" if len(returned) == 1 else f"{len(returned)} tiles")  # fmt: skip
         outcome = MoveOutcome(seat=seat, move="jaywalk " + " ".join(returned),
                               summary=f"{name} jaywalked: returned {what} to the pool and drew "
-                                      f"{'a tile' if draws == 1 else f'{draws} tiles'}.",
+                                      f"{'a tile' if count == 1 else f'{count} tiles'}.",
                               events={"private": not state["options"]["face_up"]})  # fmt: skip
         return new, outcome
 
@@ -511,7 +512,7 @@ class LexiconCrossingEngine(Engine):
         return lines
 
 
-def _ordered_bag(tile_set: Any, seed: int, first: str | None) -> list[str]:
+def _ordered_bag(tile_set: Any, seed: Seed, first: str | None) -> list[str]:
     from ..core.bag import new_bag
 
     return list(new_bag(tile_set, seed, first))

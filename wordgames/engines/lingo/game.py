@@ -12,6 +12,8 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
+from wordgames.engines.core.rng import Seed
+
 from ..core.bag import draw, new_bag
 from ..core.engine import EndReason, Engine, MoveOutcome, State, finish
 from ..core.errors import IllegalMove, InvalidOptions
@@ -42,7 +44,7 @@ class LingoEngine(Engine):
     def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         return validate_options(options)
 
-    def new_game(self, players: list[str], options: Mapping[str, Any], seed: int, bag: str | None = None) -> State:
+    def new_game(self, players: list[str], options: Mapping[str, Any], seed: Seed, bag: str | None = None) -> State:
         """rules/lingo.md: "Four tiles are chosen at random and placed into a pool shared by all players."
         With hidden pools every seat draws its own, in seat order."""
         opts = validate_options(options)

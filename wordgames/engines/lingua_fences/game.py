@@ -12,6 +12,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
+from wordgames.engines.core.rng import Seed
 from wordgames.engines.core.text import quote
 
 from ..core.engine import EndReason, Engine, MoveOutcome, Option, State, finish
@@ -63,7 +64,7 @@ class LinguaFencesEngine(Engine):
         merged["house_words"] = " ".join(sorted({word.upper() for word in house}))
         return merged
 
-    def new_game(self, players: list[str], options: Mapping[str, Any], seed: int, bag: str | None = None) -> State:
+    def new_game(self, players: list[str], options: Mapping[str, Any], seed: Seed, bag: str | None = None) -> State:
         options = self.validate_options(options)
         n = len(players)
         self.check_players(n)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+import secrets
 from datetime import timedelta
 from typing import Any
 
@@ -71,7 +71,9 @@ def create_game(
         game = Game.objects.create(
             engine=engine_name,
             options=options,
-            seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
+            # A fixed seed only where a test or a record asks for one; otherwise 256 bits nobody can guess.
+            seed=seed if seed is not None else 0,
+            secret="" if seed is not None else secrets.token_hex(32),
             bag=bag,
             created_by=creator,
             move_time=move_time,
@@ -150,7 +152,7 @@ def start_if_full(game: Game) -> None:
     if any(seat.user_id is None for seat in seats):
         return
     engine = get_engine(game.engine)
-    game.state = engine.new_game([s.user.username for s in seats if s.user is not None], game.options, game.seed, game.bag or None)
+    game.state = engine.new_game([s.user.username for s in seats if s.user is not None], game.options, game.deal_seed, game.bag or None)
     game.status = Game.Status.ACTIVE
     game.started = game.turn_started = timezone.now()
     game.version += 1

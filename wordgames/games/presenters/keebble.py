@@ -85,5 +85,5 @@ def printable(game: Any) -> dict[str, Any]:
     engine = get_engine("keebble")
     assert isinstance(engine, KeebbleEngine)
     start = engine.new_game([s.user.username if s.user else f"seat {s.position + 1}" for s in game.seats.all()],
-                            game.options, game.seed, game.bag or None)  # fmt: skip
+                            game.options, game.deal_seed, game.bag or None)  # fmt: skip
     return {"svg": board_svg(engine.view(start, None)), "options": game.options}
