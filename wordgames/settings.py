@@ -268,6 +268,7 @@ THROTTLE = {
     "password_reset": (envint("THROTTLE_RESETS_PER_HOUR", "5"), 3600),
     "email_change": (envint("THROTTLE_EMAIL_CHANGES_PER_HOUR", "5"), 3600),
     "invitation": (envint("THROTTLE_INVITATIONS_PER_HOUR", "30"), 3600),
+    "game": (envint("THROTTLE_GAMES_PER_HOUR", "20"), 3600),
 }
 
 LOGGING = {

@@ -117,6 +117,8 @@ def new_game(request: AuthedRequest) -> HttpResponse:
     invited = sum(1 for name in form.invitees() if name.strip()) if form.is_valid() else 0
     if invited and not throttle.allow("invitation", request.user.pk, cost=invited):
         form.add_error(None, f"You have sent many invitations lately. {throttle.wait_sentence('invitation')}")
+    elif request.method == "POST" and form.is_valid() and not throttle.allow("game", request.user.pk):
+        form.add_error(None, f"You have created many games lately. {throttle.wait_sentence('game')}")
     if request.method == "POST" and form.is_valid():
         try:
             game = actions.create_game(

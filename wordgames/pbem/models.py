@@ -3,6 +3,8 @@ message a no-op, and the row says what became of it."""
 
 from __future__ import annotations
 
+from email.utils import parseaddr
+
 from django.db import models
 
 
@@ -61,4 +63,11 @@ class EmailOptOut(models.Model):
 
     @classmethod
     def has(cls, address: str) -> bool:
-        return bool(address) and cls.objects.filter(address=address.strip().lower()).exists()
+        """Whether mail to ``address`` in any of its forms is refused: any case, with a display name
+        (``Friend <a@x.org>``), or with a ``+tag`` (mail to ``a+games@x.org`` reaches ``a@x.org``)."""
+        bare = parseaddr(address)[1].strip().lower()
+        if not bare:
+            return False
+        local, _, domain = bare.rpartition("@")
+        forms = {bare, f"{local.split('+', 1)[0]}@{domain}"}
+        return cls.objects.filter(address__in=forms).exists()

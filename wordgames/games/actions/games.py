@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import secrets
 from datetime import timedelta
+from email.utils import getaddresses
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 
 from wordgames.accounts.models import is_suspended
 from wordgames.engines import get_engine
 from wordgames.engines.core.errors import InvalidOptions
+from wordgames.engines.core.text import quote
 from wordgames.pbem.models import EmailOptOut
 
 from .. import outbox
@@ -55,15 +59,16 @@ def create_game(
         if not entry:
             invited.append((None, ""))
         elif "@" in entry:
-            known = User.objects.filter(email__iexact=entry).first()
-            if known is None and EmailOptOut.has(entry):
-                raise Refused(f"{entry} has asked this site not to send them email, so they cannot be invited "
+            address = one_address(entry)
+            known = User.objects.filter(email__iexact=address).first()
+            if known is None and EmailOptOut.has(address):
+                raise Refused(f"{address} has asked this site not to send them email, so they cannot be invited "
                               "by email.", "players")  # fmt: skip
-            invited.append((known, "" if known else entry.lower()))
+            invited.append((known, "" if known else address))
         else:
             known = User.objects.filter(username__iexact=entry).first()
             if known is None:
-                raise Refused(f"There is no player called {entry!r}. Invite them by email address instead.")
+                raise Refused(f"There is no player called {quote(entry)}. Invite them by email address instead.", "players")
             invited.append((known, ""))
     if any(user is not None and user.pk == creator.pk for user, _ in invited):
         raise Refused("You are already in seat 1; invite someone else.", "players")
@@ -133,6 +138,20 @@ def join_game(game_id: int, user: User, seat_id: int | None = None) -> Seat:
         seat.save()
         start_if_full(game)
     return seat
+
+
+def one_address(entry: str) -> str:
+    """The one address an invitation names, lower-cased (``Friend <a@x.org>`` gives ``a@x.org``). A list of
+    addresses, or anything that is not one address we can send to, is refused with a sentence naming it."""
+    found = getaddresses([entry])
+    if len(found) != 1 or any(sep in entry for sep in ",;"):
+        raise Refused(f"{quote(entry)} holds more than one address: invite one person per seat.", "players")
+    address = found[0][1]
+    try:
+        validate_email(address)
+    except ValidationError:
+        raise Refused(f"{quote(entry)} is not an email address we can send an invitation to.", "players") from None
+    return address.lower()
 
 
 def decline_invitation(seat_id: int, user: User | Invitee) -> Seat:

@@ -103,7 +103,10 @@ def play_move(
         # One query: the last move number, and whether this key was played already (a double submit).
         seen = game.moves.aggregate(last=Max("seq"), done=Max("id", filter=Q(idempotency_key=idempotency_key)))
         if idempotency_key and seen["done"] is not None:
-            return MoveResult(Move.objects.get(pk=seen["done"]), duplicate=True)
+            done = Move.objects.get(pk=seen["done"])
+            if done.seat == seat_of(game, user):  # the same player's double submit: the move they made
+                return MoveResult(done, duplicate=True)
+            raise Refused("That form has been used already. Reload the page to move.", "stale")
         game._last_seq = seen["last"] or 0  # type: ignore[attr-defined]
         # One query serves the checks below and the clocks (with each player's time away).
         prefetch_related_objects([game], Prefetch("seats", queryset=seats_with_time_away()))
