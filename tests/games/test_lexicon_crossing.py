@@ -16,7 +16,7 @@ from tests.engines.lexicon_crossing.conftest import lay_out
 from wordgames.engines import get_engine
 from wordgames.games import actions, queries
 from wordgames.games.actions import greenlight
-from wordgames.games.models import Game, GreenLightRequest, Seat
+from wordgames.games.models import Game, GreenLightRequest, Seat, TeamInvitation
 
 pytestmark = pytest.mark.django_db(transaction=True)  # emails and tasks run after real commits
 
@@ -281,10 +281,14 @@ def test_team_mates_sharing_a_seat_see_its_tiles_and_move_for_it(ann, bob, cat):
         "opt_dictionary": "every-word", "clock": "7d"})  # fmt: skip
     assert response.status_code == 302, response.content.decode()[:2000]
     game = Game.objects.get(engine="lexicon-crossing")
+    assert "asks you to share their seat" in logged_in(cat).get(game.get_absolute_url()).content.decode()
+    invitation = TeamInvitation.objects.get(user=cat)
+    assert logged_in(cat).post(f"/team-invitations/{invitation.pk}/", {"answer": "accept"}).status_code == 302
     actions.join_game(game.pk, bob)
     game.refresh_from_db()
     page = logged_in(cat).get(game.get_absolute_url()).content.decode()
     assert "Your hand" in page and "ann (you)" in page
+    assert "shared with cat" in logged_in(bob).get(game.get_absolute_url()).content.decode()  # everyone sees it
     actions.submit_move(game.pk, cat, lay_out(game.state["tiles"][0]))  # cat arranges the team's crossword
     game.refresh_from_db()
     assert game.state["grids"][0] and game.moves.last().user == cat and game.moves.last().seat == 0

@@ -41,7 +41,8 @@ OPTIONS: dict[str, dict[str, str]] = {
 
 # Measured on 23 November 2026 (the same on SQLite and PostgreSQL). Lexicon Crossing's page and news also read
 # the green-light state and mark the newest tile as seen.
-PAGE = {"lingo": 6, "lingua-fences": 6, "keebble": 6, "lexicon-crossing": 13}
+# 24 November: the whole page (not the polls) also reads who shares which seat and the team-mate invitations.
+PAGE = {"lingo": 8, "lingua-fences": 8, "keebble": 8, "lexicon-crossing": 15}
 # A move that tells the others writes its owed notification in its own transaction (24 November: one INSERT
 # more; the row is deleted after the commit, once the broker has the task, which this count does not see).
 # Lexicon Crossing's first move, a private rearrangement, restarts the mover's idle clock (one UPDATE more).

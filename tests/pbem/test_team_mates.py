@@ -10,7 +10,7 @@ from django.core import mail
 
 from wordgames.engines import get_engine
 from wordgames.games import actions
-from wordgames.games.models import Game, Move
+from wordgames.games.models import Game, Move, TeamInvitation
 
 from . import mime
 from .deliver import by_pipe
@@ -23,6 +23,7 @@ def to(address: str) -> list[Any]:
 def test_a_team_mate_hears_of_the_seats_turn_and_moves_for_it_by_email(ann: Any, bob: Any, cat: Any, dan: Any,
                                                                         tmp_path: Path) -> None:  # fmt: skip
     game = actions.create_game(ann, "lingo", {"preset": "classic"}, ["bob"], seed=7, partners={0: ["cat"]})
+    actions.answer_team_invitation(TeamInvitation.objects.get(user=cat).pk, cat, True)  # cat agrees to share
     actions.join_game(game.pk, bob)
     game.refresh_from_db()
     for_ann, for_cat = to("ann@example.com")[-1], to("cat@example.com")[-1]
@@ -62,6 +63,7 @@ def test_a_team_mate_who_chose_the_digest_finds_the_seats_turn_in_it(ann: Any, b
     profile.digest_hour = 0
     profile.save()
     game = actions.create_game(ann, "lingo", {"preset": "classic"}, ["bob"], seed=7, partners={0: ["cat"]})
+    actions.answer_team_invitation(TeamInvitation.objects.get(user=cat).pk, cat, True)  # cat agrees to share
     actions.join_game(game.pk, bob)
     assert not to("cat@example.com")  # no "game started" and no "your turn" email: the digest has it
     assert emails.send_digests(timezone.now() + timedelta(minutes=1)) == 1

@@ -86,8 +86,9 @@ class NewGameForm(forms.Form):
 
     players = forms.TypedChoiceField(label="Players", coerce=int, choices=[])
     partners = forms.CharField(
-        label="Team-mates sharing a seat", required=False, max_length=300, error_messages=_too_long("This field"),
-        help_text="Team play: e.g. 1: dan, 2: eve. They see what the seat sees and may move for it.",
+        label="Team-mates sharing your seat", required=False, max_length=300, error_messages=_too_long("This field"),
+        help_text="Team play: e.g. 1: dan. Each is asked and shares your seat (sees what it sees, may move for "
+                  "it) once they accept. The other players invite their own team-mates from the game page.",
     )  # fmt: skip
     clock = forms.ChoiceField(
         label="Time per move", initial="7d", required=False, choices=[(k, v[0]) for k, v in CLOCKS.items()],

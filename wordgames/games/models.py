@@ -311,3 +311,18 @@ class OwedTask(models.Model):
 
     def __str__(self) -> str:
         return f"{self.task}{tuple(self.args)}"
+
+
+class TeamInvitation(models.Model):
+    """A seat's player asks someone to share their seat as a team-mate: they join only by accepting it."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="team_invitations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="team_invitations")
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["seat", "user"], name="team_invitation_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user} invited to share {self.seat}"

@@ -34,7 +34,7 @@ from .actions import greenlight
 from .boards import render_board
 from .emails import read_invitation_token, result_sentence
 from .forms import MoveForm, NewGameForm, engine_or_404, move_limit
-from .models import Game, Seat, Vacation
+from .models import Game, Seat, TeamInvitation, Vacation
 
 
 def _games_for(user: Any) -> list[dict[str, Any]]:
@@ -236,7 +236,9 @@ def print_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = _load_game(pk, request)
-    return render(request, "games/game.html", _game_context(request, game))
+    context = _game_context(request, game)
+    context.update(_teams(game, context["seats"], request.user))  # the whole page only: polls never need it
+    return render(request, "games/game.html", context)
 
 
 @require_safe
@@ -327,6 +329,7 @@ def _refuse(request: HttpRequest, game: Game, error: str, form: MoveForm, status
     if _wants_json(request):
         return JsonResponse({"ok": False, "error": error, "version": game.version}, status=status)
     context = _game_context(request, game, form=form, error=error)
+    context.update(_teams(game, context["seats"], request.user))
     return render(request, "games/game.html", context, status=status)
 
 
@@ -402,6 +405,50 @@ def accept_invitation(request: AuthedRequest, token: str) -> HttpResponse:
         messages.success(request, "You have a seat in this game.")
         return redirect(seat.game)
     return render(request, "games/invitation.html", {"seat": seat, "game": seat.game})
+
+
+@require_POST
+@login_required
+def invite_team_mate(request: AuthedRequest, pk: int) -> HttpResponse:
+    game = _load_game(pk, request)
+    try:
+        invitation = actions.invite_team_mate(game.pk, request.user, request.POST.get("name", "")[:150])
+    except actions.Refused as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(request, f"{invitation.user.get_username()} is invited to share your seat; they join it "
+                                  "when they accept, on this page.")  # fmt: skip
+    return redirect(game)
+
+
+@require_POST
+@login_required
+def answer_team_invitation(request: AuthedRequest, invitation_id: int) -> HttpResponse:
+    accept = request.POST.get("answer") == "accept"
+    try:
+        seat = actions.answer_team_invitation(invitation_id, request.user, accept)
+    except actions.Refused as e:
+        messages.error(request, str(e))
+        return redirect("lobby")
+    messages.success(request, "You share this seat now." if accept else "You declined to share the seat.")
+    return redirect("game", pk=seat.game_id)
+
+
+def _teams(game: Game, seats: list[Seat], user: Any) -> dict[str, Any]:
+    """Who shares which seat (everyone in the game sees it), the invitations waiting, and what this user may do."""
+    mates = Seat.partners.through.objects.filter(seat__game=game).select_related("user").order_by("user__username")
+    waiting = list(TeamInvitation.objects.filter(seat__game=game).select_related("user", "invited_by").order_by("pk"))
+    shares = [
+        {"position": s.position + 1, "player": s.user.username if s.user else "",
+         "mates": [m.user.username for m in mates if m.seat_id == s.pk],
+         "asked": [i.user.username for i in waiting if i.seat_id == s.pk]}
+        for s in seats
+    ]  # fmt: skip
+    running = game.status in (Game.Status.OPEN, Game.Status.ACTIVE)
+    own = user.is_authenticated and any(s.user_id == user.pk for s in seats)
+    return {"team_shares": shares if any(x["mates"] or x["asked"] for x in shares) else [],
+            "team_invitations": [i for i in waiting if user.is_authenticated and i.user_id == user.pk and running],
+            "can_invite_team_mate": own and running}  # fmt: skip
 
 
 @require_POST

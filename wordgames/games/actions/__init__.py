@@ -1,6 +1,6 @@
 """Every write to games goes through here: views, email, admin actions and tasks call these doors.
 
-One module per family (games, moves, greenlight, undo, clocks, moderation). Each door is one transaction:
+One module per family (games, moves, greenlight, undo, teams, clocks, moderation). Each door is one transaction:
 check, lock the game row, write, then owe what is sent out (emails, commentary) with ``outbox.owe``, so a
 rolled-back change never notifies anyone. The names below are the doors other rooms call.
 """
@@ -11,10 +11,11 @@ from .games import create_game, decline_invitation, join_game
 from .moderation import end_game, replace_player, set_suspended, take_back_last_move
 from .moves import best_move, preview_move
 from .play import submit_move
+from .teams import answer_team_invitation, invite_team_mate
 from .undo import answer_undo, request_undo
 
 __all__ = [
-    "MoveResult", "Refused", "answer_undo", "best_move", "create_game", "decline_invitation", "end_game",
-    "end_vacation", "join_game", "preview_move", "replace_player", "request_undo", "set_suspended",
+    "MoveResult", "Refused", "answer_team_invitation", "answer_undo", "best_move", "create_game", "decline_invitation", "end_game",
+    "end_vacation", "invite_team_mate", "join_game", "preview_move", "replace_player", "request_undo", "set_suspended",
     "set_vacation", "submit_move", "sweep", "take_back_last_move", "time_out",
 ]  # fmt: skip

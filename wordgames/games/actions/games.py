@@ -20,7 +20,7 @@ from wordgames.engines.core.text import quote
 from wordgames.pbem.models import EmailOptOut
 
 from .. import outbox
-from ..models import Game, Seat
+from ..models import Game, Seat, TeamInvitation
 from ..queries import Invitee, invited
 from .errors import Refused
 from .moves import lock_game, set_clocks
@@ -91,24 +91,27 @@ def create_game(
             seats.append(seat)
             if user is not None or email:
                 outbox.owe(outbox.send_invitation, seat.pk)
-        _add_partners(seats, partners or {}, {creator.pk} | {u.pk for u, _ in invited if u is not None})
+        _invite_partners(seats[0], partners or {}, {creator.pk} | {u.pk for u, _ in invited if u is not None},
+                         creator)  # fmt: skip
         start_if_full(game)
     return game
 
 
-def _add_partners(seats: list[Seat], partners: dict[int, list[str]], seated: set[int]) -> None:
-    """Team play: usernames sharing each seat (position from 0)."""
+def _invite_partners(own: Seat, partners: dict[int, list[str]], seated: set[int], creator: User) -> None:
+    """Team play from the new-game form: the creator may invite team-mates to their own seat (position 0); each
+    shares it only once they accept. Another seat's team-mates are that seat's player's to invite."""
     for position, names in partners.items():
-        if not 0 <= position < len(seats):
-            raise Refused(f"There is no seat {position + 1} to share.", "players")
+        if position != 0:
+            raise Refused(f"Only a seat's own player can invite a team-mate to it: the player of seat {position + 1} "
+                          "can do so from the game page.", "players")  # fmt: skip
         for name in names:
             user = User.objects.filter(username__iexact=name.strip()).first()
             if user is None:
-                raise Refused(f"There is no player called {name.strip()!r} to share seat {position + 1}.", "players")
+                raise Refused(f"There is no player called {quote(name.strip())} to share your seat.", "players")
             if user.pk in seated:
                 raise Refused(f"{user.get_username()} already plays in this game.", "players")
             seated.add(user.pk)
-            seats[position].partners.add(user)
+            TeamInvitation.objects.create(seat=own, user=user, invited_by=creator)
 
 
 def join_game(game_id: int, user: User, seat_id: int | None = None) -> Seat:
@@ -122,6 +125,8 @@ def join_game(game_id: int, user: User, seat_id: int | None = None) -> Seat:
         seats = list(game.seats.all())
         if any(seat.user_id == user.pk for seat in seats):
             raise Refused("You already have a seat in this game.", "seated")
+        if not game.options.get("hints") and Seat.objects.filter(game=game, partners=user).exists():
+            raise Refused("You already share a seat in this game as a team-mate: one seat per person.", "seated")
         if seat_id is not None:
             seat = next((s for s in seats if s.pk == seat_id and s.user_id is None), None)
             if seat is None:

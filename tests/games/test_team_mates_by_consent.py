@@ -1,0 +1,79 @@
+"""A seat belongs to its player: a team-mate shares it only when that seat's player invited them and they
+accepted; everyone in the game sees who shares which seat; one person holds one seat in a game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.core import mail
+
+from tests.conftest import logged_in
+from wordgames.engines import get_engine
+from wordgames.games import actions
+from wordgames.games.models import Game, TeamInvitation
+
+pytestmark = pytest.mark.django_db
+
+
+def _running(ann: Any, bob: Any) -> Game:
+    game = actions.create_game(ann, "lingo", {"preset": "pbem"}, [bob.username], seed=7)  # hidden pools
+    actions.join_game(game.pk, bob)
+    game.refresh_from_db()
+    return game
+
+
+def test_a_creator_cannot_name_a_team_mate_for_someone_elses_seat(ann: Any, bob: Any, dan: Any) -> None:
+    with pytest.raises(actions.Refused, match="Only a seat's own player"):
+        actions.create_game(ann, "lingo", {"preset": "classic"}, [bob.username], partners={1: ["dan"]})
+    response = logged_in(ann).post("/games/new/", {"game": "lingo", "players": 2, "preset": "classic",
+                                                   "clock": "7d", "seat_2": "bob", "partners": "2: dan"})  # fmt: skip
+    assert response.status_code == 200 and "Only a seat" in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_an_invited_team_mate_sees_and_does_nothing_until_they_accept(ann: Any, bob: Any, dan: Any,
+                                                                      django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
+    game = _running(ann, bob)
+    assert logged_in(bob).post(f"/games/{game.pk}/team/", {"name": "dan"}).status_code == 302
+    invitation = TeamInvitation.objects.get(user=dan)
+    page = logged_in(dan).get(game.get_absolute_url()).content.decode()
+    assert "asks you to share their seat" in page
+    as_dan = logged_in(dan).get(f"/games/{game.pk}/state.json").json()["view"]
+    assert as_dan == get_engine("lingo").view(game.state, None), "dan sees more than a spectator before accepting"
+    best = get_engine("lingo").best_move(game.state, 0).move
+    with pytest.raises(actions.Refused):
+        actions.submit_move(game.pk, dan, best)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = logged_in(dan).post(f"/team-invitations/{invitation.pk}/", {"answer": "accept"})
+    assert response.status_code == 302
+    told = {m.to[0] for m in mail.outbox if "dan now shares bob's seat" in m.body}
+    assert {"ann@example.com", "bob@example.com"} <= told
+    assert "shared with dan" in logged_in(ann).get(game.get_absolute_url()).content.decode()
+
+
+def test_a_declined_invitation_shares_nothing(ann: Any, bob: Any, dan: Any) -> None:
+    game = _running(ann, bob)
+    invitation = actions.invite_team_mate(game.pk, bob, "dan")
+    actions.answer_team_invitation(invitation.pk, dan, accept=False)
+    assert not game.seats.get(position=1).partners.exists() and not TeamInvitation.objects.exists()
+
+
+def test_only_the_invited_player_can_answer(ann: Any, bob: Any, dan: Any, cat: Any) -> None:
+    game = _running(ann, bob)
+    invitation = actions.invite_team_mate(game.pk, bob, "dan")
+    with pytest.raises(actions.Refused, match="not addressed to you"):
+        actions.answer_team_invitation(invitation.pk, cat, accept=True)
+
+
+def test_one_person_holds_one_seat(ann: Any, bob: Any, cat: Any) -> None:
+    game = _running(ann, bob)
+    with pytest.raises(actions.Refused, match="one seat per person"):
+        actions.invite_team_mate(game.pk, bob, "ann")  # ann plays seat 1 already
+    three = actions.create_game(ann, "lingo", {"preset": "classic"}, [bob.username, ""], seed=7)
+    actions.join_game(three.pk, bob)
+    invitation = actions.invite_team_mate(three.pk, bob, "cat")
+    actions.answer_team_invitation(invitation.pk, cat, accept=True)
+    with pytest.raises(actions.Refused, match="one seat per person"):
+        actions.join_game(three.pk, cat)  # the open seat 3: cat already shares bob's

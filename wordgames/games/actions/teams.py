@@ -1,0 +1,66 @@
+"""Team-mates: someone shares a seat (sees what it sees, moves for it) only when that seat's player invited
+them and they accepted. Everyone in the game is told who shares which seat. One person holds at most one seat
+in a game (as its player or a team-mate), except in practice games (hints on), which say so."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from wordgames.engines.core.text import quote
+
+from .. import outbox
+from ..models import Game, Seat, TeamInvitation
+from .errors import Refused
+from .moves import lock_game
+
+
+def in_game(game: Game, user: User) -> bool:
+    """Whether ``user`` already holds a seat in ``game``, as its player or a team-mate."""
+    return Seat.objects.filter(game=game, user=user).exists() or Seat.objects.filter(game=game, partners=user).exists()
+
+
+def may_hold_two_seats(game: Game) -> bool:
+    """Practice games (hints on) may seat one person twice; every other game holds one seat per person."""
+    return bool(game.options.get("hints"))
+
+
+def invite_team_mate(game_id: int, user: User, name: str) -> TeamInvitation:
+    """``user``, a seat's own player, invites the player called ``name`` to share it."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):
+            raise Refused("This game is over.", "not_running")
+        seat = Seat.objects.filter(game=game, user=user).first()
+        if seat is None:
+            raise Refused("Only a seat's own player can invite a team-mate to share it.", "not_seated")
+        mate = User.objects.filter(username__iexact=name.strip()).first()
+        if mate is None:
+            raise Refused(f"There is no player called {quote(name.strip())}.", "players")
+        if in_game(game, mate) and not may_hold_two_seats(game):
+            raise Refused(f"{mate.get_username()} already plays in this game: one seat per person.", "players")
+        invitation, _ = TeamInvitation.objects.get_or_create(seat=seat, user=mate, defaults={"invited_by": user})
+    return invitation
+
+
+def answer_team_invitation(invitation_id: int, user: User, accept: bool) -> Seat:
+    """The invited player accepts (they now share the seat, and the game's players are told) or declines."""
+    with transaction.atomic():
+        invitation = TeamInvitation.objects.select_related("seat").filter(pk=invitation_id, user=user).first()
+        if invitation is None:
+            raise Refused("That invitation is not addressed to you, or it was answered already.", "not_invited")
+        game = lock_game(invitation.seat.game_id)
+        seat = invitation.seat
+        invitation.delete()
+        if not accept:
+            return seat
+        if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):
+            raise Refused("This game is over.", "not_running")
+        if in_game(game, user) and not may_hold_two_seats(game):
+            raise Refused("You already play in this game: one seat per person.", "players")
+        seat.partners.add(user)
+        player = seat.user.get_username() if seat.user else f"seat {seat.position + 1}"
+        outbox.owe(outbox.send_news, game.pk, f"team:{seat.pk}:{user.pk}",
+                   f"{user.get_username()} now shares {player}'s seat as a team-mate: they see what it sees and "
+                   "may move for it.")  # fmt: skip
+    return seat
