@@ -35,7 +35,7 @@ def test_invitation_by_email_is_sent_and_accepting_starts_the_game(ann, bob, dja
 
 
 def test_unknown_username_is_refused_with_advice(ann):
-    with pytest.raises(actions.Refused, match="no player called 'nobody'"):
+    with pytest.raises(actions.Refused, match="no player called \u201cnobody\u201d"):
         actions.create_game(ann, "lingo", {}, ["nobody"])
     assert not Game.objects.exists()
 

@@ -261,7 +261,7 @@ def test_hidden_pools_stay_out_of_other_players_emails(ann, bob, django_capture_
                                          ("lingua-fences", "Starting square"), ("keebble", "Letterfraud")])  # fmt: skip
 def test_every_game_can_be_set_up_from_the_new_game_page(client_ann, name, label):
     page = client_ann.get(f"/games/new/?game={name}").content.decode()
-    assert label in page and "Time per move" in page and "Team-mates sharing a seat" in page
+    assert label in page and "Time per move" in page and "Team-mates sharing your seat" in page
 
 
 def test_the_rules_and_the_other_help_pages_are_on_the_site(client_ann, lingo_game):

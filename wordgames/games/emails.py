@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import zoneinfo
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from contextvars import ContextVar
 from datetime import datetime, timedelta
 from email.utils import make_msgid, parseaddr
@@ -23,20 +23,20 @@ from django.contrib.auth.models import User
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from wordgames.accounts.models import DIGEST, EMAIL_KINDS, NONE, Profile, display_name, profile_for
+from wordgames.accounts.models import DIGEST, EMAIL_KINDS, NONE, display_name, profile_for
 from wordgames.engines import get_engine
 from wordgames.engines.core.text import and_list
 from wordgames.pbem.addresses import reply_address
 from wordgames.pbem.models import EmailOptOut
 
-from . import queries, signals
+from . import notices, queries, signals
 from .models import Game, ModerationAction, Move, Notification, Seat
 
 INVITATION_SALT = "wordgames.invitation"
@@ -290,37 +290,22 @@ def send_invitation(seat: Seat) -> bool:
 
 def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int | None = None,
                    last: Move | None = None, event: str = "move") -> int:  # fmt: skip
-    """After a change to a game, tell each player what it means to them: the game started, it is your
-    turn, another player moved, or the game is over. Returns the number of emails sent."""
-    shared = Exists(Seat.partners.through.objects.filter(seat_id=OuterRef("pk")))  # team-mates read it too
-    seats: list[Seat] = list(game.seats.select_related("user", "user__profile").annotate(shared=shared)
-                             .order_by("position"))  # fmt: skip
+    """After a change to a game, tell each player what it means to them (``notices.move_email_kind``: the game
+    started, it is your turn, another player moved, or the game is over). Returns the number sent."""
+    seats = notices.seats_with_readers(game)
+    change = notices.Change.of(game, actors_before=actors_before, mover=mover, last=last, event=event)
     number = move_number(game)
     subject = subject_line(game, seats, number)
     last_player = display_name(last.user) if last is not None else ""
-    # "Your turn" is for the players the game waits for (in Lexicon Crossing nobody, between green lights).
-    actors = get_engine(game.engine).waiting_for(game.state) if game.status == Game.Status.ACTIVE else set()
-    before = set(actors_before)
-    over = game.status in (Game.Status.FINISHED, Game.Status.ABANDONED)
-    result = result_sentence(game, seats) if over else ""
+    result = result_sentence(game, seats) if change.over else ""
     connection = get_connection()
     sent = 0
-    for seat, reader in _readers(seats):
-        profile = profile_for(reader)
-        if over:
-            kind = "game_over"
-        elif event == "start":
-            kind = "your_turn" if seat.position in actors and profile.email_mode("start") == NONE else "start"
-        elif seat.position in actors and (seat.position not in before or seat.position == mover):
-            kind = "your_turn"
-        elif seat.position != mover and last is not None and not last.outcome.get("events", {}).get("quiet"):
-            kind = "other_move"  # (an engine marks private housekeeping, e.g. rearranging a crossword, "quiet")
-        else:
+    for seat, reader in notices.readers(seats):
+        kind = notices.move_email_kind(seat, reader, change)
+        if kind is None:
             continue
-        if profile.email_mode(kind) != "every":
-            continue  # none, or the daily digest collects it
-        context = {**_game_context(game, seat, last, number, last_player), "user": reader, "name": profile.name,
-                   "result": result}  # fmt: skip
+        context = {**_game_context(game, seat, last, number, last_player), "user": reader,
+                   "name": profile_for(reader).name, "result": result}  # fmt: skip
         if _send(f"{kind}:{game.pk}:{game.version}:{reader.pk}", reader.email, subject,
                  f"games/email/{kind}.txt", context, kind=kind, user=reader, game=game, seat=seat,
                  connection=connection):
@@ -330,25 +315,13 @@ def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int 
     return sent
 
 
-def _readers(seats: list[Seat]) -> Iterator[tuple[Seat, Any]]:
-    """Who reads the emails of each seat: its player, then the team-mates who share it (``Seat.partners``;
-    only looked up for seats annotated ``shared``, or not annotated)."""
-    for seat in seats:
-        if seat.user is None:
-            continue
-        yield seat, seat.user
-        if getattr(seat, "shared", 1):
-            for partner in seat.partners.select_related("profile").order_by("pk"):
-                yield seat, partner
-
-
 def send_reminder(seat: Seat) -> bool:
     game = seat.game
     subject = f"Reminder: {subject_line(game)}"
     # An idle clock (the game waits for nobody, e.g. before Lexicon Crossing's red light) is not a turn.
     idle = seat.position not in get_engine(game.engine).waiting_for(game.state)
     sent = False
-    for _, reader in _readers([seat]):
+    for _, reader in notices.readers([seat]):
         context = {**_game_context(game, seat, None), "user": reader, "name": display_name(reader), "idle": idle,
                    "due": seat.due_at}  # fmt: skip
         key = f"reminder:{game.pk}:{game.version}:{seat.pk}:{seat.due_at:%Y%m%d%H%M}"
@@ -385,15 +358,11 @@ def send_news(game: Game, key: str, sentence: str, *, exclude_user_id: int | Non
               only_user_id: int | None = None, kind: str = "other_move") -> int:  # fmt: skip
     """A line of news to the game's players (vacations, green lights: kind "other_move"; undo requests and
     answers: kind "undo", which each player may choose to get or not)."""
-    seats = list(game.seats.select_related("user").order_by("position"))
     sent = 0
-    for seat in seats:
-        if seat.user is None or seat.user_id == exclude_user_id or only_user_id not in (None, seat.user_id):
-            continue
-        context = {**_game_context(game, seat, None), "user": seat.user, "name": display_name(seat.user),
-                   "news": sentence}  # fmt: skip
-        sent += _send(f"news:{key}:{seat.user_id}", seat.user.email, f"{game.title} game {game.pk}: {sentence}",
-                      "games/email/news.txt", context, kind=kind, user=seat.user, game=game, seat=seat)
+    for seat, reader in notices.news_readers(game, exclude_user_id=exclude_user_id, only_user_id=only_user_id):
+        context = {**_game_context(game, seat, None), "user": reader, "name": display_name(reader), "news": sentence}
+        sent += _send(f"news:{key}:{reader.pk}", reader.email, f"{game.title} game {game.pk}: {sentence}",
+                      "games/email/news.txt", context, kind=kind, user=reader, game=game, seat=seat)
     return sent
 
 
@@ -411,18 +380,11 @@ def send_reply(key: str, to: str, subject: str, *, reason: str = "", text: str =
                  game=game, seat=seat, in_reply_to=in_reply_to)  # fmt: skip
 
 
-def seat_read_by(game: Game, user: User) -> Seat | None:
-    """The seat whose emails ``user`` reads: their own, or the one they share as a team-mate."""
-    seats = list(game.seats.all())
-    return next((s for s in seats if s.user_id == user.pk), None) or next(
-        (s for s in seats if any(p.pk == user.pk for p in s.partners.all())), None)
-
-
 def send_digest(user: User, games: list[Game], day: str) -> bool:
     """One email a day listing every game where it is the player's turn, with each board."""
     entries = []
     for game in games:
-        seat = seat_read_by(game, user)
+        seat = notices.seat_read_by(game, user)
         entries.append({**_game_context(game, seat, game.moves.filter(taken_back=False).order_by("-seq").first()),
                         "subject": subject_line(game)})  # fmt: skip
     context = {"user": user, "name": display_name(user), "entries": entries}
@@ -464,24 +426,5 @@ def result_sentence(game: Game, seats: list[Seat] | None = None) -> str:
 
 
 def send_digests(now: datetime | None = None) -> int:
-    """The daily digest to every player who chose it for "your turn", once their chosen hour has come in
-    their time zone, listing the games where they may act. At most one a day (keyed by their local date)."""
-    now = now or timezone.now()
-    sent = 0
-    for profile in Profile.objects.select_related("user").filter(email_modes__your_turn=DIGEST):
-        try:
-            local = now.astimezone(zoneinfo.ZoneInfo(profile.time_zone))
-        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-            local = now
-        if local.hour < profile.digest_hour:
-            continue
-        user = profile.user
-        games = []
-        mine = Game.objects.filter(Q(seats__user=user) | Q(seats__partners=user), status=Game.Status.ACTIVE)
-        for game in mine.distinct().prefetch_related("seats__partners"):
-            seat = seat_read_by(game, user)
-            if seat is not None and seat.position in get_engine(game.engine).waiting_for(game.state):
-                games.append(game)
-        if games and send_digest(user, games, local.date().isoformat()):
-            sent += 1
-    return sent
+    """The daily digest to every player whose hour has come (``notices.digests_due``), at most one a day."""
+    return sum(send_digest(user, games, day) for user, games, day in notices.digests_due(now or timezone.now()))

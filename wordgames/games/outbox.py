@@ -24,7 +24,7 @@ from django.db import DatabaseError, transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
 
-from . import commentary, emails
+from . import commentary, emails, notices
 from .models import Game, ModerationAction, Move, OwedTask, Seat
 
 log = logging.getLogger(__name__)
@@ -138,12 +138,8 @@ def notify_moderation(action_id: int) -> None:
     action = ModerationAction.objects.select_related("game", "subject").filter(pk=action_id).first()
     if action is None:
         return
-    if action.game is not None:
-        for seat in action.game.seats.select_related("user"):
-            if seat.user is not None:
-                emails.send_moderation_notice(action, seat.user)
-    elif action.subject is not None:
-        emails.send_moderation_notice(action, action.subject)
+    for user in notices.moderation_readers(action):
+        emails.send_moderation_notice(action, user)
 
 
 @shared_task(name="wordgames.games.tasks.notify_timeout", **RETRY)

@@ -1,0 +1,123 @@
+"""Who is told what: the policy of the game emails, apart from how they are written and sent (``emails``).
+
+Each function answers one question about readers (the players of a seat and the team-mates who share it,
+their choices per kind of email, the position of the game) and returns plain answers; nothing here renders
+a template or sends anything, so a rule about who hears of what is read, and tested, here alone.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db.models import Exists, OuterRef, Q
+
+from wordgames.accounts.models import DIGEST, EVERY, NONE, Profile, profile_for
+from wordgames.engines import get_engine
+
+from .models import Game, ModerationAction, Move, Seat
+
+
+def readers(seats: list[Seat]) -> Iterator[tuple[Seat, Any]]:
+    """Who reads the emails of each seat: its player, then the team-mates who share it (``Seat.partners``;
+    only looked up for seats annotated ``shared``, or not annotated)."""
+    for seat in seats:
+        if seat.user is None:
+            continue
+        yield seat, seat.user
+        if getattr(seat, "shared", 1):
+            for partner in seat.partners.select_related("profile").order_by("pk"):
+                yield seat, partner
+
+
+def seats_with_readers(game: Game) -> list[Seat]:
+    """The game's seats in order, with their players' profiles and whether team-mates share them."""
+    shared = Exists(Seat.partners.through.objects.filter(seat_id=OuterRef("pk")))
+    return list(game.seats.select_related("user", "user__profile").annotate(shared=shared).order_by("position"))
+
+
+@dataclass(frozen=True)
+class Change:
+    """What just happened to a game, as the move emails need it."""
+
+    over: bool
+    event: str  # "start" or "move"
+    waiting: frozenset[int]  # the seats the game now waits for
+    before: frozenset[int]  # the seats that could act before the change
+    mover: int | None
+    last: Move | None
+
+    @classmethod
+    def of(cls, game: Game, *, actors_before: Iterable[int], mover: int | None, last: Move | None,
+           event: str) -> Change:  # fmt: skip
+        over = game.status in (Game.Status.FINISHED, Game.Status.ABANDONED)
+        # "Your turn" is for the seats the game waits for (in Lexicon Crossing nobody, between green lights).
+        waiting = get_engine(game.engine).waiting_for(game.state) if game.status == Game.Status.ACTIVE else set()
+        return cls(over, event, frozenset(waiting), frozenset(actors_before), mover, last)
+
+
+def move_email_kind(seat: Seat, reader: Any, change: Change) -> str | None:
+    """The email this reader of ``seat`` gets about ``change`` (a kind of ``EMAIL_KINDS``), or None: the game
+    is over; it started; it is their turn (newly, or again after their own move); another player moved (not a
+    private, "quiet" move). None too when the reader chose not to get that kind by email (none, or digest)."""
+    profile = profile_for(reader)
+    if change.over:
+        kind = "game_over"
+    elif change.event == "start":
+        kind = "your_turn" if seat.position in change.waiting and profile.email_mode("start") == NONE else "start"
+    elif seat.position in change.waiting and (seat.position not in change.before or seat.position == change.mover):
+        kind = "your_turn"
+    elif seat.position != change.mover and change.last is not None and not change.last.outcome.get(
+            "events", {}).get("quiet"):  # fmt: skip
+        kind = "other_move"
+    else:
+        return None
+    return kind if profile.email_mode(kind) == EVERY else None
+
+
+def news_readers(game: Game, *, exclude_user_id: int | None = None,
+                 only_user_id: int | None = None) -> list[tuple[Seat, Any]]:  # fmt: skip
+    """The players a line of news goes to: every seated player, but the one it is about (``exclude``), or only
+    the one it is for (``only``)."""
+    seats = list(game.seats.select_related("user").order_by("position"))
+    return [(seat, seat.user) for seat in seats if seat.user is not None and seat.user_id != exclude_user_id
+            and only_user_id in (None, seat.user_id)]  # fmt: skip
+
+
+def moderation_readers(action: ModerationAction) -> list[Any]:
+    """Who hears of a moderation: the players of its game, or the player it concerns."""
+    if action.game is not None:
+        return [seat.user for seat in action.game.seats.select_related("user") if seat.user is not None]
+    return [action.subject] if action.subject is not None else []
+
+
+def seat_read_by(game: Game, user: User) -> Seat | None:
+    """The seat whose emails ``user`` reads: their own, or the one they share as a team-mate."""
+    seats = list(game.seats.all())
+    return next((s for s in seats if s.user_id == user.pk), None) or next(
+        (s for s in seats if any(p.pk == user.pk for p in s.partners.all())), None)
+
+
+def digests_due(now: datetime) -> Iterator[tuple[User, list[Game], str]]:
+    """Every player who chose the daily digest for "your turn" and whose chosen hour has come in their time
+    zone, with the games waiting for them and their local date (one digest a day is keyed by it)."""
+    for profile in Profile.objects.select_related("user").filter(email_modes__your_turn=DIGEST):
+        try:
+            local = now.astimezone(zoneinfo.ZoneInfo(profile.time_zone))
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            local = now
+        if local.hour < profile.digest_hour:
+            continue
+        user = profile.user
+        games = []
+        mine = Game.objects.filter(Q(seats__user=user) | Q(seats__partners=user), status=Game.Status.ACTIVE)
+        for game in mine.distinct().prefetch_related("seats__partners"):
+            seat = seat_read_by(game, user)
+            if seat is not None and seat.position in get_engine(game.engine).waiting_for(game.state):
+                games.append(game)
+        if games:
+            yield user, games, local.date().isoformat()
