@@ -34,7 +34,7 @@ from .actions import greenlight
 from .boards import render_board
 from .emails import read_invitation_token, result_sentence
 from .forms import MoveForm, NewGameForm, engine_or_404, move_limit
-from .models import Game, Seat, TeamInvitation, Vacation
+from .models import Game, Move, Seat, TeamInvitation, UndoRequest, Vacation
 
 
 def _games_for(user: Any) -> list[dict[str, Any]]:
@@ -197,6 +197,8 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
         )
         if game.status != Game.Status.ACTIVE:
             context["result"] = result_sentence(game)
+        elif seat is not None:  # a player's page: the undo asked or answerable
+            context.update(_undo_context(game, seat, shown))
     context.update(extra)
     return context
 
@@ -405,6 +407,40 @@ def accept_invitation(request: AuthedRequest, token: str) -> HttpResponse:
         messages.success(request, "You have a seat in this game.")
         return redirect(seat.game)
     return render(request, "games/invitation.html", {"seat": seat, "game": seat.game})
+
+
+@require_POST
+@login_required
+def undo(request: AuthedRequest, pk: int) -> HttpResponse:
+    """Ask to take back your last move, or answer another player's asking (the same rules as by email)."""
+    game = _load_game(pk, request)
+    answer = request.POST.get("answer", "")
+    try:
+        if answer == "ask":
+            actions.request_undo(game.pk, request.user)
+            messages.success(request, "You asked to take back your last move; the others are asked to agree.")
+        elif answer in ("accept", "reject"):
+            actions.answer_undo(game.pk, request.user, answer == "accept")
+            messages.success(request, "Your answer is recorded.")
+        else:
+            raise actions.Refused("Choose to ask, accept or reject.", "undo")
+    except actions.Refused as e:
+        messages.error(request, str(e))
+    return redirect(game)
+
+
+def _undo_context(game: Game, seat: int | None, shown: list[Any]) -> dict[str, Any]:
+    """The undo waiting for answers, and what this seat may do about it (or whether it may ask one)."""
+    waiting = game.undo_requests.filter(status=UndoRequest.Status.OPEN).select_related("move").first()
+    if waiting is not None:
+        answered = str(seat) in waiting.answers
+        return {"undo": {"asker": queries.player_names(game)[waiting.seat], "move": (waiting.move.summary or
+                "a move").rstrip("."), "mine": seat == waiting.seat,
+                "may_answer": seat is not None and seat != waiting.seat and not answered}}  # fmt: skip
+    last = shown[-1] if shown else None  # the last move on the page
+    may_ask = (seat is not None and game.status == Game.Status.ACTIVE and last is not None and last.seat == seat
+               and last.source != Move.Source.CLOCK)  # fmt: skip
+    return {"undo": None, "may_ask_undo": may_ask}
 
 
 @require_POST

@@ -27,6 +27,7 @@ def request_undo(game_id: int, user: User) -> UndoRequest:
         if game.undo_requests.filter(status=UndoRequest.Status.OPEN).exists():
             raise Refused("An undo is already waiting for answers in this game.", "undo")
         request = UndoRequest.objects.create(game=game, move=last, seat=seat)
+        _show_everyone(game)
         name = user.get_username()
         # What the others saw of the move (its summary), never its text: a private move stays private.
         outbox.owe(outbox.send_news, game.pk, f"undo:{request.pk}",
@@ -64,6 +65,8 @@ def answer_undo(game_id: int, user: User, accept: bool) -> UndoRequest:
         else:
             sentence = ""
         request.save(update_fields=["answers", "status"])
+        if request.status != UndoRequest.Status.ACCEPTED:
+            _show_everyone(game)  # (a take-back saved the state, which shows it already)
         if sentence:
             outbox.owe(outbox.send_news, game.pk, f"undo-done:{request.pk}", sentence, kind="undo")
     return request
@@ -72,3 +75,10 @@ def answer_undo(game_id: int, user: User, accept: bool) -> UndoRequest:
 def _said(move: Move) -> str:
     """The move as the other players were told it: its public summary, without the final full stop."""
     return (move.summary or "a move").rstrip(".")
+
+
+def _show_everyone(game: Game) -> None:
+    """A new version, so every open page of the game shows the request or the answer (no move is made, so a
+    move form already open stays valid)."""
+    game.version += 1
+    Game.objects.filter(pk=game.pk).update(version=game.version)
