@@ -37,6 +37,10 @@ class Game(models.Model):
     state: Any = models.JSONField(null=True, blank=True, editable=False)
     version = models.PositiveIntegerField(default=0, editable=False)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True)
+    rematch = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of",
+        help_text="The game its players started again from this one.",
+    )  # fmt: skip
     private = models.BooleanField(
         default=False, help_text="Not listed in the lobby; its page is shown only to its players and moderators."
     )

@@ -411,6 +411,19 @@ def accept_invitation(request: AuthedRequest, token: str) -> HttpResponse:
 
 @require_POST
 @login_required
+def rematch(request: AuthedRequest, pk: int) -> HttpResponse:
+    game = _load_game(pk, request)
+    try:
+        again = actions.rematch(game.pk, request.user)
+    except actions.Refused as e:
+        messages.error(request, str(e))
+        return redirect(game)
+    messages.success(request, "The rematch is set up: the other players are invited, and it starts when they accept.")
+    return redirect(again)
+
+
+@require_POST
+@login_required
 def undo(request: AuthedRequest, pk: int) -> HttpResponse:
     """Ask to take back your last move, or answer another player's asking (the same rules as by email)."""
     game = _load_game(pk, request)

@@ -7,7 +7,7 @@ rolled-back change never notifies anyone. The names below are the doors other ro
 
 from .clocks import end_vacation, set_vacation, sweep, time_out
 from .errors import MoveResult, Refused
-from .games import create_game, decline_invitation, join_game
+from .games import create_game, decline_invitation, join_game, rematch
 from .moderation import end_game, replace_player, set_suspended, take_back_last_move
 from .moves import best_move, preview_move
 from .play import submit_move
@@ -16,6 +16,6 @@ from .undo import answer_undo, request_undo
 
 __all__ = [
     "MoveResult", "Refused", "answer_team_invitation", "answer_undo", "best_move", "create_game", "decline_invitation", "end_game",
-    "end_vacation", "invite_team_mate", "join_game", "preview_move", "replace_player", "request_undo", "set_suspended",
+    "end_vacation", "invite_team_mate", "join_game", "preview_move", "rematch", "replace_player", "request_undo", "set_suspended",
     "set_vacation", "submit_move", "sweep", "take_back_last_move", "time_out",
 ]  # fmt: skip

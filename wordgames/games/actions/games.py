@@ -37,6 +37,8 @@ def create_game(
     move_time: timedelta = timedelta(days=7),
     reminder_after: timedelta | None = None,
     partners: dict[int, list[str]] | None = None,
+    creator_seat: int = 0,
+    rematch_of: Game | None = None,
 ) -> Game:
     """A new game with the creator in seat 1 and one more seat per entry of ``invitees``: "" for an open
     seat, a username, or an email address. Starts at once if every seat is taken. Each player has
@@ -84,17 +86,41 @@ def create_game(
             move_time=move_time,
             reminder_after=reminder_after,
         )
-        first = Seat.objects.create(game=game, position=0, user=creator, joined=timezone.now())
-        seats = [first]
-        for position, (user, email) in enumerate(invited, start=1):
+        if rematch_of is not None:
+            Game.objects.filter(pk=rematch_of.pk).update(rematch=game)
+        own = Seat.objects.create(game=game, position=creator_seat, user=creator, joined=timezone.now())
+        others = [p for p in range(len(invited) + 1) if p != creator_seat]
+        for position, (user, email) in zip(others, invited, strict=True):
             seat = Seat.objects.create(game=game, position=position, invited_user=user, invited_email=email)
-            seats.append(seat)
             if user is not None or email:
                 outbox.owe(outbox.send_invitation, seat.pk)
-        _invite_partners(seats[0], partners or {}, {creator.pk} | {u.pk for u, _ in invited if u is not None},
+        _invite_partners(own, partners or {}, {creator.pk} | {u.pk for u, _ in invited if u is not None},
                          creator)  # fmt: skip
         start_if_full(game)
     return game
+
+
+def rematch(game_id: int, user: User) -> Game:
+    """One click after a game: the same players with the seats turned one place (the second player moves
+    first), the same options and clocks, a fresh secret. The one who asked takes their seat; the others are
+    invited and accept as for any game. A game has one rematch: asking again gives the same one."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        if game.rematch_id is not None:
+            return Game.objects.get(pk=game.rematch_id)
+        if game.status not in (Game.Status.FINISHED, Game.Status.ABANDONED):
+            raise Refused("A rematch is for a game that is over.", "not_over")
+        seats = list(game.seats.select_related("user").order_by("position"))
+        if not any(s.user_id == user.pk for s in seats):
+            raise Refused("Only the game's players can ask for a rematch.", "not_seated")
+        turned = seats[1:] + seats[:1]
+        mine = next(i for i, s in enumerate(turned) if s.user_id == user.pk)
+        invitees = [s.user.get_username() if s.user else "" for i, s in enumerate(turned) if i != mine]
+        again = create_game(user, game.engine, dict(game.options), invitees, move_time=game.move_time,
+                            reminder_after=game.reminder_after, creator_seat=mine, rematch_of=game)  # fmt: skip
+        if game.private:
+            Game.objects.filter(pk=again.pk).update(private=True)
+        return again
 
 
 def _invite_partners(own: Seat, partners: dict[int, list[str]], seated: set[int], creator: User) -> None:
