@@ -269,6 +269,7 @@ THROTTLE = {
     "email_change": (envint("THROTTLE_EMAIL_CHANGES_PER_HOUR", "5"), 3600),
     "invitation": (envint("THROTTLE_INVITATIONS_PER_HOUR", "30"), 3600),
     "game": (envint("THROTTLE_GAMES_PER_HOUR", "20"), 3600),
+    "chat": (envint("THROTTLE_CHAT_PER_HOUR", "60"), 3600),
 }
 
 LOGGING = {

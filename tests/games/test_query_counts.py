@@ -42,13 +42,13 @@ OPTIONS: dict[str, dict[str, str]] = {
 # Measured on 23 November 2026 (the same on SQLite and PostgreSQL). Lexicon Crossing's page and news also read
 # the green-light state and mark the newest tile as seen.
 # 24 November: the whole page (not the polls) also reads who shares which seat and the team-mate invitations.
-# And a player's page, and its polls, look for an undo waiting for answers (one query).
-PAGE = {"lingo": 9, "lingua-fences": 9, "keebble": 9, "lexicon-crossing": 16}
+# And a player's page, and its polls, look for an undo waiting for answers and read the chat (two queries).
+PAGE = {"lingo": 10, "lingua-fences": 10, "keebble": 10, "lexicon-crossing": 17}
 # A move that tells the others writes its owed notification in its own transaction (24 November: one INSERT
 # more; the row is deleted after the commit, once the broker has the task, which this count does not see).
 # Lexicon Crossing's first move, a private rearrangement, restarts the mover's idle clock (one UPDATE more).
 MOVE = {"lingo": 13, "lingua-fences": 12, "keebble": 13, "lexicon-crossing": 11}
-POLL_WITH_NEWS = {"lingo": 8, "lingua-fences": 8, "keebble": 8, "lexicon-crossing": 15}
+POLL_WITH_NEWS = {"lingo": 9, "lingua-fences": 9, "keebble": 9, "lexicon-crossing": 16}
 POLL_WITHOUT_NEWS = 3  # session, user, the game's version: no state loaded
 LOBBY_PLAYER, LOBBY_ANONYMOUS = 7, 2
 

@@ -91,6 +91,11 @@ def asked_to_undo(users: list[Any], tmp_path: Path) -> None:
     by_pipe(mime.reply(to_ann, "undo"), tmp_path)
 
 
+def chatted(users: list[Any], tmp_path: Path) -> None:
+    game = lingo(users)
+    assert logged_in(users[1]).post(f"/games/{game.pk}/chat/", {"text": "good luck"}).status_code == 302
+
+
 def emailed_nonsense(users: list[Any], tmp_path: Path) -> None:
     lingo(users)
     to_ann = [m for m in mail.outbox if m.to == [users[0].email] and "Pool:" in m.body][-1]
@@ -106,6 +111,7 @@ SCENARIOS: dict[str, Callable[[list[Any], Path], None]] = {
     "reminder": nearly_out_of_time,
     "timeout": out_of_time,
     "undo": asked_to_undo,
+    "chat": chatted,
     "error": emailed_nonsense,
 }
 

@@ -103,7 +103,7 @@ def test_email_settings_page(client_bob: Client, bob: Any) -> None:
     page = client_bob.get("/accounts/email/").content.decode()
     assert "A daily digest" in page and "Time away" in page
     data = {kind: "every" for kind in ("invitation", "start", "other_move", "game_over", "reminder", "timeout",
-                                       "undo", "error")}  # fmt: skip
+                                       "undo", "chat", "error")}  # fmt: skip
     response = client_bob.post("/accounts/email/", {**data, "your_turn": "digest", "digest_hour": "7",
                                                      "save_emails": "1"})  # fmt: skip
     assert response.status_code == 302
@@ -114,7 +114,7 @@ def test_one_subject_per_game_for_mail_programs_that_thread_by_subject(client_bo
                                                                         lingo_game: Game, play_best: Any,
                                                                         ann: Any) -> None:  # fmt: skip
     data = {kind: "every" for kind in ("invitation", "start", "your_turn", "other_move", "game_over", "reminder",
-                                       "timeout", "undo", "error")}  # fmt: skip
+                                       "timeout", "undo", "chat", "error")}  # fmt: skip
     assert "One subject line per game" in client_bob.get("/accounts/email/").content.decode()
     client_bob.post("/accounts/email/", {**data, "digest_hour": "8", "same_subject": "on", "save_emails": "1"})
     assert fresh(bob).same_subject

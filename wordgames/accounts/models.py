@@ -29,6 +29,7 @@ EMAIL_KINDS: dict[str, str] = {
     "reminder": "Reminder before your time to move runs out",
     "timeout": "A player's time ran out",
     "undo": "A player asks to take back a move, and the answer",
+    "chat": "A player writes in a game's chat",
     "error": "Replies to your emailed moves (errors and confirmations)",
 }
 EVERY, DIGEST, NONE = "every", "digest", "none"

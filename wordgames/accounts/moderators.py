@@ -17,7 +17,7 @@ POWERS = [
 # What moderators read to answer players' questions (never the outbox: it holds every email, resets included).
 VIEWS = {
     "games": ["game", "seat", "move", "moderationaction", "notification", "vacation", "undorequest",
-              "greenlightrequest"],
+              "greenlightrequest", "chatmessage", "owedtask", "teaminvitation"],
     "accounts": ["profile"],
     "auth": ["user"],
     "pbem": ["inboundmessage", "emailoptout"],

@@ -17,6 +17,7 @@ from wordgames.lib.http import AuthedRequest
 
 from . import actions
 from .models import (
+    ChatMessage,
     Game,
     GreenLightRequest,
     ModerationAction,
@@ -87,6 +88,11 @@ def end_game(modeladmin: Any, request: AuthedRequest, game: Game, data: dict) ->
 @with_reason("Abandon the game (no result)")
 def abandon_game(modeladmin: Any, request: AuthedRequest, game: Game, data: dict) -> None:
     actions.end_game(game.pk, request.user, data["reason"], abandon=True)
+
+
+@with_reason("Hide the message")
+def hide_chat(modeladmin: Any, request: AuthedRequest, message: ChatMessage, data: dict) -> None:
+    actions.hide_message(message.pk, request.user, data["reason"])
 
 
 @with_reason("Put another player in this seat", ReplaceForm)
@@ -268,3 +274,23 @@ class ModeratedProfileAdmin(ProfileAdmin):
 
 admin.site.unregister(Profile)
 admin.site.register(Profile, ModeratedProfileAdmin)
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    """What players wrote at their tables. A moderator hides a message with a reason (logged, players told)."""
+
+    list_display = ("created", "game", "user", "text", "hidden")
+    list_filter = ("hidden",)
+    search_fields = ("user__username", "text", "=game__id")
+    readonly_fields = ("game", "user", "seat", "text", "source", "created", "hidden")
+    actions = [hide_chat]
+
+    def has_moderate_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("games.moderate_games")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -37,7 +37,7 @@ from wordgames.pbem.addresses import reply_address
 from wordgames.pbem.models import EmailOptOut
 
 from . import notices, queries, signals
-from .models import Game, ModerationAction, Move, Notification, Seat
+from .models import ChatMessage, Game, ModerationAction, Move, Notification, Seat
 
 INVITATION_SALT = "wordgames.invitation"
 UNSUBSCRIBE_SALT = "wordgames.unsubscribe"
@@ -363,6 +363,19 @@ def send_news(game: Game, key: str, sentence: str, *, exclude_user_id: int | Non
         context = {**_game_context(game, seat, None), "user": reader, "name": display_name(reader), "news": sentence}
         sent += _send(f"news:{key}:{reader.pk}", reader.email, f"{game.title} game {game.pk}: {sentence}",
                       "games/email/news.txt", context, kind=kind, user=reader, game=game, seat=seat)
+    return sent
+
+
+def send_chat(message: ChatMessage) -> int:
+    """A chat message to the game's other players (each may choose not to get chat by email)."""
+    game = message.game
+    sent = 0
+    writer = display_name(message.user)
+    for seat, reader in notices.news_readers(game, exclude_user_id=message.user_id):
+        context = {**_game_context(game, seat, None), "user": reader, "name": display_name(reader),
+                   "writer": writer, "message": message.text}  # fmt: skip
+        sent += _send(f"chat:{message.pk}:{reader.pk}", reader.email, f"{game.title} game {game.pk}: {writer} writes",
+                      "games/email/chat.txt", context, kind="chat", user=reader, game=game, seat=seat)
     return sent
 
 

@@ -98,6 +98,10 @@ class NewGameForm(forms.Form):
         label="Private game", required=False,
         help_text="Not listed in the lobby; only its players (and the site's moderators) can open its page.",
     )  # fmt: skip
+    chat_public = forms.BooleanField(
+        label="Public chat", required=False,
+        help_text="Spectators may read the players' chat too (otherwise only the players read it).",
+    )  # fmt: skip
 
     def __init__(self, engine: Engine, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -41,6 +41,9 @@ class Game(models.Model):
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of",
         help_text="The game its players started again from this one.",
     )  # fmt: skip
+    chat_public = models.BooleanField(
+        default=False, help_text="Spectators may read the players' chat (chosen when the game is created)."
+    )
     private = models.BooleanField(
         default=False, help_text="Not listed in the lobby; its page is shown only to its players and moderators."
     )
@@ -263,6 +266,7 @@ class ModerationAction(models.Model):
         REPLACE = "replace", "put another player in a seat"
         SUSPEND = "suspend", "suspended a user"
         UNSUSPEND = "unsuspend", "lifted a suspension"
+        HIDE_CHAT = "hide_chat", "hid a chat message"
 
     kind = models.CharField(max_length=16, choices=Kind.choices)
     moderator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
@@ -330,3 +334,31 @@ class TeamInvitation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} invited to share {self.seat}"
+
+
+CHAT_MAX = 1000  # characters in one chat message
+
+
+class ChatMessage(models.Model):
+    """What a player (or a seat's team-mate) writes to the table, on the web or by email: shown between the
+    moves to the players (to spectators too if the game's chat is public), emailed to the others."""
+
+    class Source(models.TextChoices):
+        WEB = "web", "web"
+        EMAIL = "email", "email"
+
+    is_chat = True  # tells a chat line from a move in the game's timeline
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    seat = models.PositiveSmallIntegerField(help_text="The seat the writer plays (or shares).")
+    text = models.TextField(max_length=CHAT_MAX)
+    source = models.CharField(max_length=8, choices=Source.choices, default=Source.WEB)
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+    hidden = models.BooleanField(default=False, help_text="Hidden by a moderator (the reason is logged).")
+
+    class Meta:
+        ordering = ["created", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.game}: {self.text[:40]}"

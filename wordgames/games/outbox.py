@@ -25,7 +25,7 @@ from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from . import commentary, emails, notices
-from .models import Game, ModerationAction, Move, OwedTask, Seat
+from .models import ChatMessage, Game, ModerationAction, Move, OwedTask, Seat
 
 log = logging.getLogger(__name__)
 
@@ -157,3 +157,10 @@ def send_news(game_id: int, key: str, sentence: str, exclude_user_id: int | None
     game = Game.objects.filter(pk=game_id).first()
     if game is not None:
         emails.send_news(game, key, sentence, exclude_user_id=exclude_user_id, only_user_id=only_user_id, kind=kind)
+
+
+@shared_task(name="wordgames.games.tasks.send_chat", **RETRY)
+def send_chat(message_id: int) -> None:
+    message = ChatMessage.objects.select_related("game", "user").filter(pk=message_id, hidden=False).first()
+    if message is not None:
+        emails.send_chat(message)

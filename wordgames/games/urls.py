@@ -26,6 +26,7 @@ urlpatterns = [
     path("games/<int:pk>/team/", views.invite_team_mate, name="invite_team_mate"),
     path("games/<int:pk>/undo/", views.undo, name="undo"),
     path("games/<int:pk>/rematch/", views.rematch, name="rematch"),
+    path("games/<int:pk>/chat/", views.chat, name="chat"),
     path("team-invitations/<int:invitation_id>/", views.answer_team_invitation, name="answer_team_invitation"),
     path("games/<int:pk>/record.json", views.record, name="record"),
     path("games/<int:pk>/print/", views.print_sheet, name="print_sheet"),

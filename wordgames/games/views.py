@@ -34,7 +34,7 @@ from .actions import greenlight
 from .boards import render_board
 from .emails import read_invitation_token, result_sentence
 from .forms import MoveForm, NewGameForm, engine_or_404, move_limit
-from .models import Game, Move, Seat, TeamInvitation, UndoRequest, Vacation
+from .models import ChatMessage, Game, Move, Seat, TeamInvitation, UndoRequest, Vacation
 
 
 def _games_for(user: Any) -> list[dict[str, Any]]:
@@ -130,6 +130,8 @@ def new_game(request: AuthedRequest) -> HttpResponse:
         else:
             if form.cleaned_data.get("private"):
                 Game.objects.filter(pk=game.pk).update(private=True)
+            if form.cleaned_data.get("chat_public"):
+                Game.objects.filter(pk=game.pk).update(chat_public=True)
             if game.status == Game.Status.ACTIVE:
                 messages.success(request, "The game has started.")
             else:
@@ -186,7 +188,8 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
                 for s in seats
             ],
             waiting_names=and_list([s.user.username for s in seats if s.user and s.position in movers]),
-            moves=shown,
+            moves=_timeline(game, shown, seat, request.user),
+            can_chat=seat is not None,
             moderation=list(game.moderation.select_related("moderator")[:20]),
             form=extra.pop("form", None)
             or MoveForm(initial={"version": game.version, "key": uuid.uuid4().hex}, max_length=move_limit(game)),
@@ -407,6 +410,27 @@ def accept_invitation(request: AuthedRequest, token: str) -> HttpResponse:
         messages.success(request, "You have a seat in this game.")
         return redirect(seat.game)
     return render(request, "games/invitation.html", {"seat": seat, "game": seat.game})
+
+
+@require_POST
+@login_required
+def chat(request: AuthedRequest, pk: int) -> HttpResponse:
+    game = _load_game(pk, request)
+    try:
+        actions.post_message(game.pk, request.user, request.POST.get("text", ""))
+    except actions.Refused as e:
+        messages.error(request, str(e))
+    return redirect(f"{game.get_absolute_url()}#chat")
+
+
+def _timeline(game: Game, shown: list[Any], seat: int | None, user: Any) -> list[Any]:
+    """The moves, with the chat between them for those who may read it (the players; spectators too when the
+    game's chat is public; moderators)."""
+    readable = seat is not None or game.chat_public or (user.is_authenticated and user.has_perm("games.moderate_games"))
+    if not readable:
+        return list(shown)
+    said = list(ChatMessage.objects.filter(game=game, hidden=False).select_related("user"))
+    return sorted([*shown, *said], key=lambda item: item.created)
 
 
 @require_POST

@@ -88,6 +88,8 @@ def parse_command(body: str) -> Command | None:
         if rest and _NUMBER.fullmatch(rest[0] if rest[0].startswith("#") else "x"):
             number = int(rest.pop(0).lstrip("#"))
     comment = "\n".join(rest).strip()
+    if word in ("say", "chat"):  # words for the table: the rest of the line and the lines below
+        return Command("say", " ".join(first.split()[1:]), number, comment)
     if word in COMMANDS and len(first.split()) == 1:
         return Command(word, first, number, comment)
     return Command("move", first, number, comment)
@@ -139,7 +141,8 @@ def _quote(body: str) -> str:
     return "\n".join(f"> {line}" for line in body.strip().split("\n")[:40])
 
 
-HELP = """Reply to any email about this game with one command or move on the first line:
+HELP = """Reply to any email about this game with one command or move on the first line
+(or "say" and your words, for the game's chat):
 
   <your move>      e.g. 13L YET (add #N to check the move number: 13L YET #5)
   board            send me the board
@@ -239,6 +242,12 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
         _refuse(record, message, body, seat, "Your message had no move or command in it. Write your move "
                 "above or below the quoted email, on a line of its own.")  # fmt: skip
         return
+    _run(record, message, body, seat, user, command)
+
+
+def _run(record: InboundMessage, message: AnymailInboundMessage, body: str, seat: Seat, user: Any,
+         command: Command) -> None:  # fmt: skip
+    """Do what a player's message asks: a command, words for the chat, or a move through the write door."""
     game = seat.game
     try:
         if command.word == "help":
@@ -253,6 +262,8 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
         elif command.word in ("accept", "reject"):
             actions.answer_undo(game.pk, user, command.word == "accept")
             _answer(record, seat, message, text=f"Your answer ({command.word}) was recorded.")
+        elif command.word == "say":
+            _say(record, seat, message, user, "\n".join(filter(None, [command.text, command.comment])))
         else:
             result = actions.submit_move(
                 game.pk, user, command.text if command.word == "move" else command.word,
@@ -268,10 +279,35 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
             _queue_reply(record, seat, message, text=f"Your move {result.move.text} was played. {record.detail}",
                          quote=False)  # fmt: skip
     except actions.Refused as e:
+        if e.code == "illegal" and command.word == "move" and _just_words(command.text, game):
+            # No move in it, only words: they go to the table's chat, and the player is told so.
+            _say(record, seat, message, user, "\n".join(filter(None, [command.text, command.comment])), told=True)
+            return
         reason = str(e)
         if e.code in ("illegal", "empty") and command.word == "move":
             reason = f"Your move \"{command.text}\" was not played: {reason}"
         _refuse(record, message, body, seat, reason)
+
+
+def _just_words(line: str, game: Game) -> bool:
+    """A first line that is plainly talk, not a mistyped move: three words or more, no digit (moves name
+    cells), and not starting with a word of the game's own notation."""
+    words = line.split()
+    notation = {"pass", "swap", "burn", "ask", "take", "wall", "claim", "grid", "green", "red", "done", "jaywalk",
+                "withdraw", "steal", "resign"}  # fmt: skip
+    return len(words) >= 3 and not any(ch.isdigit() for ch in line) and words[0].lower() not in notation
+
+
+def _say(record: InboundMessage, seat: Seat, message: AnymailInboundMessage, user: Any, text: str, *,
+         told: bool = False) -> None:  # fmt: skip
+    """Post the words to the game's chat (refused like a web message: empty, too long, too many)."""
+    try:
+        actions.post_message(seat.game_id, user, text, source="email")
+    except actions.Refused as e:
+        _refuse(record, message, text, seat, str(e))
+        return
+    note = " No move was played: to play, write the move on the first line." if told else ""
+    _answer(record, seat, message, text=f"Your words went to the game's chat.{note}")
 
 
 def _addressed_seat(recipients: list[str]) -> Seat | None:

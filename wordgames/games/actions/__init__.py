@@ -1,10 +1,11 @@
 """Every write to games goes through here: views, email, admin actions and tasks call these doors.
 
-One module per family (games, moves, greenlight, undo, teams, clocks, moderation). Each door is one transaction:
+One module per family (games, moves, greenlight, undo, teams, chat, clocks, moderation). Each door is one transaction:
 check, lock the game row, write, then owe what is sent out (emails, commentary) with ``outbox.owe``, so a
 rolled-back change never notifies anyone. The names below are the doors other rooms call.
 """
 
+from .chat import hide_message, post_message
 from .clocks import end_vacation, set_vacation, sweep, time_out
 from .errors import MoveResult, Refused
 from .games import create_game, decline_invitation, join_game, rematch
@@ -16,6 +17,6 @@ from .undo import answer_undo, request_undo
 
 __all__ = [
     "MoveResult", "Refused", "answer_team_invitation", "answer_undo", "best_move", "create_game", "decline_invitation", "end_game",
-    "end_vacation", "invite_team_mate", "join_game", "preview_move", "rematch", "replace_player", "request_undo", "set_suspended",
+    "end_vacation", "hide_message", "invite_team_mate", "join_game", "post_message", "preview_move", "rematch", "replace_player", "request_undo", "set_suspended",
     "set_vacation", "submit_move", "sweep", "take_back_last_move", "time_out",
 ]  # fmt: skip

@@ -118,8 +118,7 @@ def rematch(game_id: int, user: User) -> Game:
         invitees = [s.user.get_username() if s.user else "" for i, s in enumerate(turned) if i != mine]
         again = create_game(user, game.engine, dict(game.options), invitees, move_time=game.move_time,
                             reminder_after=game.reminder_after, creator_seat=mine, rematch_of=game)  # fmt: skip
-        if game.private:
-            Game.objects.filter(pk=again.pk).update(private=True)
+        Game.objects.filter(pk=again.pk).update(private=game.private, chat_public=game.chat_public)
         return again
 
 

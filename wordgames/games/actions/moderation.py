@@ -23,7 +23,7 @@ from .games import start_if_full
 from .moves import lock_game, save_state, set_clocks
 
 
-def _log(kind: str, moderator: User, reason: str, **fields: Any) -> ModerationAction:
+def log_moderation(kind: str, moderator: User, reason: str, **fields: Any) -> ModerationAction:
     reason = reason.strip()
     if not reason:
         raise Refused("Say why: the players are told.", "reason")
@@ -44,7 +44,7 @@ def take_back_last_move(game_id: int, moderator: User, reason: str) -> Move:
         last.taken_back = True
         last.save(update_fields=["taken_back"])
         save_state(game, rebuild_state(game))
-        _log(ModerationAction.Kind.TAKE_BACK, moderator, reason, game=game, detail=f"move {last.seq}: {last.summary or 'a move'}")  # public: never a private move's text
+        log_moderation(ModerationAction.Kind.TAKE_BACK, moderator, reason, game=game, detail=f"move {last.seq}: {last.summary or 'a move'}")  # public: never a private move's text
     return last
 
 
@@ -65,7 +65,7 @@ def end_game(game_id: int, moderator: User, reason: str, *, abandon: bool = Fals
         game.save()
         set_clocks(game)
         kind = ModerationAction.Kind.ABANDON if game.status == Game.Status.ABANDONED else ModerationAction.Kind.END
-        _log(kind, moderator, reason, game=game)
+        log_moderation(kind, moderator, reason, game=game)
     return game
 
 
@@ -100,7 +100,7 @@ def replace_player(
             game.version += 1
             game.save()
             start_if_full(game)
-        _log(
+        log_moderation(
             ModerationAction.Kind.REPLACE,
             moderator,
             reason,
@@ -118,4 +118,4 @@ def set_suspended(user: User, moderator: User, reason: str, suspended: bool = Tr
         profile.suspended_reason = reason if suspended else ""
         profile.save()
         kind = ModerationAction.Kind.SUSPEND if suspended else ModerationAction.Kind.UNSUSPEND
-        _log(kind, moderator, reason, subject=user)
+        log_moderation(kind, moderator, reason, subject=user)
