@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from wordgames.engines import get_engine
-from wordgames.games import actions
+from wordgames.games import actions, queries
 from wordgames.games.forms import MOVE_MAX, NewGameForm, move_limit
 from wordgames.games.models import Game
 
@@ -205,3 +205,21 @@ def test_a_stranger_cannot_take_an_open_seat_in_a_private_game(client, ann, cat)
     client.force_login(cat)
     assert client.post(f"/games/{game.pk}/join/").status_code == 404
     assert not game.seats.filter(user=cat).exists()
+
+
+def test_a_private_edit_does_not_touch_the_other_players_pages(client, ann, bob):
+    """Rearranging one's own crossword changes nothing the others see: their poll stays "no change" (so nobody
+    learns when someone works), and the move is kept."""
+    game = actions.create_game(ann, "lexicon-crossing", {}, [bob.username], seed=3)
+    actions.join_game(game.pk, bob)
+    game.refresh_from_db()
+    seen = game.version
+    letter = get_engine("lexicon-crossing").view(game.state, 0)["hand"][0]
+    client.force_login(ann)
+    response = client.post(f"/games/{game.pk}/move/", {"move": f"grid {letter}", "key": "k3", "version": seen},
+                           HTTP_ACCEPT="application/json")  # fmt: skip
+    assert response.json()["ok"] and response.json()["version"] == seen
+    client.force_login(bob)
+    assert client.get(f"/games/{game.pk}/live/?since={seen}").status_code == 204
+    game.refresh_from_db()
+    assert game.moves.count() == 1 and game.state == queries.rebuild_state(game)

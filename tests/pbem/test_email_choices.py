@@ -99,7 +99,7 @@ def chatted(users: list[Any], tmp_path: Path) -> None:
 def emailed_nonsense(users: list[Any], tmp_path: Path) -> None:
     lingo(users)
     to_ann = [m for m in mail.outbox if m.to == [users[0].email] and "Pool:" in m.body][-1]
-    by_pipe(mime.reply(to_ann, "frobnicate the tiles please"), tmp_path)
+    by_pipe(mime.reply(to_ann, "frobnicate 8H please"), tmp_path)
 
 
 SCENARIOS: dict[str, Callable[[list[Any], Path], None]] = {

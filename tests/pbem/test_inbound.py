@@ -160,12 +160,13 @@ def test_a_stale_move_number_is_refused_with_the_new_board(lingo_game: Game, tmp
 
 
 def test_an_unknown_command_gets_the_reason_the_board_and_the_quote(lingo_game: Game, tmp_path: Path) -> None:
-    by_pipe(mime.reply(latest_to("ann@example.com"), "frobnicate the tiles please"), tmp_path)
+    # (A move-like line: plain words with no move in them go to the game's chat instead.)
+    by_pipe(mime.reply(latest_to("ann@example.com"), "frobnicate 8H please"), tmp_path)
     unchanged(lingo_game)
     answer = replies_to("ann@example.com")[-1]
-    assert 'Your move "frobnicate the tiles please" was not played' in answer.body
+    assert 'Your move "frobnicate 8H please" was not played' in answer.body
     assert "Pool:" in answer.body
-    assert "Your message was:\n> frobnicate the tiles please" in answer.body
+    assert "Your message was:\n> frobnicate 8H please" in answer.body
 
 
 def test_an_empty_body_is_refused(lingo_game: Game, tmp_path: Path) -> None:

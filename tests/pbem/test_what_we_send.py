@@ -26,7 +26,7 @@ def test_notifications_are_auto_generated_and_answers_auto_replied(lingo_game: G
     notice = latest_to("ann@example.com")
     assert notice.extra_headers["Auto-Submitted"] == "auto-generated"
     assert notice.extra_headers["X-Auto-Response-Suppress"] == "All"
-    by_pipe(mime.reply(notice, "frobnicate the tiles please"), tmp_path)  # a refusal answers ann's own mail
+    by_pipe(mime.reply(notice, "frobnicate 8H please"), tmp_path)  # a refusal answers ann's own mail
     answer = latest_to("ann@example.com")
     assert answer.subject.startswith("Re:") and answer.extra_headers["Auto-Submitted"] == "auto-replied"
     assert answer.extra_headers["X-Auto-Response-Suppress"] == "All"

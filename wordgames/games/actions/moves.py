@@ -175,7 +175,7 @@ def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: s
     quiet = bool(outcome.events.get("quiet"))
     # From waiting for nobody to waiting for some (red light): their clocks start afresh, the idle ones stop.
     clocks_before = set() if idle_before and waiting else before
-    save_state(game, state, actors_before=clocks_before, mover=None if quiet else seat)
+    save_state(game, state, actors_before=clocks_before, mover=None if quiet else seat, public=not quiet)
     if quiet and engine.idle_clock and not waiting:
         restart_clock(game, seat)
     version, was = game.version, sorted(before)
@@ -189,12 +189,16 @@ def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: s
 
 
 def save_state(
-    game: Game, state: dict[str, Any], *, actors_before: set[int] | None = None, mover: int | None = None
+    game: Game, state: dict[str, Any], *, actors_before: set[int] | None = None, mover: int | None = None,
+    public: bool = True,
 ) -> None:
+    """Store the new state. ``public`` False (a private edit, e.g. rearranging one's own crossword) keeps the
+    version: the other players' pages and polls do not change, so nobody sees when someone works."""
     engine = get_engine(game.engine)
     now = timezone.now()
     game.state = state
-    game.version += 1
+    if public:
+        game.version += 1
     result = engine.result(state)
     if result is not None:
         game.result = result
