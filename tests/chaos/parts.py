@@ -8,7 +8,6 @@ import secrets
 import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -19,6 +18,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
+from tests.games.test_worker import wait_for
 from wordgames.games.models import Game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,15 +28,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-def wait_for(predicate: Any, seconds: float = 30.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.2)
-    return False
 
 
 def database_url() -> str:

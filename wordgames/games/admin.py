@@ -122,8 +122,21 @@ class MoveInline(admin.TabularInline):
         return False
 
 
+class Moderated(admin.ModelAdmin):
+    """Rows moderators act on through the actions (offered with "moderate games"), never added or deleted."""
+
+    def has_moderate_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("games.moderate_games")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(Moderated):
     list_display = ("__str__", "status", "players", "version", "created", "turn_started")
     list_filter = ("status", "engine")
     search_fields = ("seats__user__username", "=id")
@@ -135,14 +148,6 @@ class GameAdmin(admin.ModelAdmin):
     inlines = [SeatInline, MoveInline]
     actions = [take_back, end_game, abandon_game]
 
-    def has_moderate_permission(self, request: HttpRequest) -> bool:
-        return request.user.has_perm("games.moderate_games")
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
     @admin.display(description="secret and first tiles")
     def draws(self, game: Game) -> str:
@@ -156,21 +161,13 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(Moderated):
     list_display = ("__str__", "user", "invited_user", "invited_email", "declined")
     list_select_related = ("game", "user", "invited_user")
     search_fields = ("user__username", "invited_email", "=game__id")
     readonly_fields = ("game", "position", "user", "invited_user", "invited_email", "declined", "joined")
     actions = [replace_player]
 
-    def has_moderate_permission(self, request: HttpRequest) -> bool:
-        return request.user.has_perm("games.moderate_games")
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(Move)
@@ -277,7 +274,7 @@ admin.site.register(Profile, ModeratedProfileAdmin)
 
 
 @admin.register(ChatMessage)
-class ChatMessageAdmin(admin.ModelAdmin):
+class ChatMessageAdmin(Moderated):
     """What players wrote at their tables. A moderator hides a message with a reason (logged, players told)."""
 
     list_display = ("created", "game", "user", "text", "hidden")
@@ -286,11 +283,3 @@ class ChatMessageAdmin(admin.ModelAdmin):
     readonly_fields = ("game", "user", "seat", "text", "source", "created", "hidden")
     actions = [hide_chat]
 
-    def has_moderate_permission(self, request: HttpRequest) -> bool:
-        return request.user.has_perm("games.moderate_games")
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
