@@ -25,11 +25,14 @@ from typing import Any
 
 from anymail.inbound import AnymailInboundMessage
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, InterfaceError, OperationalError, transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from wordgames.engines import get_engine
+from wordgames.accounts import throttle
+from wordgames.engines import engine_names, get_engine
+from wordgames.engines.core.text import quote
 from wordgames.games import actions, queries
 from wordgames.games.emails import absolute
 from wordgames.games.models import Game, Move, Seat
@@ -90,6 +93,8 @@ def parse_command(body: str) -> Command | None:
     comment = "\n".join(rest).strip()
     if word in ("say", "chat"):  # words for the table: the rest of the line and the lines below
         return Command("say", " ".join(first.split()[1:]), number, comment)
+    if word in ("check", "challenge") and len(first.split()) > 1:  # a move to score; a game to set up
+        return Command(word, " ".join(first.split()[1:]), number, comment)
     if word in COMMANDS and len(first.split()) == 1:
         return Command(word, first, number, comment)
     return Command("move", first, number, comment)
@@ -216,6 +221,10 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
         return
     seat = _addressed_seat(_recipients(message))
     body = body_text(message, _game_lines(seat) if seat is not None else None)
+    command = parse_command(body) if seat is None else None
+    if seat is None and command is not None and command.word == "challenge":
+        _challenge(record, message, body, sender, command.text)
+        return
     if seat is None:
         _refuse(record, message, body, None, "Sorry, this message was not used: the address it was sent to is not "
                 "a valid reply address for a game (it may be mistyped, or the seat has changed hands). Reply to "
@@ -262,6 +271,10 @@ def _run(record: InboundMessage, message: AnymailInboundMessage, body: str, seat
         elif command.word in ("accept", "reject"):
             actions.answer_undo(game.pk, user, command.word == "accept")
             _answer(record, seat, message, text=f"Your answer ({command.word}) was recorded.")
+        elif command.word == "check":
+            outcome = actions.preview_move(game, user, command.text)
+            _answer(record, seat, message, text=f"Checked, not played: {command.text} would score {outcome.score}. "
+                                                f"{outcome.summary}")  # fmt: skip
         elif command.word == "say":
             _say(record, seat, message, user, "\n".join(filter(None, [command.text, command.comment])))
         else:
@@ -287,6 +300,38 @@ def _run(record: InboundMessage, message: AnymailInboundMessage, body: str, seat
         if e.code in ("illegal", "empty") and command.word == "move":
             reason = f"Your move \"{command.text}\" was not played: {reason}"
         _refuse(record, message, body, seat, reason)
+
+
+def _challenge(record: InboundMessage, message: AnymailInboundMessage, body: str, sender: str, text: str) -> None:
+    """``challenge GAME opponent ... option=value ...`` sent to the site's own address by an account holder:
+    a new game, set up exactly as the new-game page does (the same checks and limits), the others invited."""
+    user = get_user_model().objects.filter(email__iexact=sender, is_active=True).first()
+    if user is None:
+        _refuse(record, message, body, None, "To start a game by email, write from the address of your account.")
+        return
+    words = text.split()
+    engine, rest = words[0].lower(), words[1:]
+    options = dict(w.split("=", 1) for w in rest if "=" in w)
+    invitees = [w for w in rest if "=" not in w]
+    days = options.pop("days", "7")
+    try:
+        if engine not in engine_names():
+            raise actions.Refused(f"There is no game called {quote(engine)}: choose one of {', '.join(engine_names())}.")
+        if not days.isdigit() or not 1 <= int(days) <= 30:
+            raise actions.Refused("days= is the time per move in days, from 1 to 30.")
+        if not invitees:
+            raise actions.Refused("Name at least one opponent: a username or an email address.")
+        if not throttle.allow("game", user.pk) or not throttle.allow("invitation", user.pk, cost=len(invitees)):
+            raise actions.Refused(f"You have set up many games lately. {throttle.wait_sentence('game')}")
+        game = actions.create_game(user, engine, options, invitees, move_time=timedelta(days=int(days)))
+    except actions.Refused as e:
+        _refuse(record, message, body, None, f"The game was not set up: {e}")
+        return
+    record.game = game
+    record.outcome, record.detail = InboundMessage.Outcome.COMMAND, f"challenge: game {game.pk}"
+    _queue_reply(record, None, message, text=f"Game {game.pk} ({game.title}) is set up: {', '.join(invitees)} "
+                 "invited. It starts when every seat is taken; you will get an email when it is your turn.",
+                 quote=False)  # fmt: skip
 
 
 def _just_words(line: str, game: Game) -> bool:
