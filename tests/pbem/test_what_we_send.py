@@ -56,3 +56,18 @@ def test_a_timeout_sends_each_player_one_email(lingo_game: Game) -> None:
     sweep(seat.due_at + timedelta(minutes=1))  # ann (to move) is out of time: Lingo resigns her seat
     for address in ("ann@example.com", "bob@example.com"):
         assert len([m for m in mail.outbox if m.to == [address]]) == 1, [m.subject for m in mail.outbox]
+
+
+@pytest.mark.django_db
+def test_a_moderation_notice_offers_no_unsubscribe_that_would_stop_everything(lingo_game: Game, ann: Any,
+                                                                              django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
+    from django.contrib.auth import get_user_model
+
+    from wordgames.games import actions
+
+    moderator = get_user_model().objects.create_superuser("mod", "mod@example.com", "x")
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        actions.end_game(lingo_game.pk, moderator, "both asked")
+    notice = [m for m in mail.outbox if m.to == ["ann@example.com"] and "moderator" in m.subject][-1]
+    assert "List-Unsubscribe" not in notice.extra_headers and "/email/unsubscribe/" not in notice.body

@@ -410,7 +410,8 @@ def send_digest(user: User, games: list[Game], day: str) -> bool:
     headers = {**automatic_headers(replying=False), "List-Unsubscribe": f"<{unsubscribe}>",
                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}  # fmt: skip
     return deliver(key, user.email, subject, "games/email/digest.txt",
-                   {**context, "unsubscribe": unsubscribe, "site_name": settings.SITE_NAME},
+                   {**context, "unsubscribe": unsubscribe, "site_name": settings.SITE_NAME,
+                    "preferences": absolute(reverse("email_settings"))},
                    html_context={"unsubscribe": unsubscribe}, boards=[e["board"] for e in entries],
                    headers=headers, user=user)  # fmt: skip
 
@@ -419,8 +420,10 @@ def send_moderation_notice(action: ModerationAction, user: User) -> bool:
     context = {"action": action, "user": user, "url": absolute(action.game.get_absolute_url()) if action.game else ""}
     where = f"{action.game.title} game {action.game.pk}" if action.game else "your account"
     subject = f"A moderator {action.get_kind_display()} ({where})"
+    # To the account (not the bare address): a moderation notice is not a kind one turns off, so it carries no
+    # unsubscribe link that would say "no more email" while the game emails go on.
     return _send(f"mod:{action.pk}:{user.pk}", user.email, subject, "games/email/moderation.txt", context,
-                 kind="moderation", game=action.game)  # fmt: skip
+                 kind="moderation", user=user, game=action.game)  # fmt: skip
 
 
 def result_sentence(game: Game, seats: list[Seat] | None = None) -> str:
