@@ -47,7 +47,8 @@ def test_any_text_is_played_or_refused_with_a_sentence(kind: str, ann: Any, bob:
     players = [ann, bob]
     seen = {"played": 0, "refused": 0}
 
-    @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @settings(max_examples=120, deadline=None, derandomize=True,  # the same examples on every run (CI)
+              suppress_health_check=[HealthCheck.function_scoped_fixture])
     @given(text=near_moves(kind), who=st.integers(0, 1))
     def one(text: str, who: int) -> None:
         if text.strip().lower().startswith("resign"):
@@ -60,7 +61,8 @@ def test_any_text_is_played_or_refused_with_a_sentence(kind: str, ann: Any, bob:
         except actions.Refused as e:
             sentence = str(e)
             assert sentence and (sentence[0].isupper() or sentence[0] == "\u201c") and sentence.rstrip()[-1] in ".!?:)\u201d", repr(sentence)
-            assert "\\u" not in sentence and "\\x" not in sentence, sentence
+            for escape in ("\\u", "\\x"):  # a Python repr's escapes, unless the player typed them
+                assert escape in text or escape not in sentence, sentence
             seen["refused"] += 1
         game.refresh_from_db()
         assert game.state == queries.rebuild_state(game)

@@ -11,6 +11,7 @@ from typing import Any
 from ..core.grid import cell_name, column_name
 from ..core.notation import Placement
 from ..core.text import and_list
+from ..core.tiles import LETTER_VALUES
 from .scoring import Score
 
 
@@ -82,7 +83,9 @@ def render(view: dict[str, Any]) -> str:
     lines.append("Upper case: the last move. ?: a blank. A digit after a letter: tiles stacked there.")
     if view["pool"] is not None:
         label = "Your tiles" if view["pool_counts"] is not None else "Pool"
-        lines.append(f"{label}: {' '.join(view['pool']) or '(none)'}")
+        # Each tile with its value, as pbmserv printed them (a blank, "?", is worth 0): E1 N1 O1 S1 V4.
+        tiles = " ".join(f"{t}{0 if t == '?' else LETTER_VALUES.get(t, 0)}" for t in view["pool"])
+        lines.append(f"{label}: {tiles or '(none)'}")
     if view["pool_counts"] is not None:
         counts = ", ".join(f"{name} {n}" for name, n in zip(view["players"], view["pool_counts"]))
         lines.append(f"Tiles in hand: {counts}")
