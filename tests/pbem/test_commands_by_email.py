@@ -61,3 +61,11 @@ def test_check_scores_a_move_without_playing_it(lingo_game: Game, tmp_path: Path
     answer = latest_to("ann@example.com")
     assert f"would score {best.score}" in answer.body and "not played" in answer.body
     assert not Move.objects.exists()
+
+
+def test_help_by_email_lists_every_command_with_an_example(lingo_game: Game, tmp_path: Path) -> None:
+    by_pipe(mime.reply(latest_to("ann@example.com"), "help"), tmp_path)
+    text = latest_to("ann@example.com").body
+    for example in ("check 13L YET", "say Good luck!", "board", "history", "resign", "undo", "accept / reject",
+                    "challenge lingo bob"):
+        assert example in text, example

@@ -146,16 +146,20 @@ def _quote(body: str) -> str:
     return "\n".join(f"> {line}" for line in body.strip().split("\n")[:40])
 
 
-HELP = """Reply to any email about this game with one command or move on the first line
-(or "say" and your words, for the game's chat):
+HELP = """Reply to any email about this game with one command or move on the first line:
 
   <your move>      e.g. 13L YET (add #N to check the move number: 13L YET #5)
+  check <move>     what the move would score, without playing it: check 13L YET
+  say <words>      to the game's chat: say Good luck!
   board            send me the board
   history          send me the list of moves
   resign           leave the game
   undo             ask the others to let you take back your last move
   accept / reject  answer another player's undo request
   help             this text
+
+To start a game, write a new message to this site's address from your account's address:
+  challenge lingo bob preset=pbem days=3
 
 Lines after the first are a comment shown to the other players. Quoted text and your signature are
 ignored."""
