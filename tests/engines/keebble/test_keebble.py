@@ -293,7 +293,8 @@ def test_dictionary_devils_mark_cells_and_reward_using_others_letters():
     state = position(["CAT", "S"], dictionary="enable", devils=True)
     state, _ = play(state, 0, "4C CAT ask E X")
     state, _ = play(state, 1, "take E")
-    state, _ = play(state, 1, "4C (CAT)S ask E X")
+    state, outcome = play(state, 1, "4C (CAT)S ask E X")
+    assert "CATS: +6 to their cells' total" in outcome.summary and outcome.score == 6  # what bob's score did
     assert state["cells"]["f4"]["owner"] == 1 and state["cells"]["c4"]["owner"] == 0
     assert state["cells"]["f4"]["value"] == 5 + 1  # a unique S, +1 for using ann's letters
     assert state["scores"] == [15, 6]  # the sum of each player's cells: ann's C A T were unique (5 each)

@@ -97,15 +97,22 @@ def _special(state: State, seat: int, special: tuple[str, str], told: _Told) -> 
 
 def _word(state: State, seat: int, clauses: dict[str, Any], told: _Told) -> set[str]:
     """Play the word and its Celldance effects; returns the effects still to come (big ask, go again...)."""
+    before = state["scores"][seat]
     played = play_word(state, seat, clauses["word"])
     apply_effects(state, seat, played.covered, clauses)
     _check_endgame(state)
-    told.score = played.total
     told.parts.append(canonical(clauses["word"]))
     told.parts.extend(clauses[key + "_text"] for key in EFFECT_CLAUSES if clauses.get(key))
-    listed = " and ".join(f"{w} ({p})" for w, p in played.words)
-    told.summary.append(f"{state['players'][seat]} played {listed} for {played.total} "
-                        f"point{'s' if played.total != 1 else ''}")  # fmt: skip
+    if state["options"]["devils"]:  # each player scores their own cells: say what the score really did
+        gained = state["scores"][seat] - before
+        told.score = gained
+        told.summary.append(f"{state['players'][seat]} played {' and '.join(w for w, _ in played.words)}: "
+                            f"{gained:+d} to their cells' total")  # fmt: skip
+    else:
+        told.score = played.total
+        listed = " and ".join(f"{w} ({p})" for w, p in played.words)
+        told.summary.append(f"{state['players'][seat]} played {listed} for {played.total} "
+                            f"point{'s' if played.total != 1 else ''}")  # fmt: skip
     state["passes"] = 0
     return played.effects
 
