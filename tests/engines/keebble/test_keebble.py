@@ -339,7 +339,7 @@ def test_a_stolen_letter_takes_a_backpack_slot():
     state["received"] = [15, 0]
     state, outcome = play(state, 0, "4C CAT steal bob Q ask E X")
     assert state["hands"][0] == ["Q"] and state["received"][0] == 16
-    assert "got none: hand full" in outcome.summary
+    assert "got none: hand full" in outcome.summary and "ann stole Q from bob" in outcome.summary
 
 
 def test_destroyer():
@@ -352,7 +352,8 @@ def test_destroyer():
 
 
 def test_go_again():
-    state, _ = play(celldance(["CAT", ""], {"e4": "AGAIN"}), 0, "4C CAT ask E X")
+    state, outcome = play(celldance(["CAT", ""], {"e4": "AGAIN"}), 0, "4C CAT ask E X")
+    assert "ann goes again once this turn is done" in outcome.summary
     state, _ = play(state, 1, "take E")
     assert state["turn"] == 0 and state["phase"] == "turn"
 

@@ -113,6 +113,12 @@ def _word(state: State, seat: int, clauses: dict[str, Any], told: _Told) -> set[
         listed = " and ".join(f"{w} ({p})" for w, p in played.words)
         told.summary.append(f"{state['players'][seat]} played {listed} for {played.total} "
                             f"point{'s' if played.total != 1 else ''}")  # fmt: skip
+    name = state["players"][seat]
+    if clauses.get("steal"):  # (refused above unless the word covered a thief cell and there was room)
+        victim, letter = clauses["steal"]
+        told.summary.append(f"{name} stole {letter} from {victim}")
+    if "AGAIN" in played.effects:
+        told.summary.append(f"{name} goes again once this turn is done")
     state["passes"] = 0
     return played.effects
 
