@@ -64,6 +64,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages compressed for browsers that ask (a long game's page shrinks several times). Django's GZip adds
+    # random bytes to each response, its mitigation of BREACH; CSRF tokens are masked per response too.
+    "django.middleware.gzip.GZipMiddleware",
     # Around everything that may ask the database: if it does not answer, a 503 saying nothing was saved.
     "wordgames.lib.unavailable.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
