@@ -284,3 +284,16 @@ def test_a_turn_that_starts_during_a_vacation_waits_for_its_end(lingo_game: Game
     play_best(lingo_game, ann)  # now it is bob's turn, while he is away
     due = deadline_of(lingo_game, 1).due_at
     assert timedelta(days=9, hours=23) < due - timezone.now() <= timedelta(days=10)
+
+
+def test_a_sweep_does_not_look_again_at_players_whose_digest_went_out(lingo_game: Game, play_best: Any, ann: Any,
+                                                                      bob: Any,
+                                                                      django_assert_max_num_queries: Any) -> None:  # fmt: skip
+    """The sweep runs every few minutes: once a player's digest of the day is sent, the later sweeps read the
+    digest players and the day's sent keys, and nothing of their games."""
+    prefer(bob, your_turn="digest")
+    play_best(lingo_game, ann)
+    nine = datetime(2026, 11, 24, 9, 10, tzinfo=UTC)
+    assert emails.send_digests(nine) == 1
+    with django_assert_max_num_queries(2):  # the digest players, then today's sent keys
+        assert emails.send_digests(nine + timedelta(minutes=5)) == 0

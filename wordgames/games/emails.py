@@ -403,7 +403,7 @@ def send_digest(user: User, games: list[Game], day: str) -> bool:
     context = {"user": user, "name": display_name(user), "entries": entries}
     count = len(entries)
     subject = f"Your turn in {count} game{'s' if count != 1 else ''} ({settings.SITE_NAME} daily digest)"
-    key = f"digest:{user.pk}:{day}"
+    key = notices.digest_key(user.pk, day)
     if not user.email:
         return False
     unsubscribe = absolute(reverse("unsubscribe", args=[unsubscribe_token(user, "your_turn")]))

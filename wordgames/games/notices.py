@@ -19,7 +19,7 @@ from django.db.models import Exists, OuterRef, Q
 from wordgames.accounts.models import DIGEST, EVERY, NONE, Profile, profile_for
 from wordgames.engines import get_engine
 
-from .models import Game, ModerationAction, Move, Seat
+from .models import Game, ModerationAction, Move, Notification, Seat
 
 
 def readers(seats: list[Seat]) -> Iterator[tuple[Seat, Any]]:
@@ -105,12 +105,19 @@ def seat_read_by(game: Game, user: User) -> Seat | None:
 def digests_due(now: datetime) -> Iterator[tuple[User, list[Game], str]]:
     """Every player who chose the daily digest for "your turn" and whose chosen hour has come in their time
     zone, with the games waiting for them and their local date (one digest a day is keyed by it)."""
+    due: list[tuple[Profile, str]] = []
     for profile in Profile.objects.select_related("user").filter(email_modes__your_turn=DIGEST):
         try:
             local = now.astimezone(zoneinfo.ZoneInfo(profile.time_zone))
         except (zoneinfo.ZoneInfoNotFoundError, ValueError):
             local = now
-        if local.hour < profile.digest_hour:
+        if local.hour >= profile.digest_hour:
+            due.append((profile, local.date().isoformat()))
+    # A player whose digest went out today is not looked at again (one query for everyone).
+    keys = {digest_key(profile.user_id, day): (profile, day) for profile, day in due}
+    sent = set(Notification.objects.filter(key__in=keys, sent__isnull=False).values_list("key", flat=True))
+    for key, (profile, day) in keys.items():
+        if key in sent:
             continue
         user = profile.user
         games = []
@@ -120,4 +127,9 @@ def digests_due(now: datetime) -> Iterator[tuple[User, list[Game], str]]:
             if seat is not None and seat.position in get_engine(game.engine).waiting_for(game.state):
                 games.append(game)
         if games:
-            yield user, games, local.date().isoformat()
+            yield user, games, day
+
+
+def digest_key(user_id: int, day: str) -> str:
+    """The key of a player's digest of one (local) day: at most one is sent."""
+    return f"digest:{user_id}:{day}"
