@@ -178,6 +178,10 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = INBOUND_MAX_BYTES if INBOUND_PROVIDER else 2_621_4
 VACATION_DAYS_PER_YEAR = envint("VACATION_DAYS_PER_YEAR", "30")
 # A seat whose time runs out this many times in a row is resigned, so a game nobody plays comes to an end.
 TIMEOUTS_IN_A_ROW = envint("TIMEOUTS_IN_A_ROW", "3")
+# Computer players move this many seconds after it became their turn (a person sees the board before the
+# answer); a computer whose turn has waited this long again is woken by the minute's sweep (its task was lost).
+COMPUTER_MOVE_DELAY = envint("COMPUTER_MOVE_DELAY_SECONDS", "2")
+COMPUTER_WAKE_AFTER = envint("COMPUTER_WAKE_AFTER_SECONDS", "120")
 ANYMAIL = {
     key[len("ANYMAIL_"):]: value for key, value in os.environ.items() if key.startswith("ANYMAIL_")
 }
@@ -211,13 +215,17 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILI
 CELERY_TASK_ROUTES = {
     name: {"queue": "clock"}
     for name in ("wordgames.games.tasks.sweep_deadlines", "wordgames.games.tasks.relay_owed",
+                 "wordgames.games.tasks.wake_computers",
                  "wordgames.pbem.tasks.poll_imap")
 }  # fmt: skip
+# Computer players think for up to a few seconds a move: their own queue, so emails never wait behind them.
+CELERY_TASK_ROUTES["wordgames.games.tasks.play_computers"] = {"queue": "computer"}
 # Deadlines and digests live in the database; beat only wakes the sweeps. Running one twice does no harm.
 CELERY_BEAT_SCHEDULE: dict = {
     "sweep-deadlines": {"task": "wordgames.games.tasks.sweep_deadlines", "schedule": 60.0},
     "send-digests": {"task": "wordgames.games.tasks.send_digests", "schedule": 300.0},
     "relay-owed": {"task": "wordgames.games.tasks.relay_owed", "schedule": 60.0},
+    "wake-computers": {"task": "wordgames.games.tasks.wake_computers", "schedule": 60.0},
 }
 if INBOUND_IMAP["host"]:
     CELERY_BEAT_SCHEDULE["poll-imap"] = {"task": "wordgames.pbem.tasks.poll_imap", "schedule": 60.0}

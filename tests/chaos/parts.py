@@ -81,7 +81,7 @@ def environment(broker: str, **extra: str) -> dict[str, str]:
 def start_worker(broker: str, **extra: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "wordgames", "worker", "--pool", "solo", "--loglevel", "INFO",
-         "--without-heartbeat", "--without-gossip", "--without-mingle", "--queues", "celery,clock"],
+         "--without-heartbeat", "--without-gossip", "--without-mingle", "--queues", "celery,clock,computer"],
         cwd=ROOT, env=environment(broker, **extra), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
 

@@ -30,7 +30,7 @@ def start_worker(**extra_env: str) -> subprocess.Popen:
            "EMAIL_BACKEND": "wordgames.mail.backends.OutboxBackend", **extra_env}
     return subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "wordgames", "worker", "--pool", "solo", "--loglevel", "INFO",
-         "--without-heartbeat", "--without-gossip", "--without-mingle", "--queues", "celery,clock"],
+         "--without-heartbeat", "--without-gossip", "--without-mingle", "--queues", "celery,clock,computer"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
     )
 
@@ -75,3 +75,24 @@ def test_a_real_worker_emails_bob_that_it_is_his_turn(worker, ann, bob):
     assert best.summary in message.body
     time.sleep(1)  # a retried or duplicated task would show up as a second email
     assert OutboxMessage.objects.filter(to__contains="bob@example.com", subject=subject).count() == 1
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_plays_the_computers_turn_after_the_commit_and_the_request_does_not_wait(ann):
+    """ann plays the computer: her move returns at once (the search runs in the worker, on the computer's
+    queue, a moment later), then the computer's answer comes from the worker and ann is told it is her turn."""
+    process = start_worker(COMPUTER_MOVE_DELAY_SECONDS="1")
+    try:
+        game = actions.create_game(ann, "lingo", {}, ["computer:strong"])
+        game.refresh_from_db()
+        best = get_engine("lingo").best_move(game.state, 0)
+        actions.submit_move(game.pk, ann, best.move, expected_version=game.version)
+        assert not game.moves.filter(seat=1).exists()  # nothing was played in ann's request
+        assert wait_for(lambda: game.moves.filter(seat=1, source="computer").exists(), 60), "the computer never moved"
+        subject = f"Lingo game {game.pk}, move 3: ann to move"
+        assert wait_for(lambda: OutboxMessage.objects.filter(to__contains="ann@example.com", subject=subject).exists())
+        time.sleep(2)  # a task run twice would show up as a second move
+        assert game.moves.filter(seat=1).count() == 1
+    finally:
+        stop(process)

@@ -18,7 +18,7 @@ from .models import (
     suspension_sentence,
     time_zone_names,
 )
-from .names import USERNAME_MAX, clashing_username
+from .names import USERNAME_MAX, clashing_username, reserved
 
 User = get_user_model()
 
@@ -51,6 +51,9 @@ class SignupForm(UserCreationForm):
 
     def clean_username(self) -> str:
         username = super().clean_username()  # None when another has it, case aside (the error is set)
+        if username and reserved(username):
+            raise ValidationError("Names beginning with “computer” are kept for the site's computer players; "
+                                  "please choose another.")  # fmt: skip
         if username and clashing_username(username) is not None:
             raise ValidationError("That username looks too much like another player's; please choose another.")
         return username
@@ -121,6 +124,8 @@ class ProfileForm(forms.ModelForm):
         name = " ".join(self.cleaned_data["display_name"].split())
         others = User.objects.exclude(pk=self.instance.user_id)
         # Another player's username as your display name would let you pass for them in a game.
+        if name and reserved(name):
+            raise ValidationError("Names beginning with “computer” are kept for the site's computer players.")
         if name and (others.filter(username__iexact=name).exists()
                      or clashing_username(name, exclude_pk=self.instance.user_id)):  # fmt: skip
             raise ValidationError("That is another player's username; please choose a different name.")

@@ -50,6 +50,10 @@ class Profile(models.Model):
     digest_hour = models.PositiveSmallIntegerField(
         default=8, help_text="Hour of the day (in the player's time zone) at which the daily digest is sent."
     )
+    computer = models.CharField(
+        max_length=16, blank=True, editable=False,
+        help_text="The level this account plays at if it is one of the site's computer players; empty for a person.",
+    )  # fmt: skip
     same_subject = models.BooleanField(
         default=False, help_text="Every email about a game has the same subject (Gmail starts a new conversation "
         "when the subject changes); who is to move is then in the email only."

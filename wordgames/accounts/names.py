@@ -15,6 +15,13 @@ from django.contrib.auth import get_user_model
 from django.db.models.functions import Length
 
 USERNAME_MAX = 30
+# Names the site's computer players use (computer-strong, computer-quick-2): nobody else may take one.
+RESERVED_PREFIXES = ("computer",)
+
+
+def reserved(name: str) -> bool:
+    """A name kept for the site's own accounts, look-alikes included ("cоmputer-strong" with a Cyrillic о)."""
+    return skeleton(name).startswith(RESERVED_PREFIXES)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -37,7 +37,18 @@ class ReasonForm(forms.Form):
 
 
 class ReplaceForm(ReasonForm):
-    user = forms.ModelChoiceField(queryset=User.objects.order_by("username"), label="New player")
+    user = forms.ModelChoiceField(queryset=User.objects.order_by("username"), label="New player", required=False)
+    computer = forms.ChoiceField(
+        label="Or a computer player", required=False,
+        choices=[("", "—"), ("quick", "Computer, quick"), ("strong", "Computer, strong")],
+        help_text="For a player who left: the computer takes over the seat's tiles and score, and plays on.",
+    )  # fmt: skip
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if bool(data.get("user")) == bool(data.get("computer")):
+            raise forms.ValidationError("Choose a new player or a computer player (one of them).")
+        return data
 
 
 def with_reason(title: str, form_class: type[ReasonForm] = ReasonForm, permission: str = "moderate"):
@@ -97,7 +108,8 @@ def hide_chat(modeladmin: Any, request: AuthedRequest, message: ChatMessage, dat
 
 @with_reason("Put another player in this seat", ReplaceForm)
 def replace_player(modeladmin: Any, request: AuthedRequest, seat: Seat, data: dict) -> None:
-    actions.replace_player(seat.game_id, seat.position, data["user"], request.user, data["reason"])
+    user = data["user"] or actions.player_for(seat.game, data["computer"])
+    actions.replace_player(seat.game_id, seat.position, user, request.user, data["reason"])
 
 
 class SeatInline(admin.TabularInline):

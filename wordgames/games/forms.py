@@ -109,7 +109,7 @@ class NewGameForm(forms.Form):
         counts = range(engine.min_players, engine.max_players + 1)
         cast(forms.TypedChoiceField, self.fields["players"]).choices = [(n, str(n)) for n in counts]
         self.fields["players"].initial = engine.min_players
-        hint = "a username, an email address, or empty for an open seat"
+        hint = "a username, an email address, “computer”, or empty for an open seat"
         for n in range(2, engine.max_players + 1):  # one field a seat, up to the game's most players
             self.fields[f"seat_{n}"] = forms.CharField(
                 label=f"Seat {n}", required=False, max_length=254, error_messages=_too_long("A seat"),
@@ -165,8 +165,19 @@ class NewGameForm(forms.Form):
         return {"move_time": move_time, "reminder_after": reminder_after}
 
     def invitees(self) -> list[str]:
+        """Each other seat, for ``create_game``: "computer", "quick computer" or "computer strong" (any order,
+        any case) asks for a computer player (strong unless quick is said)."""
         count = self.cleaned_data["players"]
-        return [self.cleaned_data.get(f"seat_{n}", "") for n in range(2, count + 1)]
+        return [_computer_or(self.cleaned_data.get(f"seat_{n}", "")) for n in range(2, count + 1)]
+
+
+def _computer_or(entry: str) -> str:
+    words = entry.lower().split()
+    if "computer" not in words or "@" in entry:
+        return entry
+    rest = [w for w in words if w != "computer"]
+    level = rest[0] if len(rest) == 1 else "strong" if not rest else " ".join(rest)
+    return f"computer:{level}"
 
 
 

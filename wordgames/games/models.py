@@ -47,6 +47,10 @@ class Game(models.Model):
     private = models.BooleanField(
         default=False, help_text="Not listed in the lobby; its page is shown only to its players and moderators."
     )
+    has_computers = models.BooleanField(
+        default=False, editable=False,
+        help_text="A computer player holds a seat: each change to the game queues its turn.",
+    )  # fmt: skip
     result = models.JSONField(null=True, blank=True, editable=False)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created = models.DateTimeField(auto_now_add=True)
@@ -154,6 +158,7 @@ class Move(models.Model):
         EMAIL = "email", "email"
         ADMIN = "admin", "admin"
         CLOCK = "clock", "the clock (time ran out)"
+        COMPUTER = "computer", "a computer player"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField(help_text="Order of arrival in this game, from 1; never reused.")
@@ -313,6 +318,7 @@ class OwedTask(models.Model):
     kwargs = models.JSONField(default=dict)
     created = models.DateTimeField(auto_now_add=True, db_index=True)
     attempts = models.PositiveIntegerField(default=0, help_text="Hand-overs that failed (the broker was down).")
+    countdown = models.PositiveIntegerField(default=0, help_text="Seconds after the write the task is to run.")
 
     class Meta:
         ordering = ["created"]

@@ -50,17 +50,19 @@ RETRY = {"autoretry_for": (Exception,), "retry_backoff": True, "retry_backoff_ma
          "retry_kwargs": {"max_retries": 6}, "acks_late": True, "base": Sending}  # fmt: skip
 
 
-def owe(task: Task, *args: Any, **kwargs: Any) -> None:
-    """Record that the write under way owes ``task(*args, **kwargs)``, and hand it to Celery after the commit.
-    Arguments must be JSON (ids, not objects). Outside a transaction the row is written at once."""
-    row = OwedTask.objects.create(task=task.name, args=list(args), kwargs=kwargs)
-    transaction.on_commit(partial(_hand_over, row.pk, task.name, list(args), kwargs))
+def owe(task: Task | str, *args: Any, after: int = 0, **kwargs: Any) -> None:
+    """Record that the write under way owes ``task(*args, **kwargs)`` (a task, or a task's name when it sits
+    above the caller), and hand it to Celery after the commit, to run ``after`` seconds later. Arguments must
+    be JSON (ids, not objects). Outside a transaction the row is written at once."""
+    name = task if isinstance(task, str) else task.name
+    row = OwedTask.objects.create(task=name, args=list(args), kwargs=kwargs, countdown=after)
+    transaction.on_commit(partial(_hand_over, row.pk, name, list(args), kwargs, after))
 
 
-def _hand_over(pk: int, name: str, args: list[Any], kwargs: dict[str, Any]) -> bool:
+def _hand_over(pk: int, name: str, args: list[Any], kwargs: dict[str, Any], countdown: float = 0) -> bool:
     """Publish one owed task, then forget it. False (and the row kept for the sweep) if the broker refused."""
     try:
-        current_app.tasks[name].apply_async(args, kwargs, retry=False)
+        current_app.tasks[name].apply_async(args, kwargs, retry=False, countdown=max(0, countdown) or None)
     except Exception:  # the broker is down or unreachable: never the player's problem
         log.warning("Could not hand %s%s to the broker; the sweep will retry", name, tuple(args), exc_info=True)
         _forget(pk, handed=False)
@@ -89,7 +91,8 @@ def relay_owed(now: Any = None) -> int:
     # A younger row is still being handed over by its own write.
     settled = now - timedelta(seconds=settings.OWED_RELAY_AFTER)
     for row in OwedTask.objects.filter(created__lte=settled).order_by("pk")[:1000]:
-        if not _hand_over(row.pk, row.task, row.args, row.kwargs):
+        left = row.countdown - (now - row.created).total_seconds()
+        if not _hand_over(row.pk, row.task, row.args, row.kwargs, left):
             break
         handed += 1
     return handed

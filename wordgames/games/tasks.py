@@ -6,7 +6,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from . import emails, outbox
-from .actions import clocks
+from .actions import clocks, computers
 from .outbox import RETRY
 
 
@@ -26,3 +26,17 @@ def send_digests() -> None:
 def relay_owed() -> None:
     """Every minute (Celery beat): hand the broker what writes owe and could not hand over (it was down)."""
     outbox.relay_owed()
+
+
+# A computer's move is made once whatever happens (a key per version and seat): a task delivered again after
+# its worker died, or retried after a database fault, finds it made.
+@shared_task(name="wordgames.games.tasks.play_computers", **RETRY)
+def play_computers(game_id: int, version: int) -> None:
+    """Owed by each public change to a game with computer players: their moves in that version."""
+    computers.play_computers(game_id, version)
+
+
+@shared_task(**RETRY)
+def wake_computers() -> None:
+    """Every minute (Celery beat): computer players whose turn has waited too long are woken again."""
+    computers.wake_idle()

@@ -15,6 +15,7 @@ urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("next/", views.next_game, name="next_game"),
     path("games/new/", views.new_game, name="new_game"),
+    path("games/computer/", views.play_computer, name="play_computer"),
     path("games/<int:pk>/", views.game_page, name="game"),
     path("games/<int:pk>/live/", views.game_live, name="game_live"),
     path("games/<int:pk>/state.json", views.game_json, name="game_json"),

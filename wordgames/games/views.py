@@ -141,6 +141,24 @@ def new_game(request: AuthedRequest) -> HttpResponse:
     return render(request, "games/new_game.html", {"form": form, "engine": engine, "engines": engines})
 
 
+@login_required
+@require_POST
+def play_computer(request: AuthedRequest) -> HttpResponse:
+    """The lobby's "Play the computer": a two-player game against a computer player, started at once."""
+    engine = engine_or_404(request.POST.get("game", ""))
+    level = request.POST.get("level") or "strong"
+    if not throttle.allow("game", request.user.pk):
+        messages.error(request, f"You have created many games lately. {throttle.wait_sentence('game')}")
+        return redirect("lobby")
+    try:
+        game = actions.create_game(request.user, engine.name, {}, [f"computer:{level}"])
+    except actions.Refused as e:
+        messages.error(request, str(e))
+        return redirect("lobby")
+    messages.success(request, f"Your game of {engine.title} against the computer ({level}) has started.")
+    return redirect(game)
+
+
 def _load_game(pk: int, request: HttpRequest | None = None) -> Game:
     queryset = Game.objects.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
     game = get_object_or_404(queryset, pk=pk)

@@ -22,8 +22,9 @@ from wordgames.pbem.models import EmailOptOut
 from .. import outbox
 from ..models import Game, Seat, TeamInvitation
 from ..queries import Invitee, invited
+from . import computers as computers_module
 from .errors import Refused
-from .moves import lock_game, set_clocks
+from .moves import lock_game, set_clocks, wake_computers
 
 
 def create_game(
@@ -41,7 +42,8 @@ def create_game(
     rematch_of: Game | None = None,
 ) -> Game:
     """A new game with the creator in seat 1 and one more seat per entry of ``invitees``: "" for an open
-    seat, a username, or an email address. Starts at once if every seat is taken. Each player has
+    seat, a username, an email address, or ``computer:LEVEL`` for a computer player (seated at once). Starts
+    at once if every seat is taken. Each player has
     ``move_time`` per move (1 hour to 30 days) and is reminded after ``reminder_after`` (80 % by default)."""
     if not timedelta(hours=1) <= move_time <= timedelta(days=30):
         raise Refused("The time per move must be between 1 hour and 30 days.", "options")
@@ -55,11 +57,52 @@ def create_game(
         options = engine.validate_options(options)
     except InvalidOptions as e:
         raise Refused(str(e), "options") from None
+    invited, computer_seats = _invitees(engine_name, creator, invitees)
+    if any(user is not None and user.pk == creator.pk for user, _ in invited):
+        raise Refused("You are already in seat 1; invite someone else.", "players")
+    with transaction.atomic():
+        game = Game.objects.create(
+            engine=engine_name,
+            options=options,
+            # A fixed seed only where a test or a record asks for one; otherwise 256 bits nobody can guess.
+            seed=seed if seed is not None else 0,
+            secret="" if seed is not None else secrets.token_hex(32),
+            bag=bag,
+            has_computers=bool(computer_seats) or bool(computers_module.computer_level(creator)),
+            created_by=creator,
+            move_time=move_time,
+            reminder_after=reminder_after,
+        )
+        if rematch_of is not None:
+            Game.objects.filter(pk=rematch_of.pk).update(rematch=game)
+        own = Seat.objects.create(game=game, position=creator_seat, user=creator, joined=timezone.now())
+        others = [p for p in range(len(invited) + 1) if p != creator_seat]
+        for index, (position, (user, email)) in enumerate(zip(others, invited, strict=True)):
+            if index in computer_seats:
+                Seat.objects.create(game=game, position=position, user=user, joined=timezone.now())
+                continue
+            seat = Seat.objects.create(game=game, position=position, invited_user=user, invited_email=email)
+            if user is not None or email:
+                outbox.owe(outbox.send_invitation, seat.pk)
+        _invite_partners(own, partners or {}, {creator.pk} | {u.pk for u, _ in invited if u is not None},
+                         creator)  # fmt: skip
+        start_if_full(game)
+    return game
+
+
+def _invitees(engine_name: str, creator: User, invitees: list[str]) -> tuple[list[tuple[Any, str]], set[int]]:
+    """Each entry of ``create_game``'s invitees as (user or None, email address), and which are computers."""
     invited: list[tuple[Any, str]] = []
+    computer_seats: set[int] = set()  # indexes into ``invited`` of the computer players
     for entry in invitees:
         entry = entry.strip()
         if not entry:
             invited.append((None, ""))
+        elif entry.startswith(f"{computers_module.PREFIX}:"):
+            level = computers_module.check_level(engine_name, entry.partition(":")[2])
+            taken = {creator.pk} | {u.pk for u, _ in invited if u is not None}
+            computer_seats.add(len(invited))
+            invited.append((computers_module.seat_for_level(level, taken), ""))
         elif "@" in entry:
             address = one_address(entry)
             known = User.objects.filter(email__iexact=address).first()
@@ -72,32 +115,7 @@ def create_game(
             if known is None:
                 raise Refused(f"There is no player called {quote(entry)}. Invite them by email address instead.", "players")
             invited.append((known, ""))
-    if any(user is not None and user.pk == creator.pk for user, _ in invited):
-        raise Refused("You are already in seat 1; invite someone else.", "players")
-    with transaction.atomic():
-        game = Game.objects.create(
-            engine=engine_name,
-            options=options,
-            # A fixed seed only where a test or a record asks for one; otherwise 256 bits nobody can guess.
-            seed=seed if seed is not None else 0,
-            secret="" if seed is not None else secrets.token_hex(32),
-            bag=bag,
-            created_by=creator,
-            move_time=move_time,
-            reminder_after=reminder_after,
-        )
-        if rematch_of is not None:
-            Game.objects.filter(pk=rematch_of.pk).update(rematch=game)
-        own = Seat.objects.create(game=game, position=creator_seat, user=creator, joined=timezone.now())
-        others = [p for p in range(len(invited) + 1) if p != creator_seat]
-        for position, (user, email) in zip(others, invited, strict=True):
-            seat = Seat.objects.create(game=game, position=position, invited_user=user, invited_email=email)
-            if user is not None or email:
-                outbox.owe(outbox.send_invitation, seat.pk)
-        _invite_partners(own, partners or {}, {creator.pk} | {u.pk for u, _ in invited if u is not None},
-                         creator)  # fmt: skip
-        start_if_full(game)
-    return game
+    return invited, computer_seats
 
 
 def rematch(game_id: int, user: User) -> Game:
@@ -115,11 +133,19 @@ def rematch(game_id: int, user: User) -> Game:
             raise Refused("Only the game's players can ask for a rematch.", "not_seated")
         turned = seats[1:] + seats[:1]
         mine = next(i for i, s in enumerate(turned) if s.user_id == user.pk)
-        invitees = [s.user.get_username() if s.user else "" for i, s in enumerate(turned) if i != mine]
+        invitees = [_again(s) for i, s in enumerate(turned) if i != mine]
         again = create_game(user, game.engine, dict(game.options), invitees, move_time=game.move_time,
                             reminder_after=game.reminder_after, creator_seat=mine, rematch_of=game)  # fmt: skip
         Game.objects.filter(pk=again.pk).update(private=game.private, chat_public=game.chat_public)
         return again
+
+
+def _again(seat: Seat) -> str:
+    """Who a seat invites to a rematch: the same person, or a computer player of the same level."""
+    level = computers_module.computer_level(seat.user)
+    if level:
+        return f"{computers_module.PREFIX}:{level}"
+    return seat.user.get_username() if seat.user else ""
 
 
 def _invite_partners(own: Seat, partners: dict[int, list[str]], seated: set[int], creator: User) -> None:
@@ -208,3 +234,4 @@ def start_if_full(game: Game) -> None:
     game.save()
     set_clocks(game)
     outbox.owe(outbox.notify_turn, game.pk, game.version, event="start")
+    wake_computers(game)

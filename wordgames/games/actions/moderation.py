@@ -18,6 +18,7 @@ from wordgames.engines.core.engine import EndReason
 from .. import outbox
 from ..models import Game, ModerationAction, Move, Seat
 from ..queries import live_moves, rebuild_state
+from .computers import computer_level
 from .errors import Refused
 from .games import start_if_full
 from .moves import lock_game, save_state, set_clocks
@@ -94,6 +95,9 @@ def replace_player(
         seat.user = new_user
         seat.joined = timezone.now()
         seat.save()
+        if computer_level(new_user) and not game.has_computers:  # its turns are queued from now on
+            game.has_computers = True
+            game.save(update_fields=["has_computers"])
         if game.state is not None:
             save_state(game, rebuild_state(game))
         else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max, OuterRef, Prefetch, Q, Subquery, prefetch_related_objects
@@ -212,6 +213,20 @@ def save_state(
         game.turn_started = now
     game.save(update_fields=["state", "version", "result", "status", "finished", "turn_started"])
     set_clocks(game, actors_before=actors_before, mover=mover, now=now)
+    if public:
+        wake_computers(game)
+
+
+# The task that plays a game's computer seats (``games.tasks``, above the actions: named, not imported).
+PLAY_COMPUTERS = "wordgames.games.tasks.play_computers"
+
+
+def wake_computers(game: Game, *, delay: int | None = None) -> None:
+    """After a public change to a game with computer players, owe their turn: the task looks at which
+    computer seats may act in this version and plays for them, ``COMPUTER_MOVE_DELAY`` seconds later."""
+    if game.has_computers and game.status == Game.Status.ACTIVE:
+        after = settings.COMPUTER_MOVE_DELAY if delay is None else delay
+        outbox.owe(PLAY_COMPUTERS, game.pk, game.version, after=after)
 
 
 def _last_seq(game: Game) -> int:
