@@ -12,6 +12,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 
 from wordgames.engines import get_engine
+from wordgames.engines.core.record import make_record
 
 from .models import Game, GreenLightRequest, Move, Seat
 
@@ -33,6 +34,14 @@ def player_names(game: Game) -> list[str]:
 
 def live_moves(game: Game) -> QuerySet[Move]:
     return game.moves.filter(taken_back=False).order_by("seq")
+
+
+def game_record(game: Game) -> dict[str, Any]:
+    """The game's record (wordgames-record/1): options, players, seed or secret, and every live move. It
+    tells the bag, so it is for games that are over."""
+    players = player_names(game)
+    return make_record(game.engine, game.options, players, game.deal_seed, game.bag or None,
+                       [{"player": players[m.seat], "move": m.text} for m in live_moves(game)])  # fmt: skip
 
 
 def rebuild_state(game: Game) -> dict[str, Any]:

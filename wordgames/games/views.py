@@ -25,7 +25,6 @@ from wordgames.accounts import throttle
 from wordgames.accounts.forms import AwayForm, EmailSettingsForm
 from wordgames.accounts.models import profile_for
 from wordgames.engines import MOVE_LIMIT_ANY, engine_names, get_engine
-from wordgames.engines.core.record import make_record
 from wordgames.engines.core.text import and_list
 from wordgames.lib.http import AuthedRequest
 
@@ -561,22 +560,13 @@ def answer_invitation(request: AuthedRequest, seat_id: int) -> HttpResponse:
     return redirect("game", pk=seat.game_id)
 
 
-def _record(game: Game) -> dict[str, Any]:
-    moves = queries.live_moves(game).select_related("user")
-    players = queries.player_names(game)
-    return make_record(
-        game.engine, game.options, players, game.deal_seed, game.bag or None,
-        [{"player": players[m.seat], "move": m.text} for m in moves],
-    )
-
-
 @require_safe
 def record(request: HttpRequest, pk: int) -> HttpResponse:
     """The game record: only once the game is over, because the seed would tell anyone the bag."""
     game = _load_game(pk, request)
     if game.status not in (Game.Status.FINISHED, Game.Status.ABANDONED) or game.state is None:
         raise Http404("A record can be downloaded once the game is over.")
-    body = json.dumps(_record(game), indent=1)
+    body = json.dumps(queries.game_record(game), indent=1)
     response = HttpResponse(body, content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="{game.engine}-{game.pk}.json"'
     return response

@@ -485,6 +485,5 @@ def _queue_reply(record: InboundMessage, seat: Seat | None, message: AnymailInbo
                  reason: str = "", quoted: str = "", quote: bool = True) -> None:  # fmt: skip
     record.answered = True
     record.save()
-    args = {"inbound_id": record.pk, "seat_id": seat.pk if seat else None, "text": text, "reason": reason,
-            "quoted": quoted if quote else ""}  # fmt: skip
-    owe(outbox.send_reply, **args)
+    owe(outbox.send_reply, inbound_id=record.pk, seat_id=seat.pk if seat else None, text=text, reason=reason,
+        quoted=quoted if quote else "")  # fmt: skip

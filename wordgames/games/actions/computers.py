@@ -38,7 +38,7 @@ from wordgames.engines.core.players import choose_move, levels
 from wordgames.engines.core.rng import KeyedRandom, is_secret
 
 from ..models import Game, Move, Seat
-from ..queries import deal_number, uses_green_light
+from ..queries import deal_number, uses_green_light, view_kwargs
 from . import greenlight
 from .errors import Refused
 from .moves import PLAY_COMPUTERS, wake_computers
@@ -122,8 +122,13 @@ def rng_for(game: Game, version: int, seat: int, attempt: int) -> random.Random:
 _PLAYING: ContextVar[list[tuple[int, int]] | None] = ContextVar("playing_computers", default=None)
 
 
+# Seconds a choice may take, for every computer in this context (``in_process``); None: each level's own.
+_BUDGET: ContextVar[float | None] = ContextVar("computer_budget", default=None)
+
+
 def play_computers(game_id: int, version: int, *, budget: float | None = None) -> int:
     """Play every computer seat of the game that may act at ``version``. Returns how many moves were made."""
+    budget = budget if budget is not None else _BUDGET.get()
     pending = _PLAYING.get()
     if pending is not None:
         pending.append((game_id, version))
@@ -184,6 +189,9 @@ def _turn(game_id: int, version: int, seat: Seat, *, budget: float | None) -> in
         if game.status != Game.Status.ACTIVE or game.version != version or seat.position not in engine.actors(game.state):
             return made
         greenlight.mark_seen(game, seat.position)  # it reads its new tiles the moment it is woken
+        hidden = view_kwargs(game, seat.position)
+        if hidden:  # a green-lighter whose new tile is hidden until the others have seen theirs: it waits
+            return made  # (the last of them to look wakes it)
         view = engine.view(game.state, seat.position)
         text = _choose(engine, view, game, version, seat, level, attempt, budget)
         if text is None:
@@ -196,7 +204,9 @@ def _turn(game_id: int, version: int, seat: Seat, *, budget: float | None) -> in
             if e.code in ("stale", "not_your_turn", "not_running", "waiting"):
                 return made  # someone else changed the game first; that change owes the next turn
             log.error("Computer player %s chose a refused move %r in game %s: %s", seat.user, text, game_id, e)
-            fallback = rules_move(engine, game, seat) or "resign"
+            fallback = rules_move(engine, game, seat)
+            if fallback is None:
+                return made  # the rules owe nothing here: its clock runs on, and the next change wakes it
             try:
                 submit_move(game_id, seat.user, fallback, expected_version=version, idempotency_key=key + ":rules",
                             source=Move.Source.COMPUTER)  # fmt: skip
@@ -229,16 +239,18 @@ def wake_idle(now: datetime | None = None) -> int:
 
 
 @contextmanager
-def in_process() -> Iterator[None]:
-    """Within this block computer turns run in this process as each change commits, not in a worker (the
-    ``selfplay`` command)."""
+def in_process(budget: float | None = None) -> Iterator[None]:
+    """Within this block computer turns run in this process as each change commits, not in a worker, each
+    choice taking at most ``budget`` seconds if given (the ``selfplay`` command)."""
     conf = current_app.conf
     was = conf.task_always_eager
     conf.task_always_eager = True
+    token = _BUDGET.set(budget)
     try:
         yield
     finally:
         conf.task_always_eager = was
+        _BUDGET.reset(token)
 
 
-__all__ = ["PLAY_COMPUTERS", "computer_level", "computer_user", "play_computers", "player_for", "seat_for_level", "wake_idle"]
+__all__ = ["PLAY_COMPUTERS", "computer_level", "computer_user", "in_process", "play_computers", "player_for", "seat_for_level", "wake_idle"]

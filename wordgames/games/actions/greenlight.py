@@ -36,7 +36,7 @@ from ..queries import (
     view_kwargs,
 )
 from .errors import MoveResult, Refused
-from .moves import acting_seat, apply_move, lock_game
+from .moves import acting_seat, apply_move, lock_game, wake_computers
 
 
 def mark_seen(game: Game, position: int, now: datetime | None = None) -> bool:
@@ -53,6 +53,8 @@ def mark_seen(game: Game, position: int, now: datetime | None = None) -> bool:
         with transaction.atomic():
             locked = lock_game(game.pk)
             _schedule(locked, now)
+            # A computer green-lighter may now see its own new tile (it looks when woken).
+            wake_computers(locked, delay=0)
         fire_due(now, game_id=game.pk)
     return bool(changed)
 
