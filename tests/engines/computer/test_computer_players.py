@@ -193,3 +193,14 @@ def test_lexicon_crossing_computer_calls_red_light_or_says_done_when_the_pool_is
     state, _ = engine.apply(state, 0, "red")
     state["grids"][1], state["tiles"][1] = ["QI"], ["Q", "I"]
     assert move("lexicon-crossing", state, 1) == "done"
+
+
+def test_lingo_quick_computer_plays_a_longer_word_when_two_tiles_make_none() -> None:
+    """Pool E V E E on the empty table: no word of two tiles (EE is none), so a two-tile search finds only a
+    single E, which the rules allow only when no word at all can be made, and EVE can. Quick plays a word."""
+    engine = get_engine("lingo")
+    state = engine.new_game(["ann", "bob"], {}, seed=70)
+    assert sorted(engine.view(state, 0)["pool"]) == ["E", "E", "E", "V"]
+    quick = move("lingo", state, 0, "quick")
+    assert quick is not None
+    assert engine.preview(state, 0, quick).score > 0  # legal, and a word

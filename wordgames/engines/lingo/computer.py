@@ -63,6 +63,9 @@ def quick(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Random
     board = _board(view)
     options = dict(view["options"], place=min(2, view["options"]["place"]))
     found = _search(view, board, pool, options)
+    if found is None or _score(board, found, view) == 0:
+        # A tile that makes no word may be played only when no word can be made at all: look with every tile.
+        found = _search(view, board, pool, dict(view["options"])) or found
     return _text(found) if found else None
 
 
@@ -81,6 +84,7 @@ def strong(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Rando
     best = _search(view, board, pool, options)  # always searched in full: the answer to fall back on
     if best is None:
         return None
+    words = _score(board, best, view) > 0  # then a tile that makes no word is not allowed
     seen: set[tuple[Placement, ...]] = set()
     best_value: float | None = None
     subsets = sorted({tuple(sorted(c)) for k in range(len(pool), 0, -1) for c in itertools.combinations(pool, k)},
@@ -94,6 +98,8 @@ def strong(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Rando
             continue
         seen.add(key)
         value = float(_score(board, found, view))
+        if words and value == 0:
+            continue
         rest = _left(pool, found)
         if hidden:
             value += _leave_value(rest)
