@@ -172,6 +172,11 @@ class Move(models.Model):
     idempotency_key = models.CharField(max_length=64, blank=True)
     taken_back = models.BooleanField(default=False, help_text="Taken back (moderator or agreed undo); kept for the log.")
     comment = models.TextField(blank=True, help_text="What the player wrote with the move, shown to the others.")
+    quiet = models.BooleanField(
+        default=False, editable=False,
+        help_text="A private autosave (a crossword rearranged): the seat's latest since the last public move "
+        "overwrites this row; never shown to the others.",
+    )  # fmt: skip
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -225,8 +225,7 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
 
 def _shown_moves(game: Game) -> list[Any]:
     """The move list: without quiet moves (a player rearranging a private crossword, saved as they work)."""
-    moves = queries.live_moves(game).select_related("user")
-    return [m for m in moves if not m.outcome.get("events", {}).get("quiet")]
+    return list(queries.live_moves(game).filter(quiet=False).select_related("user"))
 
 
 def _news(shown: list[Any], seat: int | None) -> str:

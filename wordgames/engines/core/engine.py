@@ -63,7 +63,9 @@ class MoveOutcome:
     "ann made the words HEW, EYE and NEW for a total of (18 + 12 + 12) x 3 = 126 pts."
     ``events`` holds anything else game specific (tiles drawn are never included: they may be secret).
     ``events["quiet"] = True`` marks a move the other players need not be emailed about (e.g. a player
-    rearranging their private crossword).
+    rearranging their private crossword). A quiet move must undo nothing but the seat's own earlier quiet
+    moves: it replaces what they did (a whole crossword), so the service keeps only the seat's latest quiet
+    move since the game's last public one (an autosave overwritten, not a growing list).
     """
 
     seat: int

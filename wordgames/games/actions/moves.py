@@ -152,28 +152,21 @@ def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: s
         state, outcome = engine.apply(game.state, seat, text, **hidden_from(game, seat))
     except IllegalMove as e:
         raise Refused(str(e), "illegal") from None
+    quiet = bool(outcome.events.get("quiet"))
+    fields = {"seat": seat, "user": user, "text": outcome.move, "score": outcome.score, "summary": outcome.summary,
+              "outcome": outcome.as_dict(), "source": source, "idempotency_key": idempotency_key,
+              "comment": comment, "quiet": quiet}  # fmt: skip
     # The row lock makes these safe without a savepoint: no other submission for this game can be
     # between the idempotency check and this insert.
-    last = getattr(game, "_last_seq", None)
-    seq = (last if last is not None else game.moves.aggregate(last=Max("seq"))["last"] or 0) + 1
-    move = Move.objects.create(
-        game=game,
-        seq=seq,
-        seat=seat,
-        user=user,
-        text=outcome.move,
-        score=outcome.score,
-        summary=outcome.summary,
-        outcome=outcome.as_dict(),
-        source=source,
-        idempotency_key=idempotency_key,
-        comment=comment,
-    )
-    game._last_seq = seq  # type: ignore[attr-defined]
+    move = _overwritten_autosave(game, seat, fields) if quiet else None
+    if move is None:
+        last = getattr(game, "_last_seq", None)
+        seq = (last if last is not None else game.moves.aggregate(last=Max("seq"))["last"] or 0) + 1
+        move = Move.objects.create(game=game, seq=seq, **fields)
+        game._last_seq = seq  # type: ignore[attr-defined]
     # A quiet move (rearranging a private crossword) is not a new decision: the mover's clock runs on, except
     # an idle clock (the game waits for nobody), which any move of the seat's own restarts.
     waiting = engine.waiting_for(state)
-    quiet = bool(outcome.events.get("quiet"))
     # From waiting for nobody to waiting for some (red light): their clocks start afresh, the idle ones stop.
     clocks_before = set() if idle_before and waiting else before
     save_state(game, state, actors_before=clocks_before, mover=None if quiet else seat, public=not quiet)
@@ -186,6 +179,21 @@ def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: s
         outbox.owe(outbox.annotate_move, move.pk, was)
     else:
         outbox.owe(outbox.notify_turn, game.pk, version, was, seat, move.pk)
+    return move
+
+
+def _overwritten_autosave(game: Game, seat: int, fields: dict[str, Any]) -> Move | None:
+    """A seat's quiet move (an autosave) overwrites its previous one when no public move came since: one row
+    per seat, however often it saves, and the record still replays (a quiet move replaces the earlier ones)."""
+    seen = game.moves.filter(taken_back=False).aggregate(
+        public=Max("seq", filter=Q(quiet=False)), mine=Max("seq", filter=Q(quiet=True, seat=seat)))
+    if seen["mine"] is None or (seen["public"] is not None and seen["public"] > seen["mine"]):
+        return None
+    move = game.moves.get(seq=seen["mine"])
+    for name, value in fields.items():
+        setattr(move, name, value)
+    move.created = timezone.now()
+    move.save()
     return move
 
 
