@@ -180,6 +180,8 @@ VACATION_DAYS_PER_YEAR = envint("VACATION_DAYS_PER_YEAR", "30")
 TIMEOUTS_IN_A_ROW = envint("TIMEOUTS_IN_A_ROW", "3")
 # Computer players move this many seconds after it became their turn (a person sees the board before the
 # answer); a computer whose turn has waited this long again is woken by the minute's sweep (its task was lost).
+# A practice game's hint is searched in a worker for at most this many seconds (the answer says if it stopped).
+HINT_BUDGET = float(os.getenv("HINT_BUDGET_SECONDS", "5"))
 COMPUTER_MOVE_DELAY = envint("COMPUTER_MOVE_DELAY_SECONDS", "2")
 COMPUTER_WAKE_AFTER = envint("COMPUTER_WAKE_AFTER_SECONDS", "120")
 ANYMAIL = {
@@ -220,6 +222,7 @@ CELERY_TASK_ROUTES = {
 }  # fmt: skip
 # Computer players think for up to a few seconds a move: their own queue, so emails never wait behind them.
 CELERY_TASK_ROUTES["wordgames.games.tasks.play_computers"] = {"queue": "computer"}
+CELERY_TASK_ROUTES["wordgames.games.tasks.find_hint"] = {"queue": "computer"}
 # Deadlines and digests live in the database; beat only wakes the sweeps. Running one twice does no harm.
 CELERY_BEAT_SCHEDULE: dict = {
     "sweep-deadlines": {"task": "wordgames.games.tasks.sweep_deadlines", "schedule": 60.0},

@@ -27,6 +27,24 @@
     if (box) box.innerHTML = html;
   }
 
+  // A hint is searched in the background: while the answer says "looking", ask again each second (GET only
+  // reads; 204 means not yet), for at most a minute.
+  function showHint(html) {
+    showPreview(html);
+    var box = live.querySelector(".preview-box");
+    var pending = box && box.querySelector("[data-hint-poll]");
+    if (!pending) return;
+    var url = pending.dataset.hintPoll, tries = 0;
+    var timer = setInterval(function () {
+      tries += 1;
+      fetch(url, {credentials: "same-origin"}).then(function (r) {
+        if (r.status === 204) { if (tries >= 60) clearInterval(timer); return null; }
+        clearInterval(timer);
+        return r.text();
+      }).then(function (text) { if (text !== null && text !== undefined) showPreview(text); });
+    }, 1000);
+  }
+
   var previewTimer = null;
   function preview() {
     var form = live.querySelector(".move-form");
@@ -147,7 +165,7 @@
     if (!action) return;
     if (action.dataset.action === "preview") preview();
     if (action.dataset.action === "clear") clearPlacement();
-    if (action.dataset.action === "hint") post(action.dataset.url, {}).then(showPreview);
+    if (action.dataset.action === "hint") post(action.dataset.url, {}).then(showHint);
   });
 
   live.addEventListener("input", function (event) {

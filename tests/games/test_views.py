@@ -218,12 +218,15 @@ def test_sporting_opponent_option_shows_the_missed_opportunity(
     assert mail.outbox[-1].to == ["bob@example.com"]
 
 
-def test_practice_game_gives_a_hint_and_other_games_do_not(client_ann, ann, bob, lingo_game):
+def test_practice_game_gives_a_hint_and_other_games_do_not(client_ann, ann, bob, lingo_game,
+                                                           django_capture_on_commit_callbacks):
     practice = start_game(ann, bob, {"hints": True}, seed=9)
     page = client_ann.get(practice.get_absolute_url()).content.decode()
     assert 'data-action="hint"' in page
     best = get_engine("lingo").best_move(practice.state, 0)
-    hint = client_ann.post(reverse("hint", args=[practice.pk])).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):  # the search runs in a worker after the commit
+        client_ann.post(reverse("hint", args=[practice.pk]))
+    hint = client_ann.get(reverse("hint", args=[practice.pk])).content.decode()
     assert f"Best move: <code>{best.move}</code>" in hint
     refused = client_ann.post(reverse("hint", args=[lingo_game.pk])).content.decode()
     assert "only available in practice games" in refused

@@ -96,3 +96,21 @@ def test_a_real_worker_plays_the_computers_turn_after_the_commit_and_the_request
         assert game.moves.filter(seat=1).count() == 1
     finally:
         stop(process)
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_finds_the_hint_the_page_asked_for(worker, ann, bob, client):
+    from django.urls import reverse
+
+    game = start_game(ann, bob, {"hints": True}, seed=9)
+    client.force_login(ann)
+    asked = client.post(reverse("hint", args=[game.pk])).content.decode()
+    assert "Looking for the best move" in asked  # the request did not search
+    best = get_engine("lingo").best_move(game.state, 0)
+
+    def shown() -> bool:
+        response = client.get(reverse("hint", args=[game.pk]))
+        return response.status_code == 200 and f"<code>{best.move}</code>" in response.content.decode()
+
+    assert wait_for(shown, 60), "the worker never found the hint"

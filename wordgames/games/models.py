@@ -194,6 +194,26 @@ class Move(models.Model):
         return f"{self.game} move {self.seq}: {self.text}"
 
 
+class Hint(models.Model):
+    """A practice game's hint: asked on the page, searched in a worker (never in the web request), shown when
+    found. One per seat and position: asking again for the same position gives the same answer."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hints")
+    seat = models.PositiveSmallIntegerField()
+    version = models.PositiveIntegerField(help_text="The game's version the hint is for.")
+    done = models.BooleanField(default=False)
+    move = models.TextField(blank=True, help_text="The best move found, in notation; empty if none.")
+    summary = models.TextField(blank=True)
+    complete = models.BooleanField(default=True, help_text="False when the search stopped at its time budget.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "seat", "version"], name="hint_once_a_position")]
+
+    def __str__(self) -> str:
+        return f"hint for seat {self.seat + 1} of {self.game} at version {self.version}"
+
+
 class UndoRequest(models.Model):
     """A player asks to take back their own last move; every other player accepts or rejects."""
 

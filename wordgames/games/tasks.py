@@ -6,7 +6,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from . import emails, outbox
-from .actions import clocks, computers
+from .actions import clocks, computers, hints
 from .outbox import RETRY
 
 
@@ -40,3 +40,9 @@ def play_computers(game_id: int, version: int) -> None:
 def wake_computers() -> None:
     """Every minute (Celery beat): computer players whose turn has waited too long are woken again."""
     computers.wake_idle()
+
+
+@shared_task(name="wordgames.games.tasks.find_hint", **RETRY)
+def find_hint(hint_id: int) -> None:
+    """Owed by a hint asked on the page: the best-move search, in a worker, within its time budget."""
+    hints.find_hint(hint_id)

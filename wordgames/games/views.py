@@ -19,7 +19,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from wordgames.accounts import throttle
 from wordgames.accounts.forms import AwayForm, EmailSettingsForm
@@ -33,7 +33,7 @@ from .actions import greenlight
 from .boards import render_board
 from .emails import read_invitation_token, result_sentence
 from .forms import MoveForm, NewGameForm, engine_or_404, move_limit
-from .models import ChatMessage, Game, Move, Seat, TeamInvitation, UndoRequest, Vacation
+from .models import ChatMessage, Game, Hint, Move, Seat, TeamInvitation, UndoRequest, Vacation
 
 
 def _games_for(user: Any) -> list[dict[str, Any]]:
@@ -366,15 +366,24 @@ def preview(request: AuthedRequest, pk: int) -> HttpResponse:
     return render(request, "games/_preview.html", {"outcome": outcome})
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
 def hint(request: AuthedRequest, pk: int) -> HttpResponse:
+    """POST asks for the hint of this position (searched in a worker); the answer, or "looking", comes back
+    as a fragment. While looking, the page asks with GET (which only reads) until it is found: 204 meanwhile."""
     game = _load_game(pk, request)
+    if request.method == "GET":
+        found = Hint.objects.filter(game=game, seat=queries.seat_of(game, request.user), version=game.version).first()
+        if found is None:
+            return render(request, "games/_preview.html", {"error": "The board has changed: ask for a hint again."})
+        if not found.done:
+            return HttpResponse(status=204)
+        return render(request, "games/_preview.html", {"hint": found})
     try:
-        outcome = actions.best_move(game, request.user)
+        found = actions.ask_hint(game.pk, request.user)
     except actions.Refused as e:
         return render(request, "games/_preview.html", {"error": str(e)})
-    return render(request, "games/_preview.html", {"outcome": outcome, "hint": True})
+    return render(request, "games/_preview.html", {"hint": found})
 
 
 @require_POST

@@ -62,17 +62,6 @@ def preview_move(game: Game, user: User, text: str) -> MoveOutcome:
         raise Refused(str(e), "illegal") from None
 
 
-def best_move(game: Game, user: User) -> MoveOutcome | None:
-    """The hint of a practice game: only for the player to move, only when the game allows hints."""
-    if not game.options.get("hints"):
-        raise Refused("Hints are only available in practice games.", "no_hints")
-    seat = acting_seat(game, user, "hint")
-    engine = get_engine(game.engine)
-    if not engine.hints:
-        raise Refused(f"{engine.title} has no hints.", "no_hints")
-    return engine.best_move(game.state, seat)
-
-
 def play_move(
     game_id: int,
     user: User,

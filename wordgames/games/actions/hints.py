@@ -1,0 +1,53 @@
+"""Hints of practice games: the best-move search runs in a worker, so no position (two blanks and a full
+board included) holds a web request; the page shows the answer when it comes, and says when the search stopped
+at its time budget rather than looking at every move."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from wordgames.engines import get_engine
+
+from .. import outbox
+from ..models import Game, Hint
+from .errors import Refused
+from .moves import acting_seat, lock_game
+
+# The task that searches (``games.tasks``, above the actions: named, not imported).
+FIND_HINT = "wordgames.games.tasks.find_hint"
+
+
+def ask_hint(game_id: int, user: User) -> Hint:
+    """The hint for ``user``'s seat in this position: found already, or now being searched for."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        if not game.options.get("hints"):
+            raise Refused("Hints are only available in practice games.", "no_hints")
+        seat = acting_seat(game, user, "hint")
+        if not get_engine(game.engine).hints:
+            raise Refused(f"{get_engine(game.engine).title} has no hints.", "no_hints")
+        hint, created = Hint.objects.get_or_create(game=game, seat=seat, version=game.version)
+        if created:
+            outbox.owe(FIND_HINT, hint.pk)
+    hint.refresh_from_db()
+    return hint
+
+
+def find_hint(hint_id: int) -> Hint | None:
+    """Search for the hint's move, within ``HINT_BUDGET_SECONDS``, if its position is still the game's."""
+    hint = Hint.objects.select_related("game").filter(pk=hint_id).first()
+    if hint is None or hint.done:
+        return hint
+    game: Game = hint.game
+    if game.version != hint.version or game.status != Game.Status.ACTIVE:
+        Hint.objects.filter(pk=hint.pk).update(done=True, summary="The game has moved on since this hint was asked.")
+        return hint
+    found = get_engine(game.engine).search(game.state, hint.seat, budget_s=settings.HINT_BUDGET)  # type: ignore[attr-defined]
+    best = found.best
+    Hint.objects.filter(pk=hint.pk).update(
+        done=True, move=best.move if best else "", summary=best.summary if best else "", complete=found.complete
+    )
+    hint.refresh_from_db()
+    return hint
