@@ -47,7 +47,9 @@ PAGE = {"lingo": 10, "lingua-fences": 10, "keebble": 10, "lexicon-crossing": 17}
 # A move that tells the others writes its owed notification in its own transaction (24 November: one INSERT
 # more; the row is deleted after the commit, once the broker has the task, which this count does not see).
 # Lexicon Crossing's first move, a private rearrangement, restarts the mover's idle clock (one UPDATE more).
-MOVE = {"lingo": 13, "lingua-fences": 12, "keebble": 13, "lexicon-crossing": 11}
+# 24 November (later): a Lexicon Crossing autosave first looks for the seat's previous one to overwrite (one
+# SELECT more on the first; each later save is that SELECT and an UPDATE instead of an INSERT).
+MOVE = {"lingo": 13, "lingua-fences": 12, "keebble": 13, "lexicon-crossing": 12}
 POLL_WITH_NEWS = {"lingo": 9, "lingua-fences": 9, "keebble": 9, "lexicon-crossing": 16}
 POLL_WITHOUT_NEWS = 3  # session, user, the game's version: no state loaded
 LOBBY_PLAYER, LOBBY_ANONYMOUS = 7, 2

@@ -162,12 +162,51 @@ def test_three_players_answer_in_any_order():
         play(state, 0, "ask A B")
     state, _ = play(state, 3, "take X")
     state, outcome = play(state, 1, "wall b2 b3")
-    assert outcome.summary == "bob placed a wall between b2 and b3."
+    assert outcome.summary == "bob answered (answers are shown once everyone has answered)."
     with pytest.raises(IllegalMove, match="Q was not asked for"):
         play(state, 2, "take Q")
-    state, _ = play(state, 2, "take E")
+    state, outcome = play(state, 2, "take E")
+    # Carried out in turn order from the player after the asker: bob, cat, dan.
+    assert outcome.summary == ("cat answered. The answers: bob placed a wall between b2 and b3. cat took E. "
+                               "dan took X.")  # fmt: skip
     assert state["phase"] == "turn" and state["turn"] == 1
     assert state["hands"][3] == ["X"] and state["hands"][2] == ["E"] and "b2|b3" in state["walls"]
+
+
+def test_answers_are_sealed_until_everyone_has_answered():
+    """What one player answered is not in anyone else's view (hands, walls, anything) until all have answered;
+    their own view says what they answered. Every answer is a private move until then."""
+    state = position(["CAT", "", "", ""], dictionary="enable")
+    state, _ = play(state, 0, "4C CAT ask E X")
+    before = {s: ENGINE.view(state, s) for s in range(4)}
+    state, first = play(state, 1, "take E")
+    state, second = play(state, 3, "wall b2 b3")
+    assert first.events.get("private") and second.events.get("private")
+    for seat in (0, 2):
+        assert ENGINE.view(state, seat)["hands"] == before[seat]["hands"]
+        assert ENGINE.view(state, seat)["walls"] == before[seat]["walls"]
+        assert "take E" not in ENGINE.render_text(state, seat) and "b2" not in str(ENGINE.view(state, seat)["walls"])
+        assert ENGINE.view(state, seat)["my_answer"] is None
+    assert ENGINE.view(state, 1)["my_answer"] == "take E" and ENGINE.view(state, 3)["my_answer"] == "wall b2 b3"
+    state, _ = play(state, 2, "take X")
+    assert ENGINE.view(state, 0)["hands"][1:] == [["E"], ["X"], []] and "b2|b3" in ENGINE.view(state, 0)["walls"]
+
+
+def test_two_players_choosing_the_same_wall_the_later_in_turn_order_takes_a_letter_instead():
+    state = position(["CAT", "", "ABCDEFG"], dictionary="enable")
+    state, _ = play(state, 0, "4C CAT ask E X")
+    state, _ = play(state, 2, "wall b2 b3")  # cat (hand full) answers first, in time
+    state, outcome = play(state, 1, "wall b2 b3")  # bob chose the same edge
+    # bob is first in turn order after ann: his wall stands; cat's cannot, and her hand is full: another wall.
+    assert "bob placed a wall between b2 and b3." in outcome.summary
+    assert "cat chose the same wall (b2 b3) as a player before them, so built" in outcome.summary
+    assert len(state["walls"]) == 2 and "b2|b3" in state["walls"]
+    state2 = position(["CAT", "", ""], dictionary="enable")
+    state2, _ = play(state2, 0, "4C CAT ask E X")
+    state2, _ = play(state2, 1, "wall b2 b3")
+    state2, outcome = play(state2, 2, "wall b2 b3")
+    assert "cat chose the same wall (b2 b3) as a player before them, so took E instead." in outcome.summary
+    assert state2["hands"][2] == ["E"] and state2["walls"].count("b2|b3") == 1
 
 
 def test_a_full_hand_must_place_a_wall():
@@ -195,7 +234,7 @@ def test_walls_between_letters_are_an_option():
     state = position(["CAT", ""], dictionary="enable", wall_edges="any")
     state, _ = play(state, 0, "4C CAT ask E X")
     state, outcome = play(state, 1, "wall c4 d4")
-    assert outcome.summary == "bob placed a wall between c4 and d4."
+    assert outcome.summary == "bob answered. The answers: bob placed a wall between c4 and d4."
 
 
 def test_a_silent_answerer_with_a_full_hand_walls_an_empty_edge():

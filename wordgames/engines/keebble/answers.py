@@ -2,10 +2,18 @@
 
 rules/keebble.md: "All other players make a decision: They either pick one of those letters and also add it to
 their area. Or they place a wall on an empty edge." ``pass`` only when neither is possible.
+
+The decisions are made at the same time, so they are sealed: an answer is checked against the position when
+the letters were asked and kept in ``state["sealed"]`` (seen by its player only) until everyone has answered.
+Then they are carried out in turn order from the player after the asker. Two players may have chosen the same
+edge: the later one's wall cannot go there, so that player takes the first asked letter instead if their hand
+has room, else builds the first free wall in reading order, else gets nothing (the house rule; the rule text,
+written for a table where answers are seen, has no such case).
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from ..core.engine import MoveOutcome
@@ -20,23 +28,64 @@ Cell = tuple[int, int]
 
 
 def answer(state: State, seat: int, text: str) -> MoveOutcome:
+    probe = copy.deepcopy(state)  # checked against the position as asked; carried out only once all answered
+    _, canonical = _one(probe, seat, text)
+    state.setdefault("sealed", {})[str(seat)] = canonical
+    state["answered"][seat] = True
+    name = state["players"][seat]
+    if not all(state["answered"]):
+        return MoveOutcome(seat=seat, move=canonical, events={"private": True},
+                           summary=f"{name} answered (answers are shown once everyone has answered).")  # fmt: skip
+    told = reveal(state)
+    next_turn(state)
+    return MoveOutcome(seat=seat, move=canonical, events={"private": True},
+                       summary=f"{name} answered. The answers: {' '.join(told)}")  # fmt: skip
+
+
+def _one(state: State, seat: int, text: str) -> tuple[str, str]:
     tokens = text.split()
     verb = tokens[0].lower() if tokens else ""
     if verb == "take" and len(tokens) == 2:
-        summary, canonical = _take(state, seat, tokens[1].upper())
-    elif verb == "wall" and len(tokens) == 3:
-        summary, canonical = _wall(state, seat, parse_cell(tokens[1]), parse_cell(tokens[2]))
-    elif [t.lower() for t in tokens] == ["pass"]:
+        return _take(state, seat, tokens[1].upper())
+    if verb == "wall" and len(tokens) == 3:
+        return _wall(state, seat, parse_cell(tokens[1]), parse_cell(tokens[2]))
+    if [t.lower() for t in tokens] == ["pass"]:
         if room(state, seat) or free_wall(state):
             raise IllegalMove("Take one of the letters asked for, or place a wall: you can do one of them.")
-        summary, canonical = f"{state['players'][seat]} could neither take a letter nor place a wall.", "pass"
-    else:
-        raise IllegalMove(f"Answer with take and one of the asked letters ({' or '.join(state['asked'])}), or "
-                          "place a wall: wall c3 c4.")  # fmt: skip
-    state["answered"][seat] = True
-    if all(state["answered"]):
-        next_turn(state)
-    return MoveOutcome(seat=seat, move=canonical, summary=summary)
+        return f"{state['players'][seat]} could neither take a letter nor place a wall.", "pass"
+    raise IllegalMove(f"Answer with take and one of the asked letters ({' or '.join(state['asked'])}), or "
+                      "place a wall: wall c3 c4.")  # fmt: skip
+
+
+def reveal(state: State) -> list[str]:
+    """Carry out the sealed answers in turn order from the player after the asker; a sentence for each."""
+    sealed = state.pop("sealed", {})
+    n = len(state["players"])
+    start = (state["asker"] if state["asker"] is not None else -1) + 1
+    told = []
+    for seat in ((start + i) % n for i in range(n)):
+        text = sealed.get(str(seat))
+        if text is None:
+            continue
+        try:
+            summary, _ = _one(state, seat, text)
+        except IllegalMove:  # the edge was walled by an answer carried out before this one
+            summary = _instead(state, seat, text)
+        told.append(summary)
+    return told
+
+
+def _instead(state: State, seat: int, text: str) -> str:
+    name = state["players"][seat]
+    if room(state, seat):
+        letter = state["asked"][0]
+        receive(state, seat, [letter])
+        return f"{name} chose the same wall ({text[5:]}) as a player before them, so took {letter} instead."
+    other = free_wall(state)
+    if other is not None:
+        _one(state, seat, other)
+        return f"{name} chose the same wall ({text[5:]}) as a player before them, so built {other[5:]} instead."
+    return f"{name} chose the same wall ({text[5:]}) as a player before them, and nothing else was possible."
 
 
 def _take(state: State, seat: int, letter: str) -> tuple[str, str]:

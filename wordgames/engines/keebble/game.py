@@ -27,7 +27,7 @@ from ..core.grid import cell_name, column_name
 from ..core.lexicon import DEFAULT_LEXICON
 from ..core.options import validate
 from ..core.tiles import LETTER_VALUES
-from .answers import answer, free_wall
+from .answers import answer, free_wall, reveal
 from .asking import FRAUD_RULES
 from .board import SIZES, generate, wall_between
 from .hands import room
@@ -138,7 +138,11 @@ class KeebbleEngine(Engine):
             end_game(new, EndReason.RESIGNED, "too few players left")
         elif new["phase"] == "answer":
             new["answered"][seat] = True
+            new.get("sealed", {}).pop(str(seat), None)
             if new["asker"] == seat or all(new["answered"]):
+                told = reveal(new)
+                if told:
+                    outcome.summary += " The answers: " + " ".join(told)
                 next_turn(new)
         elif new["turn"] == seat:
             next_turn(new)
@@ -175,6 +179,8 @@ class KeebbleEngine(Engine):
             "phase": state["phase"], "asked": state["asked"], "asker": state["asker"],
             "answered": state["answered"], "endgame": state["endgame"], "active": state["active"],
             "last": state["last"], "room": [room(state, s) for s in range(len(state["players"]))],
+            # This seat's own sealed answer (the others' are shown once everyone has answered).
+            "my_answer": state.get("sealed", {}).get(str(seat)) if seat is not None else None,
             "result": self.result(state),
         }  # fmt: skip
 

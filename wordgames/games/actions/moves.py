@@ -12,7 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Max, OuterRef, Prefetch, Q, Subquery, prefetch_related_objects
+from django.db.models import Exists, Max, OuterRef, Prefetch, Q, Subquery, prefetch_related_objects
 from django.utils import timezone
 
 from wordgames.accounts.models import is_suspended
@@ -174,11 +174,12 @@ def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: s
 def _overwritten_autosave(game: Game, seat: int, fields: dict[str, Any]) -> Move | None:
     """A seat's quiet move (an autosave) overwrites its previous one when no public move came since: one row
     per seat, however often it saves, and the record still replays (a quiet move replaces the earlier ones)."""
-    seen = game.moves.filter(taken_back=False).aggregate(
-        public=Max("seq", filter=Q(quiet=False)), mine=Max("seq", filter=Q(quiet=True, seat=seat)))
-    if seen["mine"] is None or (seen["public"] is not None and seen["public"] > seen["mine"]):
+    live = game.moves.filter(taken_back=False)
+    public = live.filter(quiet=False).order_by("-seq").values("seq")[:1]
+    move = (live.filter(seat=seat, quiet=True).filter(Q(seq__gt=Subquery(public)) | ~Exists(public))
+            .order_by("-seq").first())  # fmt: skip
+    if move is None:
         return None
-    move = game.moves.get(seq=seen["mine"])
     for name, value in fields.items():
         setattr(move, name, value)
     move.created = timezone.now()
