@@ -173,6 +173,12 @@ INBOUND_REFUSE_DMARC_FAIL = envbool("INBOUND_REFUSE_DMARC_FAIL", "true")
 INBOUND_REFUSALS_PER_HOUR = envint("INBOUND_REFUSALS_PER_HOUR", "3")
 # The webhook takes what providers deliver (25 MB; attachments are ignored). Only the webhook gets this limit.
 INBOUND_MAX_BYTES = envint("INBOUND_MAX_BYTES", str(30 * 1024 * 1024))
+# The LMTP receiver (``manage.py lmtp``, the Procfile's inbound process): where it listens, how many messages
+# at once.
+INBOUND_LMTP_HOST = os.getenv("INBOUND_LMTP_HOST", "127.0.0.1")
+INBOUND_LMTP_PORT = envint("INBOUND_LMTP_PORT", "8025")
+INBOUND_LMTP_SOCKET = os.getenv("INBOUND_LMTP_SOCKET", "")
+INBOUND_LMTP_THREADS = envint("INBOUND_LMTP_THREADS", "4")
 DATA_UPLOAD_MAX_MEMORY_SIZE = INBOUND_MAX_BYTES if INBOUND_PROVIDER else 2_621_440
 # Days away a player may take a year; their clocks stop meanwhile.
 VACATION_DAYS_PER_YEAR = envint("VACATION_DAYS_PER_YEAR", "30")

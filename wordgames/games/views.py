@@ -373,7 +373,8 @@ def hint(request: AuthedRequest, pk: int) -> HttpResponse:
     as a fragment. While looking, the page asks with GET (which only reads) until it is found: 204 meanwhile."""
     game = _load_game(pk, request)
     if request.method == "GET":
-        found = Hint.objects.filter(game=game, seat=queries.seat_of(game, request.user), version=game.version).first()
+        seat = queries.seat_of(game, request.user)
+        found = None if seat is None else Hint.objects.filter(game=game, seat=seat, version=game.version).first()
         if found is None:
             return render(request, "games/_preview.html", {"error": "The board has changed: ask for a hint again."})
         if not found.done:

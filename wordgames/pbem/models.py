@@ -20,7 +20,7 @@ class InboundMessage(models.Model):
     sender = models.CharField(max_length=500, blank=True)
     recipient = models.CharField(max_length=500, blank=True)
     subject = models.CharField(max_length=1000, blank=True)
-    via = models.CharField(max_length=16, help_text="webhook, pipe, imap or outbox")
+    via = models.CharField(max_length=16, help_text="webhook, pipe, lmtp, imap or outbox")
     received = models.DateTimeField(auto_now_add=True)
     outcome = models.CharField(max_length=8, choices=Outcome.choices, blank=True)
     detail = models.TextField(blank=True)
