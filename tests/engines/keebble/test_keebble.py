@@ -433,3 +433,31 @@ def test_a_four_player_game_to_the_end_replayed_from_its_record():
     result = ENGINE.result(state)
     record = make_record("keebble", state["options"], PLAYERS, 12, None, moves)
     assert list(replay(record))[-1]["result"] == result
+
+
+def test_a_blocked_game_ends_after_a_whole_round_in_which_nothing_can_change():
+    """Full hands that make no word, and no edge left for a wall: asking gives nobody anything, every answer is
+    a pass. Such a game would ask for ever; after one whole round of it, it ends as a game of passes does."""
+    from wordgames.engines.keebble.board import wall_key
+
+    state = position(["QQQQQQQ", "ZZZZZZZ"], dictionary="enable")
+    state["walls"] = sorted({wall_key((c, r), (c + dc, r + dr)) for c in range(8) for r in range(1, 9)
+                             for dc, dr in ((1, 0), (0, 1)) if c + dc < 8 and r + dr <= 8})  # fmt: skip
+    state, _ = play(state, 0, "ask E T")
+    state, _ = play(state, 1, "pass")
+    assert not state["finished"] and state["passes"] == 1
+    state, _ = play(state, 1, "ask E T")
+    state, outcome = play(state, 0, "pass")
+    assert state["finished"] and ENGINE.result(state)["end"] == "no-words"
+    assert "nobody could play a word, take a letter or build a wall" in ENGINE.result(state)["reason"]
+
+
+def test_a_turn_that_changes_something_starts_the_count_again():
+    state = position(["QQQQQQQ", "ZZZZZZ"], dictionary="enable")  # bob has room for one letter
+    from wordgames.engines.keebble.board import wall_key
+
+    state["walls"] = sorted({wall_key((c, r), (c + dc, r + dr)) for c in range(8) for r in range(1, 9)
+                             for dc, dr in ((1, 0), (0, 1)) if c + dc < 8 and r + dr <= 8})  # fmt: skip
+    state, _ = play(state, 0, "ask E T")
+    state, _ = play(state, 1, "take E")  # a letter changed hands
+    assert state["passes"] == 0 and not state["finished"]

@@ -68,24 +68,29 @@ def reveal(state: State) -> list[str]:
         if text is None:
             continue
         try:
-            summary, _ = _one(state, seat, text)
+            summary, done = _one(state, seat, text)
+            moved = done != "pass"
         except IllegalMove:  # the edge was walled by an answer carried out before this one
-            summary = _instead(state, seat, text)
+            summary, moved = _instead(state, seat, text)
+        if moved:
+            state["changed"] = True
         told.append(summary)
     return told
 
 
-def _instead(state: State, seat: int, text: str) -> str:
+def _instead(state: State, seat: int, text: str) -> tuple[str, bool]:
+    """The answer of a player whose wall an earlier answer built: a letter, another wall, or nothing."""
     name = state["players"][seat]
+    same = f"{name} chose the same wall ({text[5:]}) as a player before them"
     if room(state, seat):
         letter = state["asked"][0]
         receive(state, seat, [letter])
-        return f"{name} chose the same wall ({text[5:]}) as a player before them, so took {letter} instead."
+        return f"{same}, so took {letter} instead.", True
     other = free_wall(state)
     if other is not None:
         _one(state, seat, other)
-        return f"{name} chose the same wall ({text[5:]}) as a player before them, so built {other[5:]} instead."
-    return f"{name} chose the same wall ({text[5:]}) as a player before them, and nothing else was possible."
+        return f"{same}, so built {other[5:]} instead.", True
+    return f"{same}, and nothing else was possible.", False
 
 
 def _take(state: State, seat: int, letter: str) -> tuple[str, str]:

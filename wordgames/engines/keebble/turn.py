@@ -63,7 +63,7 @@ def play_turn(state: State, seat: int, text: str) -> MoveOutcome:
         state["again"] = "AGAIN" in effects
         next_turn(state)
         return told.outcome(state, seat)
-    _ask(state, seat, ask, effects, told)
+    _ask(state, seat, ask, effects, told, placed=bool(clauses.get("word") or clauses.get("special")))
     return told.outcome(state, seat)
 
 
@@ -131,9 +131,12 @@ def _check_endgame(state: State) -> None:
         out_of_letters(state)
 
 
-def _ask(state: State, seat: int, ask: list[str], effects: set[str], told: _Told) -> None:
+def _ask(state: State, seat: int, ask: list[str], effects: set[str], told: _Told, *, placed: bool) -> None:
     check_ask(state, seat, ask, big="BIG" in effects)
     got = receive(state, seat, ask, collector="COLLECT" in effects)
+    # Whether this turn changed anything (a word or special cell, a letter received; the answers may add a
+    # letter taken or a wall): a round of turns that change nothing ends the game (``next_turn``).
+    state["changed"] = placed or bool(got)
     told.parts.append("ask " + " ".join(ask))
     told.summary.append(f"{state['players'][seat]} asks {' '.join(ask)}" + (
         "" if len(got) == len(ask) else f" (got {' '.join(got) or 'none'}: hand full)"))  # fmt: skip
@@ -202,6 +205,17 @@ def next_turn(state: State) -> None:
     mover covered a go again cell ("Once this turn is done, immediately take another one")."""
     state["phase"], state["asked"], state["asker"] = "turn", [], None
     state["answered"] = [False] * len(state["players"])
+    changed = state.pop("changed", None)
+    if changed is False and not state["finished"]:
+        # Nothing moved: no word, every hand full, no wall left to build. A whole round of that and the game
+        # is blocked for good: it ends as when everyone passes in the endgame.
+        state["passes"] += 1
+        if state["passes"] >= sum(state["active"]):
+            end_game(state, EndReason.NO_WORDS, "a whole round went by in which nobody could play a word, "
+                                                "take a letter or build a wall")  # fmt: skip
+            return
+    elif changed:
+        state["passes"] = 0
     if state["endgame"] and not state["finished"]:
         out_of_letters(state)
     if state["finished"]:
