@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import socket
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -85,6 +88,44 @@ class LMTPController(_LMTPMixin, Controller):
 
 class LMTPSocketController(_LMTPMixin, UnixSocketController):
     """LMTP on a Unix socket."""
+
+
+def listen(*, host: str = "127.0.0.1", port: int = 8025, path: str = "") -> socket.socket:
+    """The listening socket, made once, before the serving processes are forked: they all accept on it."""
+    if path:
+        if os.path.exists(path):
+            os.unlink(path)
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.bind(path)
+    else:
+        sock = socket.create_server((host, port), reuse_port=False)
+    sock.listen(128)
+    sock.setblocking(False)
+    return sock
+
+
+def serve(sock: socket.socket, *, threads: int, stop: threading.Event) -> None:
+    """Serve LMTP on ``sock`` in this process until ``stop`` is set."""
+    loop = asyncio.new_event_loop()
+    handler = Handler(threads)
+    limit = settings.INBOUND_MAX_BYTES + 65536
+
+    def protocol() -> TolerantLMTP:
+        return TolerantLMTP(handler, data_size_limit=limit, enable_SMTPUTF8=True, loop=loop)
+
+    server = loop.run_until_complete(loop.create_server(protocol, sock=sock))
+
+    async def until_stopped() -> None:
+        while not stop.is_set():
+            await asyncio.sleep(0.2)
+
+    try:
+        loop.run_until_complete(until_stopped())
+    finally:
+        server.close()
+        loop.run_until_complete(server.wait_closed())
+        handler.pool.shutdown(wait=True)
+        loop.close()
 
 
 def controller(*, host: str = "127.0.0.1", port: int = 8025, socket: str = "", threads: int = 4) -> Any:
