@@ -1,6 +1,7 @@
 """Strong against quick: whole games between the two computer players of each game, seats alternating.
 
     python bench/selfplay.py [--games 200] [--kinds lingo,keebble] [--strong 1.0] [--quick 0.1] [--jobs 2]
+                             [--first-seed 1000]
 
 Prints, per game kind, the strong player's win rate (a shared win counts half), the mean score difference
 (strong - quick), moves and seconds a game, and any error (an illegal move, a stuck game, a record that does
@@ -25,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 KINDS = ("lingo", "lingua-fences", "keebble", "lexicon-crossing")
 
 
-def one(game: str, n: int, strong: float, quick: float) -> dict[str, Any]:
+def one(game: str, n: int, strong: float, quick: float, first_seed: int = 1000) -> dict[str, Any]:
     from wordgames.engines import get_engine
     from wordgames.engines.core.selfplay import SelfPlayError, play_game
 
@@ -41,7 +42,7 @@ def one(game: str, n: int, strong: float, quick: float) -> dict[str, Any]:
 
     started = time.monotonic()
     try:
-        report = play_game(game, levels, seed=1000 + n, budget={"strong": strong, "quick": quick}, on_move=compare)
+        report = play_game(game, levels, seed=first_seed + n, budget={"strong": strong, "quick": quick}, on_move=compare)
     except SelfPlayError as e:
         return {"error": str(e), "seconds": time.monotonic() - started}
     scores = report.scores
@@ -57,14 +58,16 @@ def main() -> None:
     parser.add_argument("--strong", type=float, default=1.0, help="seconds a strong choice")
     parser.add_argument("--quick", type=float, default=0.1, help="seconds a quick choice")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--first-seed", type=int, default=1000, help="seeds first-seed to first-seed + games - 1")
     args = parser.parse_args()
     print("| game | games | strong wins | mean score difference | moves a game | s a game | slowest choice | errors |")
     print("|---|---|---|---|---|---|---|---|")
     notes = []
     for game in args.kinds.split(","):
         with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(one, [game] * args.games, range(args.games), [args.strong] * args.games,
-                                    [args.quick] * args.games))  # fmt: skip
+            n = args.games
+            results = list(pool.map(one, [game] * n, range(n), [args.strong] * n, [args.quick] * n,
+                                    [args.first_seed] * n))  # fmt: skip
         done = [r for r in results if "error" not in r]
         errors = [r["error"] for r in results if "error" in r]
         if done:
