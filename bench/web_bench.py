@@ -154,6 +154,71 @@ def run_moves(port: int, plans: list[dict], clients: int) -> tuple[float, list[f
     return time.perf_counter() - start, latencies, failures[0]
 
 
+def server_cpu(pid: int) -> float:
+    """CPU seconds of gunicorn's master and workers so far (from /proc)."""
+    total = 0.0
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    for p in [pid] + [int(c) for c in (children.read_text().split() if children.exists() else [])]:
+        fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def interleaved(port: int, pid: int, plans: list[dict], clients: int, rounds: int, window: float,
+                cookies: list[str]) -> dict[str, list[float]]:  # fmt: skip
+    """Moves and the logged-in /healthz baseline in alternating windows of ``window`` seconds, ``rounds`` each:
+    load drift hits both alike. Per phase: requests, seconds, and gunicorn's CPU seconds."""
+    shares = [plans[i::clients] for i in range(clients)]
+    where = [[0, 0] for _ in range(clients)]  # per client: which of its games, which move of it
+    versions = {plan["id"]: plan["version"] for plan in plans}
+    totals = {"moves": [0.0, 0.0, 0.0], "healthz": [0.0, 0.0, 0.0]}  # requests, seconds, CPU
+    failures = [0]
+
+    def move_window(i: int, stop: float, counts: list[int]) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        while time.perf_counter() < stop and where[i][0] < len(shares[i]):
+            plan = shares[i][where[i][0]]
+            if where[i][1] >= len(plan["moves"]):
+                where[i] = [where[i][0] + 1, 0]
+                continue
+            n = where[i][1]
+            seat, move = plan["moves"][n]
+            body = urlencode({"move": move, "version": versions[plan["id"]], "key": f"{plan['id']}-{n}",
+                              "csrfmiddlewaretoken": CSRF})  # fmt: skip
+            headers = {"Content-Type": "application/x-www-form-urlencoded",
+                       "Cookie": f"sessionid={plan['cookies'][seat]}; csrftoken={CSRF}"}  # fmt: skip
+            conn.request("POST", f"/games/{plan['id']}/move/", body, headers)
+            response = conn.getresponse()
+            response.read()
+            failures[0] += response.status != 302
+            versions[plan["id"]] += 1
+            where[i][1] += 1
+            counts[i] += 1
+
+    def healthz_window(i: int, stop: float, counts: list[int]) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        headers = {"Cookie": f"sessionid={cookies[i % len(cookies)]}; csrftoken={CSRF}"}
+        while time.perf_counter() < stop:
+            conn.request("GET", "/healthz", headers=headers)
+            conn.getresponse().read()
+            counts[i] += 1
+
+    for _ in range(rounds):
+        for phase, target in (("moves", move_window), ("healthz", healthz_window)):
+            counts = [0] * clients
+            cpu, began = server_cpu(pid), time.perf_counter()
+            threads = [threading.Thread(target=target, args=(i, began + window, counts)) for i in range(clients)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            totals[phase][0] += sum(counts)
+            totals[phase][1] += time.perf_counter() - began
+            totals[phase][2] += server_cpu(pid) - cpu
+    totals["failures"] = [float(failures[0])]
+    return totals
+
+
 def run_healthz(port: int, clients: int, seconds: float, cookies: list[str]) -> tuple[int, float]:
     """The baseline: the same clients, logged in as players, asking for a view that does nothing."""
     counts = [0] * clients
@@ -184,7 +249,12 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=10.0, help="length of the /healthz baseline")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=0,
+                        help="measure moves and the baseline in this many alternating windows instead")
+    parser.add_argument("--window", type=float, default=2.0, help="seconds of each alternating window")
     args = parser.parse_args()
+    if args.rounds:
+        return main_interleaved(args)
 
     recreate_database()
     plans = set_up(args.games, args.moves, args.seed)
@@ -226,6 +296,42 @@ def main() -> None:
           f"{latencies[int(len(latencies) * 0.95)] * 1000:.1f} ms |")
     if failures:
         sys.exit(f"{failures} moves were refused: the benchmark is not valid")
+
+
+def main_interleaved(args: argparse.Namespace) -> None:
+    recreate_database()
+    plans = set_up(args.games, args.moves, args.seed)
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "wordgames.wsgi", "--bind", f"127.0.0.1:{port}",
+         "--workers", str(args.workers), "--log-level", "warning"],
+        cwd=ROOT, env={**os.environ, **ENV},
+    )  # fmt: skip
+    try:
+        wait_until_up(port)
+        cookies = [plan["cookies"][0] for plan in plans]
+        run_healthz(port, args.clients, 1.0, cookies)  # warm every worker up
+        totals = interleaved(port, server.pid, plans, args.clients, args.rounds, args.window, cookies)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        import redis
+
+        redis.Redis.from_url(BROKER).flushdb()
+    moves, healthz = totals["moves"], totals["healthz"]
+    move_rate, base_rate = moves[0] / moves[1], healthz[0] / healthz[1]
+    move_cpu, base_cpu = moves[2] / max(1, moves[0]), healthz[2] / max(1, healthz[0])
+    print(f"command: python bench/web_bench.py --games {args.games} --moves {args.moves} --clients {args.clients} "
+          f"--workers {args.workers} --rounds {args.rounds} --window {args.window:g}")
+    print(f"{int(moves[0])} moves and {int(healthz[0])} baseline requests in {args.rounds} alternating windows of "
+          f"{args.window:g} s each; failed moves: {int(totals['failures'][0])}\n")
+    print("| measure | moves | /healthz logged in (baseline) | ratio |")
+    print("|---|---|---|---|")
+    print(f"| throughput | {move_rate:.0f} /s | {base_rate:.0f} /s | **{move_rate / base_rate:.1%}** |")
+    print(f"| gunicorn CPU a request | {move_cpu * 1000:.2f} ms | {base_cpu * 1000:.2f} ms | "
+          f"**{base_cpu / move_cpu:.1%}** |")
+    if totals["failures"][0]:
+        sys.exit("some moves were refused: the benchmark is not valid")
 
 
 if __name__ == "__main__":
