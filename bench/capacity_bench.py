@@ -158,9 +158,12 @@ def main() -> None:
     django.setup()
     # Thousands of players: their passwords are never used (sessions are made directly), so hash them fast.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    plans = web_bench.set_up(max(steps), 12, args.seed)
+    # A game moves every five minutes, so a step of under a minute needs only a couple of planned moves a game.
+    plans = web_bench.set_up(max(steps), 3, args.seed)
     games = [Game(plan) for plan in plans]
     env = {**os.environ, **web_bench.ENV}
+    # The pages link their static files by the manifest, as in production: collect them first (release step).
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     port = web_bench.free_port()
     server = subprocess.Popen([sys.executable, "-m", "gunicorn", "wordgames.wsgi", "--bind", f"127.0.0.1:{port}",
                                "--workers", str(args.workers), "--log-level", "warning"], cwd=ROOT, env=env)  # fmt: skip
