@@ -239,6 +239,7 @@ def test_a_computer_whose_turn_was_lost_is_woken_by_the_sweep(
     assert not _by(game, 1)
     assert computers.wake_idle() == 0  # it has not waited long yet
     settings.COMPUTER_WAKE_AFTER = 0
+    assert computers.wake_idle(game_id=game.pk + 1) == 0  # another game's sweep (a parallel soak) leaves it
     with django_capture_on_commit_callbacks(execute=True):
         assert computers.wake_idle() == 1
     assert len(_by(game, 1)) == 1

@@ -219,13 +219,17 @@ def _turn(game_id: int, version: int, seat: Seat, *, budget: float | None) -> in
     return made
 
 
-def wake_idle(now: datetime | None = None) -> int:
-    """Owe the turn of every game whose computer players have waited ``COMPUTER_WAKE_AFTER`` seconds: the task
-    of their turn was lost (a broker that forgot it, retries spent). Returns how many games were woken."""
+def wake_idle(now: datetime | None = None, game_id: int | None = None) -> int:
+    """Owe the turn of every game (or only game ``game_id``) whose computer players have waited
+    ``COMPUTER_WAKE_AFTER`` seconds: the task of their turn was lost (a broker that forgot it, retries spent).
+    Returns how many games were woken."""
     now = now or timezone.now()
     since = now - timedelta(seconds=settings.COMPUTER_WAKE_AFTER)
+    games = Game.objects.filter(has_computers=True, status=Game.Status.ACTIVE, turn_started__lte=since)
+    if game_id is not None:
+        games = games.filter(pk=game_id)
     woken = 0
-    for game in Game.objects.filter(has_computers=True, status=Game.Status.ACTIVE, turn_started__lte=since):
+    for game in games:
         engine = get_engine(game.engine)
         waiting = engine.waiting_for(game.state)
         deal = deal_number(game) if uses_green_light(game) else -1

@@ -134,7 +134,7 @@ def _wait_out(game: Game, outcome: Outcome) -> None:
         if greenlight.fire_due(later, game_id=game.pk):
             continue
         before = _mark(game)
-        computers.wake_idle(later)  # the minute's sweep: a computer whose turn was lost
+        computers.wake_idle(later, game_id=game.pk)  # the minute's sweep, for this game only
         if _mark(game) != before:
             continue
         clocked = engine.clocked(game.state)
