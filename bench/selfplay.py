@@ -1,18 +1,23 @@
 """Strong against quick: whole games between the two computer players of each game, seats alternating.
 
     python bench/selfplay.py [--games 200] [--kinds lingo,keebble] [--strong 1.0] [--quick 0.1] [--jobs 2]
-                             [--first-seed 1000]
+                             [--first-seed 1000] [--results bench/results/strength.jsonl]
 
 Prints, per game kind, the strong player's win rate (a shared win counts half), the mean score difference
 (strong - quick), moves and seconds a game, and any error (an illegal move, a stuck game, a record that does
 not replay: each is a bug to turn into a test). For Lingo it also compares the strong player's mean score a
 move with the best-move score of the same positions (the strong player gives some up to leave the next player
 less). Pure engines only: no database.
+
+With ``--results FILE`` each game is appended to FILE as one JSON line as soon as it ends, games already there
+(same kind, seed and budgets) are not played again, and the table is made from every game of the range in the
+file: a long run can be stopped and taken up again, even in another session.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -26,12 +31,12 @@ sys.path.insert(0, str(ROOT))
 KINDS = ("lingo", "lingua-fences", "keebble", "lexicon-crossing")
 
 
-def one(game: str, n: int, strong: float, quick: float, first_seed: int = 1000) -> dict[str, Any]:
+def one(game: str, seed: int, strong: float, quick: float) -> dict[str, Any]:
     from wordgames.engines import get_engine
     from wordgames.engines.core.selfplay import SelfPlayError, play_game
 
     engine = get_engine(game)
-    seat = n % 2  # the strong player's seat
+    seat = seed % 2  # the strong player's seat
     levels = ["strong", "quick"] if seat == 0 else ["quick", "strong"]
     per_move: list[tuple[int, int]] = []
 
@@ -42,7 +47,7 @@ def one(game: str, n: int, strong: float, quick: float, first_seed: int = 1000) 
 
     started = time.monotonic()
     try:
-        report = play_game(game, levels, seed=first_seed + n, budget={"strong": strong, "quick": quick}, on_move=compare)
+        report = play_game(game, levels, seed=seed, budget={"strong": strong, "quick": quick}, on_move=compare)
     except SelfPlayError as e:
         return {"error": str(e), "seconds": time.monotonic() - started}
     scores = report.scores
@@ -59,15 +64,24 @@ def main() -> None:
     parser.add_argument("--quick", type=float, default=0.1, help="seconds a quick choice")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--first-seed", type=int, default=1000, help="seeds first-seed to first-seed + games - 1")
+    parser.add_argument("--results", type=Path, help="keep each game as a JSON line here, and resume from it")
     args = parser.parse_args()
     print("| game | games | strong wins | mean score difference | moves a game | s a game | slowest choice | errors |")
     print("|---|---|---|---|---|---|---|---|")
     notes = []
     for game in args.kinds.split(","):
+        seeds = range(args.first_seed, args.first_seed + args.games)
+        kept = _kept(args.results, game, args.strong, args.quick) if args.results else {}
+        todo = [seed for seed in seeds if seed not in kept]
         with ProcessPoolExecutor(args.jobs) as pool:
-            n = args.games
-            results = list(pool.map(one, [game] * n, range(n), [args.strong] * n, [args.quick] * n,
-                                    [args.first_seed] * n))  # fmt: skip
+            n = len(todo)
+            for seed, result in zip(todo, pool.map(one, [game] * n, todo, [args.strong] * n, [args.quick] * n)):
+                kept[seed] = result
+                if args.results:
+                    with args.results.open("a") as f:
+                        line = {"game": game, "seed": seed, "strong": args.strong, "quick": args.quick, **result}
+                        f.write(json.dumps(line) + "\n")
+        results = [kept[seed] for seed in seeds]
         done = [r for r in results if "error" not in r]
         errors = [r["error"] for r in results if "error" in r]
         if done:
@@ -86,6 +100,17 @@ def main() -> None:
         notes.extend(f"{game}: {e}" for e in errors[:5])
     for note in notes:
         print(f"\n{note}")
+
+
+def _kept(path: Path, game: str, strong: float, quick: float) -> dict[int, dict[str, Any]]:
+    """The games of this kind and these budgets already in the results file, by seed."""
+    kept: dict[int, dict[str, Any]] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            result = json.loads(line)
+            if (result.pop("game"), result.pop("strong"), result.pop("quick")) == (game, strong, quick):
+                kept[result.pop("seed")] = result
+    return kept
 
 
 if __name__ == "__main__":
