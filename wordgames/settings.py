@@ -218,6 +218,9 @@ CELERY_RESULT_BACKEND = os.getenv("CELERY_RESULT_BACKEND", "") or None
 # minute's sweep once they are this many seconds old.
 OWED_RELAY_AFTER = envint("OWED_RELAY_AFTER_SECONDS", "30")
 EMAIL_CLAIM_LEASE = envint("EMAIL_CLAIM_LEASE_SECONDS", "120")
+# Notices (changes to tell the players of) a sender takes at a time: their games, moves and seats loaded in a
+# few queries, their emails claimed in one statement and sent over one connection.
+NOTICE_BATCH = envint("NOTICE_BATCH", "100")
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", "300")}
 # Two queues: "clock" for the minute's sweeps (deadlines, owed tasks, the IMAP poll), so a backlog of emails
 # never makes a deadline late; everything else (emails, commentary) on the default "celery" queue.

@@ -16,7 +16,7 @@ from tests.games.conftest import start_game
 from tests.games.test_worker import stop
 from tests.pbem import mime
 from wordgames.engines import get_engine
-from wordgames.games.models import Game, Move, Notification, OwedTask
+from wordgames.games.models import Game, Move, Notice, Notification, OwedTask
 from wordgames.mail.models import OutboxMessage
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
@@ -61,7 +61,7 @@ def test_moves_made_while_redis_is_down_are_played_and_told_once_it_is_back(redi
                 status, body = play_best(mover, game)
                 assert status == 302, f"a move made while Redis was down was answered {status}: {body[:1500]}"
         assert Move.objects.filter(game__in=games).count() == 4, "a move was lost"
-        assert OwedTask.objects.count() == 4, "what the moves owe was not kept while the broker was down"
+        assert Notice.objects.count() == 4, "what the moves owe was not kept while the broker was down"
         subjects = [f"Lingo game {game.pk}, move 3: ann to move" for game in games]
         assert not OutboxMessage.objects.filter(subject__in=subjects).exists()
 
@@ -70,7 +70,7 @@ def test_moves_made_while_redis_is_down_are_played_and_told_once_it_is_back(redi
         assert wait_for(lambda: OutboxMessage.objects.filter(subject__in=subjects).count() >= 2, 60), (
             "the emails owed were not sent once Redis was back"
         )
-        assert wait_for(lambda: not OwedTask.objects.exists(), 30)
+        assert wait_for(lambda: not Notice.objects.exists() and not OwedTask.objects.exists(), 30)
         wait_for(lambda: False, 3)  # a duplicate would arrive now
     finally:
         stop(worker)
@@ -93,7 +93,7 @@ def test_a_move_emailed_while_redis_is_down_is_played_and_the_mail_server_told_s
                           env=environment(redis.url), capture_output=True, cwd=ROOT, timeout=120)  # fmt: skip
     assert done.returncode == 0, done.stderr.decode()[-2000:]
     assert Move.objects.get(game=game).text == text
-    assert OwedTask.objects.exists()
+    assert OwedTask.objects.exists() and Notice.objects.exists()  # ann's confirmation, bob's news
     redis.start()
     worker = start_worker(redis.url, OWED_RELAY_AFTER_SECONDS="0")
     try:
@@ -102,7 +102,7 @@ def test_a_move_emailed_while_redis_is_down_is_played_and_the_mail_server_told_s
         assert wait_for(lambda: OutboxMessage.objects.filter(subject=to_bob).exists(), 60), "bob was never told"
         assert wait_for(lambda: OutboxMessage.objects.filter(to__contains="ann@example.com",
                                                              subject__startswith="Re:").exists(), 30)  # fmt: skip
-        assert wait_for(lambda: not OwedTask.objects.exists(), 30)
+        assert wait_for(lambda: not OwedTask.objects.exists() and not Notice.objects.exists(), 30)
     finally:
         stop(worker)
     assert OutboxMessage.objects.filter(subject=to_bob).count() == 1

@@ -1,8 +1,8 @@
 """One function per email. Each renders a subject and a plain-text body a person can read (the board in a
 fixed-width block, the last move's score, what the reader may do now and how to write it), an HTML copy,
 and the headers that thread a game's emails into one conversation and let the reader unsubscribe in one
-click. Each is sent at most once: ``Notification`` holds a unique key per email, written in the same
-transaction as the send, so a retried task skips what was already sent.
+click. Each is sent at most once: ``Notification`` holds a unique key per email, claimed (committed) before
+the send and marked sent after it, so a retried task skips what was already sent (``send_letters``).
 
 Whether a player gets an email depends on their choice for its kind (``Profile.email_modes``): every email,
 a daily digest (your turn only) or none. Replies to emailed moves are kind ``error``.
@@ -12,18 +12,20 @@ from __future__ import annotations
 
 import re
 import zoneinfo
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.utils import make_msgid, parseaddr
+from functools import partial
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives, get_connection
-from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db import connection as db_connection
+from django.db.models import Count, Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -104,30 +106,39 @@ def reader_zone(user: User | None) -> zoneinfo.ZoneInfo:
         return zoneinfo.ZoneInfo(settings.TIME_ZONE)
 
 
-def _send(
-    key: str,
-    to: str,
-    subject: str,
-    template: str,
-    context: dict[str, Any],
-    *,
-    kind: str,
-    user: User | None = None,
-    game: Game | None = None,
-    seat: Seat | None = None,
-    in_reply_to: str = "",
-    connection: Any = None,
-) -> bool:
-    """Send once per key, unless the reader chose not to get this kind. False when nothing was sent.
-    ``connection``: an email backend to reuse for several emails (opening one per email costs more)."""
+@dataclass
+class Letter:
+    """One email composed and ready to go: sent at most once per ``key``. ``after``: what its sending means
+    besides (the reader has now seen their newest tiles)."""
+
+    key: str
+    to: str
+    subject: str
+    message: EmailMultiAlternatives
+    after: Callable[[], Any] | None = None
+
+
+def _send(key: str, to: str, subject: str, template: str, context: dict[str, Any], *, kind: str,
+          user: User | None = None, game: Game | None = None, seat: Seat | None = None, in_reply_to: str = "",
+          connection: Any = None) -> bool:  # fmt: skip
+    """Send once per key, unless the reader chose not to get this kind. False when nothing was sent."""
+    letter = _compose(key, to, subject, template, context, kind=kind, user=user, game=game, seat=seat,
+                      in_reply_to=in_reply_to)  # fmt: skip
+    return letter is not None and bool(send_letters([letter], connection))
+
+
+def _compose(key: str, to: str, subject: str, template: str, context: dict[str, Any], *, kind: str,
+             user: User | None = None, game: Game | None = None, seat: Seat | None = None,
+             in_reply_to: str = "") -> Letter | None:  # fmt: skip
+    """The email, or None when the reader chose not to get this kind (or has no address)."""
     if not to:
-        return False
+        return None
     if user is not None and kind in EMAIL_KINDS:
         mode = profile_for(user).email_mode(kind)
         if mode == NONE or mode == DIGEST:
-            return False
+            return None
     if user is None and EmailOptOut.has(to):
-        return False  # a stranger who unsubscribed
+        return None  # a stranger who unsubscribed
     if game is not None and user is not None and kind != "invitation" and profile_for(user).same_subject:
         subject = ("Re: " if subject.lower().startswith("re:") else "") + thread_subject(game)
     headers = automatic_headers(replying=kind == "error")
@@ -147,8 +158,8 @@ def _send(
         "kind_label": EMAIL_KINDS.get(kind, ""), "preferences": absolute(reverse("email_settings")), **context,
     }  # fmt: skip
     reply_to = [reply_address(seat)] if seat is not None and (seat.user_id is not None or seat.is_invitation) else []
-    return deliver(key, to, subject, template, context, html_context=context, boards=[context.get("board", "")],
-                   headers=headers, user=user, reply_to=reply_to, connection=connection)  # fmt: skip
+    return compose(key, to, subject, template, context, html_context=context, boards=[context.get("board", "")],
+                   headers=headers, user=user, reply_to=reply_to)  # fmt: skip
 
 
 def automatic_headers(*, replying: bool) -> dict[str, str]:
@@ -164,30 +175,54 @@ def one_line(subject: str, limit: int = 250) -> str:
     return " ".join(text.split())[:limit]
 
 
-def deliver(key: str, to: str, subject: str, template: str, context: dict[str, Any], *,
+def compose(key: str, to: str, subject: str, template: str, context: dict[str, Any], *,
             html_context: dict[str, Any], boards: Iterable[str], headers: dict[str, str],
-            user: User | None, reply_to: list[str] | None = None, connection: Any = None) -> bool:  # fmt: skip
-    """The one way out for every email (game emails and digests): rendered in the reader's time zone, then
-    sent once per key. False when it was already sent (or is being sent by another worker)."""
+            user: User | None, reply_to: list[str] | None = None) -> Letter:  # fmt: skip
+    """Every email (game emails and digests) is made here: text and HTML rendered in the reader's time zone."""
     subject = one_line(subject)
     with timezone.override(reader_zone(user)):  # every time in an email is in its reader's time zone
         body = render_to_string(template, context).strip() + "\n"
         html = render_to_string("games/email/message.html", {**html_context, "body": linkify(body, boards),
                                                              "subject": subject})  # fmt: skip
-    message = EmailMultiAlternatives(subject=subject, body=body, to=[to], headers=headers, connection=connection)
+    message = EmailMultiAlternatives(subject=subject, body=body, to=[to], headers=headers)
     message.extra_headers["Message-ID"] = make_msgid("wg", domain=_domain())
     if reply_to:
         message.reply_to = reply_to
     message.attach_alternative(html, "text/html")
-    if not claim(key, to, subject):
-        return False
+    return Letter(key, to, subject, message)
+
+
+def send_letters(letters: list[Letter], connection: Any = None, taking_over: Iterable[str] = ()) -> list[Letter]:
+    """The one way out for every email: each claimed first (all in one statement, committed before anything
+    is sent), then sent over one connection and marked sent as the mail service accepts it. Returns the
+    letters sent; those already sent, or being sent by another worker, are skipped. If the mail service fails,
+    the claims not yet sent are let go (a retry sends them) and the error is raised."""
+    mine = claim_all(letters, taking_over)
+    ours = [letter for letter in letters if letter.key in mine]
+    if not ours:
+        return []
+    connection = connection or get_connection()
+    sent: list[Letter] = []
     try:
-        message.send()
+        for letter in ours:
+            letter.message.connection = connection
+            letter.message.send()
+            _mark_sent(letter.key)
+            sent.append(letter)
+            if letter.after is not None:
+                letter.after()
     except Exception:
-        Notification.objects.filter(key=key, sent__isnull=True).update(claimed=None)  # a retry may send it
+        unsent = [letter.key for letter in ours if letter not in sent]
+        Notification.objects.filter(key__in=unsent, sent__isnull=True).update(claimed=None)  # a retry may send them
         raise
-    Notification.objects.filter(key=key).update(sent=timezone.now())
-    return True
+    return sent
+
+
+def _mark_sent(key: str) -> None:
+    table, quote = Notification._meta.db_table, db_connection.ops.quote_name
+    with db_connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {quote(table)} SET {quote('sent')} = %s WHERE {quote('key')} = %s",
+                       [db_connection.ops.adapt_datetimefield_value(timezone.now()), key])  # fmt: skip
 
 
 # True while a task runs that the broker delivered again because the worker running it died (see
@@ -195,22 +230,34 @@ def deliver(key: str, to: str, subject: str, template: str, context: dict[str, A
 TAKING_OVER: ContextVar[bool] = ContextVar("taking_over", default=False)
 
 
-def claim(key: str, to: str, subject: str) -> bool:
-    """Take on the email ``key`` in a step of its own, committed before anything is sent: False if it was sent,
-    or another sender holds it. A claim left unsent is taken over by the task delivered again after its worker
-    died (``TAKING_OVER``), or by anyone once its lease has run out (``settings.EMAIL_CLAIM_LEASE`` seconds).
-    That is the only way an email can go out twice: the mail service accepted it, then the sender died before
-    marking it sent."""
+def claim_all(letters: list[Letter], taking_over: Iterable[str] = ()) -> set[str]:
+    """Take on these emails in a step of their own, committed before anything is sent: the keys of those this
+    sender now holds. New keys are claimed in one statement; a key already known is claimed only if it was
+    never sent and nobody holds it, i.e. its sender died: taken over at once by the task delivered again after
+    its worker died (``TAKING_OVER``, or its key in ``taking_over``), by anyone once its lease has run out
+    (``settings.EMAIL_CLAIM_LEASE`` seconds). That is the only way an email can go out twice: the mail service
+    accepted it, then the sender died before marking it sent."""
+    if not letters:
+        return set()
     now = timezone.now()
-    try:
-        with transaction.atomic():
-            Notification.objects.create(key=key, recipient=to, subject=subject, claimed=now)
-        return True
-    except IntegrityError:
-        free = Q(claimed__isnull=True) | Q(claimed__lt=now - timedelta(seconds=settings.EMAIL_CLAIM_LEASE))
-        if TAKING_OVER.get():
-            free = Q()
-        return bool(Notification.objects.filter(free, key=key, sent__isnull=True).update(claimed=now))
+    table, quote = Notification._meta.db_table, db_connection.ops.quote_name
+    columns = ", ".join(quote(c) for c in ("key", "recipient", "subject", "created", "claimed"))
+    stamp = db_connection.ops.adapt_datetimefield_value(now)
+    params: list[Any] = []
+    for letter in letters:
+        params += [letter.key, letter.to, letter.subject[:300], stamp, stamp]
+    values = ", ".join(["(%s, %s, %s, %s, %s)"] * len(letters))
+    with db_connection.cursor() as cursor:
+        cursor.execute(f"INSERT INTO {quote(table)} ({columns}) VALUES {values} "
+                       f"ON CONFLICT ({quote('key')}) DO NOTHING RETURNING {quote('key')}", params)  # fmt: skip
+        mine = {row[0] for row in cursor.fetchall()}
+    lease = Q(claimed__isnull=True) | Q(claimed__lt=now - timedelta(seconds=settings.EMAIL_CLAIM_LEASE))
+    for letter in letters:  # known keys: a retry's, rare
+        if letter.key not in mine:
+            free = Q() if TAKING_OVER.get() or letter.key in taking_over else lease
+            if Notification.objects.filter(free, key=letter.key, sent__isnull=True).update(claimed=now):
+                mine.add(letter.key)
+    return mine
 
 
 # --- what a game email says ------------------------------------------------------------------------------
@@ -288,31 +335,72 @@ def send_invitation(seat: Seat) -> bool:
                  kind="invitation", user=seat.invited_user, game=game, seat=seat)  # fmt: skip
 
 
+@dataclass(frozen=True)
+class Event:
+    """A change to a game its players are to be told of (``outbox.tell``): a move, the start, the end."""
+
+    game_id: int
+    version: int
+    actors_before: tuple[int, ...] = ()
+    mover: int | None = None
+    move_id: int | None = None
+    event: str = "move"
+
+
+def notify_events(events: Iterable[Event], taking_over: Iterable[Event] = ()) -> int:
+    """Tell the players of several games what each change means to them (``notices.move_email_kind``): the
+    games, their last moves and their seats loaded a batch at a time, every email claimed in one statement and
+    sent over one connection. An event whose game has moved on since is skipped: a later event tells of the
+    newer position. ``taking_over``: events whose earlier sender died, their unsent claims taken over at once.
+    Returns the number of emails sent."""
+    events = list(events)
+    live = Count("moves", filter=Q(moves__taken_back=False))
+    games = Game.objects.annotate(live_moves=live).in_bulk({e.game_id for e in events})
+    current = {(e.game_id, e.version): e for e in events if e.game_id in games and games[e.game_id].version == e.version}
+    if not current:
+        return 0
+    moves = Move.objects.select_related("user__profile").in_bulk([e.move_id for e in current.values() if e.move_id])
+    seats = notices.seats_by_game(games[game_id] for game_id, _ in current)
+    letters: list[Letter] = []
+    own: set[str] = set()
+    for event in current.values():
+        mine = _move_letters(games[event.game_id], seats[event.game_id], event, moves.get(event.move_id or 0))
+        letters += mine
+        if event in taking_over:
+            own |= {letter.key for letter in mine}
+    return len(send_letters(letters, taking_over=own))
+
+
 def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int | None = None,
                    last: Move | None = None, event: str = "move") -> int:  # fmt: skip
-    """After a change to a game, tell each player what it means to them (``notices.move_email_kind``: the game
-    started, it is your turn, another player moved, or the game is over). Returns the number sent."""
-    seats = notices.seats_with_readers(game)
-    change = notices.Change.of(game, actors_before=actors_before, mover=mover, last=last, event=event)
+    """After a change to a game, tell each player what it means to them. Returns the number sent."""
+    change = Event(game.pk, game.version, tuple(actors_before), mover, last.pk if last else None, event)
+    return len(send_letters(_move_letters(game, notices.seats_with_readers(game), change, last)))
+
+
+def _move_letters(game: Game, seats: list[Seat], event: Event, last: Move | None) -> list[Letter]:
+    """The emails of one change: the game started, it is your turn, another player moved, or the game is over."""
+    change = notices.Change.of(game, actors_before=event.actors_before, mover=event.mover, last=last,
+                               event=event.event)  # fmt: skip
     number = move_number(game)
     subject = subject_line(game, seats, number)
     last_player = display_name(last.user) if last is not None else ""
     result = result_sentence(game, seats) if change.over else ""
-    connection = get_connection()
-    sent = 0
+    letters = []
     for seat, reader in notices.readers(seats):
         kind = notices.move_email_kind(seat, reader, change)
         if kind is None:
             continue
         context = {**_game_context(game, seat, last, number, last_player), "user": reader,
                    "name": profile_for(reader).name, "result": result}  # fmt: skip
-        if _send(f"{kind}:{game.pk}:{game.version}:{reader.pk}", reader.email, subject,
-                 f"games/email/{kind}.txt", context, kind=kind, user=reader, game=game, seat=seat,
-                 connection=connection):
-            sent += 1
-            if kind != "game_over":
-                signals.deal_shown.send(sender=Game, game=game, position=seat.position)  # the email showed them their newest tiles
-    return sent
+        letter = _compose(f"{kind}:{game.pk}:{game.version}:{reader.pk}", reader.email, subject,
+                          f"games/email/{kind}.txt", context, kind=kind, user=reader, game=game, seat=seat)  # fmt: skip
+        if letter is None:
+            continue
+        if kind != "game_over":  # the email showed them their newest tiles
+            letter.after = partial(signals.deal_shown.send, sender=Game, game=game, position=seat.position)
+        letters.append(letter)
+    return letters
 
 
 def send_reminder(seat: Seat) -> bool:
@@ -409,11 +497,12 @@ def send_digest(user: User, games: list[Game], day: str) -> bool:
     unsubscribe = absolute(reverse("unsubscribe", args=[unsubscribe_token(user, "your_turn")]))
     headers = {**automatic_headers(replying=False), "List-Unsubscribe": f"<{unsubscribe}>",
                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}  # fmt: skip
-    return deliver(key, user.email, subject, "games/email/digest.txt",
-                   {**context, "unsubscribe": unsubscribe, "site_name": settings.SITE_NAME,
-                    "preferences": absolute(reverse("email_settings"))},
-                   html_context={"unsubscribe": unsubscribe}, boards=[e["board"] for e in entries],
-                   headers=headers, user=user)  # fmt: skip
+    letter = compose(key, user.email, subject, "games/email/digest.txt",
+                     {**context, "unsubscribe": unsubscribe, "site_name": settings.SITE_NAME,
+                      "preferences": absolute(reverse("email_settings"))},
+                     html_context={"unsubscribe": unsubscribe}, boards=[e["board"] for e in entries],
+                     headers=headers, user=user)  # fmt: skip
+    return bool(send_letters([letter]))
 
 
 def send_moderation_notice(action: ModerationAction, user: User) -> bool:

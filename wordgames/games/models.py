@@ -333,6 +333,39 @@ class Notification(models.Model):
         return f"{self.subject} -> {self.recipient}"
 
 
+class Notice(models.Model):
+    """A change to a game its players are still to be told of (a move, the start, the end): written in the
+    change's own transaction, so it exists exactly when the change committed, and deleted once its emails are
+    sent. Senders take them a batch at a time (``outbox.send_notices``); ``taken`` is a lease, so a batch whose
+    sender died is taken again, at once by the same task delivered again (``taken_by``), else after the lease."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    version = models.PositiveIntegerField()
+    event = models.CharField(max_length=10, default="move")
+    actors_before = models.JSONField(default=list)
+    mover = models.SmallIntegerField(null=True, blank=True)
+    move = models.ForeignKey(Move, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+    taken = models.DateTimeField(null=True, blank=True, help_text="When a sender took it on.")
+    taken_by = models.CharField(max_length=64, blank=True, help_text="The task that took it.")
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} version {self.version} ({self.event})"
+
+
+class NoticeSender(models.Model):
+    """One row: whether a sender of notices is queued and not yet started, so a burst of moves queues one
+    task (which sends them all, a batch at a time), not one each."""
+
+    queued = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return "a sender is queued" if self.queued else "no sender queued"
+
+
 class OwedTask(models.Model):
     """A side effect a write owes (an email, a commentary, a computer's turn): written in the write's own
     transaction, so it exists exactly when the write committed; handed to Celery after the commit and deleted

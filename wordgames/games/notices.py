@@ -36,8 +36,19 @@ def readers(seats: list[Seat]) -> Iterator[tuple[Seat, Any]]:
 
 def seats_with_readers(game: Game) -> list[Seat]:
     """The game's seats in order, with their players' profiles and whether team-mates share them."""
+    return seats_by_game([game])[game.pk]
+
+
+def seats_by_game(games: Iterable[Game]) -> dict[int, list[Seat]]:
+    """``seats_with_readers`` of several games in one query, by game id."""
+    by_id = {game.pk: game for game in games}
     shared = Exists(Seat.partners.through.objects.filter(seat_id=OuterRef("pk")))
-    return list(game.seats.select_related("user", "user__profile").annotate(shared=shared).order_by("position"))
+    found = Seat.objects.filter(game_id__in=by_id).select_related("user", "user__profile").annotate(shared=shared)
+    seats: dict[int, list[Seat]] = {pk: [] for pk in by_id}
+    for seat in found.order_by("game_id", "position"):
+        seat.game = by_id[seat.game_id]  # already loaded
+        seats[seat.game_id].append(seat)
+    return seats
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ upgrade.
 from __future__ import annotations
 
 import logging
+import uuid
 from datetime import timedelta
 from functools import partial
 from typing import Any
@@ -25,7 +26,7 @@ from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from . import commentary, emails, notices
-from .models import ChatMessage, Game, ModerationAction, Move, OwedTask, Seat
+from .models import ChatMessage, Game, ModerationAction, Move, Notice, NoticeSender, OwedTask, Seat
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +99,87 @@ def relay_owed(now: Any = None) -> int:
     return handed
 
 
+# --- telling the players of a change: notices, sent a batch at a time --------------------------------------
+
+
+def tell(game: Game, version: int, *, actors_before: list[int] | tuple[int, ...] = (), mover: int | None = None,
+         move_id: int | None = None, event: str = "move") -> None:  # fmt: skip
+    """Record, in the change's own transaction, that the game's players are to be told of its change to
+    ``version``; after the commit a sender is queued (unless one is queued already) that sends this with
+    whatever else is waiting, a batch at a time."""
+    Notice.objects.create(game=game, version=version, actors_before=list(actors_before), mover=mover,
+                          move_id=move_id, event=event)  # fmt: skip
+    transaction.on_commit(queue_sender)
+
+
+def queue_sender() -> None:
+    """Queue ``send_notices``, unless one is queued and has not started: it will take these notices too. Never
+    the player's problem: if the database or the broker fails here, the minute's sweep queues it."""
+    try:
+        if not NoticeSender.objects.filter(pk=1, queued=False).update(queued=True):
+            _, created = NoticeSender.objects.get_or_create(pk=1, defaults={"queued": True})
+            if not created:
+                return
+        send_notices.apply_async(retry=False)
+    except Exception:
+        log.warning("Could not queue the sender of notices; the sweep will", exc_info=True)
+        try:
+            NoticeSender.objects.filter(pk=1).update(queued=False)
+        except DatabaseError:
+            pass
+
+
+def drain_notices(sender: str = "", batch: int | None = None) -> int:
+    """Send what the waiting notices owe, a batch at a time (``emails.notify_events``), until none is left.
+    Returns the number of emails sent."""
+    NoticeSender.objects.filter(pk=1, queued=True).update(queued=False)  # a change from now on queues another
+    sender = sender or uuid.uuid4().hex
+    token = emails.TAKING_OVER.set(False)  # taken over: only the notices this very task took before it died
+    try:
+        sent = 0
+        while taken := _take(sender, batch or settings.NOTICE_BATCH):
+            events = {n.pk: emails.Event(n.game_id, n.version, tuple(n.actors_before), n.mover, n.move_id, n.event)
+                      for n in taken}  # fmt: skip
+            again = [events[n.pk] for n in taken if n.taken_by == sender]
+            sent += emails.notify_events(events.values(), taking_over=again)
+            Notice.objects.filter(pk__in=events).delete()
+        return sent
+    finally:
+        emails.TAKING_OVER.reset(token)
+
+
+def _take(sender: str, batch: int) -> list[Notice]:
+    """The oldest notices nobody holds (never taken, a dead sender's lease run out, or this sender's own from
+    before it was delivered again), taken on for this sender. Two senders never take the same notice."""
+    now = timezone.now()
+    free = Q(taken__isnull=True) | Q(taken__lt=now - timedelta(seconds=settings.EMAIL_CLAIM_LEASE)) | Q(taken_by=sender)
+    with transaction.atomic():
+        taken = list(Notice.objects.select_for_update(skip_locked=True).filter(free).order_by("pk")[:batch])
+        if taken:
+            Notice.objects.filter(pk__in=[n.pk for n in taken]).update(taken=now, taken_by=sender)
+    return taken
+
+
+def relay_notices(now: Any = None) -> bool:
+    """The minute's sweep: queue a sender if notices wait that nobody holds (the broker was down when they were
+    made, or their sender died). True if one was queued."""
+    now = now or timezone.now()
+    settled = now - timedelta(seconds=settings.OWED_RELAY_AFTER)
+    lease = now - timedelta(seconds=settings.EMAIL_CLAIM_LEASE)
+    waiting = Notice.objects.filter(Q(taken__isnull=True) | Q(taken__lt=lease), created__lte=settled)
+    if not waiting.exists():
+        return False
+    NoticeSender.objects.filter(pk=1).update(queued=False)  # whatever was queued never came
+    queue_sender()
+    return True
+
+
+@shared_task(name="wordgames.games.tasks.send_notices", bind=True, **RETRY)
+def send_notices(self: Task) -> int:
+    """Queued after a change that owes emails (``tell``): sends every waiting notice's emails."""
+    return drain_notices(self.request.id or "")
+
+
 @shared_task(name="wordgames.games.tasks.send_invitation", **RETRY)
 def send_invitation(seat_id: int) -> None:
     seat = Seat.objects.select_related("game", "invited_user", "game__created_by").filter(pk=seat_id).first()
@@ -116,6 +198,7 @@ def send_reminder(seat_id: int) -> None:
     emails.send_reminder(seat)
 
 
+# Changes are told by ``tell`` now; this stays for tasks queued before, and for ``annotate_move``.
 @shared_task(name="wordgames.games.tasks.notify_turn", **RETRY)
 def notify_turn(game_id: int, version: int, actors_before: list[int] | None = None, mover: int | None = None,
                 move_id: int | None = None, event: str = "move") -> None:  # fmt: skip

@@ -24,8 +24,10 @@ def send_digests() -> None:
 
 @shared_task(**RETRY)
 def relay_owed() -> None:
-    """Every minute (Celery beat): hand the broker what writes owe and could not hand over (it was down)."""
+    """Every minute (Celery beat): hand the broker what writes owe and could not hand over (it was down), and
+    queue a sender for notices nobody is sending."""
     outbox.relay_owed()
+    outbox.relay_notices()
 
 
 # A computer's move is made once whatever happens (a key per version and seat): a task delivered again after

@@ -233,5 +233,5 @@ def start_if_full(game: Game) -> None:
     game.version += 1
     game.save()
     set_clocks(game)
-    outbox.owe(outbox.notify_turn, game.pk, game.version, event="start")
+    outbox.tell(game, game.version, event="start")
     wake_computers(game)

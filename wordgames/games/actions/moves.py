@@ -190,7 +190,7 @@ def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: s
     if engine.annotates(game.options):
         outbox.owe(outbox.annotate_move, move.pk, was)
     else:
-        outbox.owe(outbox.notify_turn, game.pk, version, was, seat, move.pk)
+        outbox.tell(game, version, actors_before=was, mover=seat, move_id=move.pk)
     return move
 
 

@@ -1,0 +1,128 @@
+"""A burst of changes is told a batch at a time: one sender queued for the burst, the batch loaded in a fixed
+number of queries whatever its size, its emails claimed in one statement, each email sent once; a batch whose
+sender died, or whose mail service failed, is sent later, once."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from django.core import mail
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.games.conftest import start_game
+from wordgames.games import actions, outbox, tasks
+from wordgames.games.models import Game, Notice, NoticeSender, Notification
+from wordgames.mail.models import OutboxMessage
+
+from .test_inbound import best
+
+
+def _sender_queued() -> None:
+    """As while a sender is queued and has not started: changes leave their notices to it."""
+    NoticeSender.objects.update_or_create(pk=1, defaults={"queued": True})
+
+
+def _move(game: Game, user: Any, seat: int) -> None:
+    game.refresh_from_db()
+    actions.submit_move(game.pk, user, best(game, seat), expected_version=game.version)
+
+
+def _told(subject_part: str) -> Counter[str]:
+    return Counter(m.to[0] for m in mail.outbox if subject_part in m.subject)
+
+
+def _drain_counting() -> tuple[int, list[str]]:
+    with CaptureQueriesContext(connection) as queries:
+        sent = outbox.drain_notices()
+    return sent, [q["sql"] for q in queries.captured_queries]
+
+
+def test_a_burst_of_moves_is_told_by_one_sender_in_a_fixed_number_of_queries(ann: Any, bob: Any) -> None:
+    games = [start_game(ann, bob, {}, seed=seed) for seed in range(7)]
+    _sender_queued()
+    _move(games[0], ann, 0)
+    assert Notice.objects.count() == 1 and not _told(", move 2: bob to move")  # left to the queued sender
+    one, one_queries = _drain_counting()
+    assert one == 1
+
+    _sender_queued()
+    for game in games[1:]:
+        _move(game, ann, 0)
+    six, six_queries = _drain_counting()
+    assert six == 6
+    # Six moves' emails cost what one does, plus marking each sent: their games, moves and seats are loaded
+    # together, and their keys claimed in one statement.
+    assert len(six_queries) == len(one_queries) + 5, "\n".join(six_queries)
+    claims = [sql for sql in six_queries if sql.startswith("INSERT") and "notification" in sql]
+    assert len(claims) == 1
+    assert _told(", move 2: bob to move") == {"bob@example.com": 7}
+    assert all(_told(f"game {game.pk}, move 2: bob to move") == {"bob@example.com": 1} for game in games)
+    assert not Notice.objects.exists() and not NoticeSender.objects.get(pk=1).queued
+    assert not Notification.objects.filter(sent__isnull=True).exists()
+
+    _move(games[0], bob, 1)  # nobody is queued now: this move queues its own sender, which runs at once
+    assert _told(f"game {games[0].pk}, move 3: ann to move") == {"ann@example.com": 1}
+    assert not Notice.objects.exists()
+
+
+def test_a_change_overtaken_before_it_was_told_is_not_told(ann: Any, bob: Any) -> None:
+    """Two moves in one game before the sender starts: only the position the game is in is told."""
+    game = start_game(ann, bob, {}, seed=3)
+    _sender_queued()
+    _move(game, ann, 0)
+    _move(game, bob, 1)
+    assert outbox.drain_notices() == 1
+    assert not _told(f"game {game.pk}, move 2")
+    assert _told(f"game {game.pk}, move 3: ann to move") == {"ann@example.com": 1}
+
+
+def test_a_batch_whose_sender_died_is_taken_again_by_it_redelivered_or_by_anyone_after_the_lease(
+    ann: Any, bob: Any, settings: Any
+) -> None:
+    games = [start_game(ann, bob, {}, seed=seed) for seed in (4, 5)]
+    _sender_queued()
+    for game in games:
+        _move(game, ann, 0)
+    assert len(outbox._take("task-that-died", 10)) == 2  # it took them, then its worker was killed
+    assert outbox.drain_notices("another-task") == 0  # held: nobody else sends them during the lease
+    assert outbox.drain_notices("task-that-died") == 2  # the same task, delivered again, sends them at once
+    assert _told(", move 2: bob to move") == {"bob@example.com": 2}
+
+    _sender_queued()
+    _move(games[0], bob, 1)
+    outbox._take("another-that-died", 10)
+    settings.EMAIL_CLAIM_LEASE = 0  # its lease has run out
+    assert outbox.drain_notices("anyone") == 1
+    assert _told(f"game {games[0].pk}, move 3: ann to move") == {"ann@example.com": 1}
+
+
+def test_a_mail_service_failing_mid_batch_loses_and_doubles_nothing(ann: Any, bob: Any, settings: Any) -> None:
+    from tests.support.flaky_outbox import FlakyOutboxBackend
+
+    games = [start_game(ann, bob, {}, seed=seed) for seed in (6, 7, 8)]
+    _sender_queued()
+    for game in games:
+        _move(game, ann, 0)
+    settings.EMAIL_BACKEND = "tests.support.flaky_outbox.FlakyOutboxBackend"
+    FlakyOutboxBackend.failures = 1  # the batch's first send fails: the task is retried (at once, in-process)
+    outbox.send_notices.delay()
+    assert FlakyOutboxBackend.failures == 0
+    sent = OutboxMessage.objects.filter(subject__contains=", move 2: bob to move")
+    assert sorted(sent.values_list("subject", flat=True)) == sorted(
+        f"Lingo game {game.pk}, move 2: bob to move" for game in games)  # fmt: skip
+    assert not Notice.objects.exists() and not Notification.objects.filter(sent__isnull=True).exists()
+
+
+def test_notices_left_by_a_broker_that_was_down_are_sent_by_the_minutes_sweep(ann: Any, bob: Any,
+                                                                                settings: Any) -> None:  # fmt: skip
+    game = start_game(ann, bob, {}, seed=9)
+    _sender_queued()  # the sender queued on a broker that then lost it
+    _move(game, ann, 0)
+    settings.OWED_RELAY_AFTER = 0
+    tasks.relay_owed()  # what beat runs every minute
+    assert _told(f"game {game.pk}, move 2: bob to move") == {"bob@example.com": 1}
+    assert not Notice.objects.exists()
+    tasks.relay_owed()
+    assert _told(f"game {game.pk}, move 2: bob to move") == {"bob@example.com": 1}
