@@ -240,3 +240,28 @@ def test_the_providers_stripped_text_is_preferred(lingo_game: Game, settings: An
     assert by_webhook(raw, settings, stripped=f"{move}\nsee you").status_code == 200
     played = Move.objects.get(game=lingo_game)
     assert played.text == move and played.comment == "see you"
+
+
+def test_an_emailed_move_writes_its_record_once_in_at_most_eleven_statements(lingo_game: Game) -> None:
+    """The record (its Message-ID claimed first, what became of it written once at the end), the seat with its
+    player, the game locked, the seats, the move number check, the move, the game, the clocks, the notice and
+    the owed confirmation: eleven statements before the commit, savepoints aside."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from wordgames.pbem.inbound import handle_raw
+
+    raw = mime.reply(latest_to("ann@example.com"), f"{best(lingo_game, 0)} #1")
+    with CaptureQueriesContext(connection) as queries:
+        assert handle_raw(raw, via="pipe").outcome == "applied"
+    statements = [q["sql"] for q in queries.captured_queries]
+    own = [
+        sql for sql in statements[: statements.index("COMMIT")] if not sql.startswith(("SAVEPOINT", "RELEASE", "BEGIN"))
+    ]
+    assert len(own) <= 11, "\n".join(own)
+    writes = [
+        sql.split(" SET ")[0].split(" (")[0]
+        for sql in own
+        if "pbem_inboundmessage" in sql and not sql.startswith("SELECT")
+    ]
+    assert writes == ['INSERT INTO "pbem_inboundmessage"', 'UPDATE "pbem_inboundmessage"']

@@ -21,7 +21,7 @@ from typing import Any
 
 from celery import Task, current_app, shared_task
 from django.conf import settings
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError, connection, transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
 
@@ -76,8 +76,9 @@ def _forget(pk: int, *, handed: bool) -> None:
     """After the commit the write is done: a database that fails now must not turn it into an error. A row
     left behind is handed over again by the sweep (a task runs twice at worst, which each one allows)."""
     try:
-        if handed:
-            OwedTask.objects.filter(pk=pk).delete()
+        if handed:  # one statement (a queryset's delete() wraps itself in a transaction of its own)
+            with connection.cursor() as cursor:
+                cursor.execute(f"DELETE FROM {connection.ops.quote_name(OwedTask._meta.db_table)} WHERE id = %s", [pk])
         else:
             OwedTask.objects.filter(pk=pk).update(attempts=F("attempts") + 1)
     except DatabaseError:
@@ -116,10 +117,8 @@ def queue_sender() -> None:
     """Queue ``send_notices``, unless one is queued and has not started: it will take these notices too. Never
     the player's problem: if the database or the broker fails here, the minute's sweep queues it."""
     try:
-        if not NoticeSender.objects.filter(pk=1, queued=False).update(queued=True):
-            _, created = NoticeSender.objects.get_or_create(pk=1, defaults={"queued": True})
-            if not created:
-                return
+        if not _mark_queued():
+            return
         send_notices.apply_async(retry=False)
     except Exception:
         log.warning("Could not queue the sender of notices; the sweep will", exc_info=True)
@@ -127,6 +126,15 @@ def queue_sender() -> None:
             NoticeSender.objects.filter(pk=1).update(queued=False)
         except DatabaseError:
             pass
+
+
+def _mark_queued() -> bool:
+    """Note that a sender is queued, in one statement: False if one was already (the row is made if missing)."""
+    table, quote = NoticeSender._meta.db_table, connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(f"INSERT INTO {quote(table)} (id, queued) VALUES (1, %s) ON CONFLICT (id) DO UPDATE "
+                       f"SET queued = %s WHERE NOT {quote(table)}.queued RETURNING id", [True, True])  # fmt: skip
+        return cursor.fetchone() is not None
 
 
 def drain_notices(sender: str = "", batch: int | None = None) -> int:

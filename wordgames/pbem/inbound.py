@@ -192,11 +192,10 @@ def handle(message: AnymailInboundMessage, via: str, event_id: str = "") -> Inbo
     )  # fmt: skip
     try:
         with transaction.atomic():
-            record.save()
+            record.save()  # the Message-ID claimed first: a second delivery stops here (IntegrityError)
             try:
                 with transaction.atomic():
                     _process(message, record, sender)
-                    record.save()
             except TRANSIENT:
                 raise
             except Exception as e:  # noqa: BLE001 - one bad message must never stop the others
@@ -206,7 +205,7 @@ def handle(message: AnymailInboundMessage, via: str, event_id: str = "") -> Inbo
                 record.detail = _clean(f"Not used: the message could not be handled ({type(e).__name__}: {e}).",
                                        2000)  # fmt: skip
                 record.game = record.move = None
-            record.save()
+            record.save()  # what became of it, in one write
     except IntegrityError:
         # Delivered before (same Message-ID or event id): it was handled then; do nothing again.
         existing = InboundMessage.objects.filter(message_id=record.message_id).first()
@@ -366,8 +365,10 @@ def _addressed_seat(recipients: list[str]) -> Seat | None:
         parsed = addresses.check_token(token)
         if parsed is None:
             continue
-        seat = Seat.objects.select_related("game", "user").filter(pk=parsed[0]).first()
+        seat = Seat.objects.select_related("game", "user__profile").filter(pk=parsed[0]).first()
         if seat is not None and addresses.verify(seat, parsed[1]):
+            if seat.user is not None:  # its profile read in this message's own transaction: fresh enough
+                seat.user._loaded_for_request = True  # type: ignore[attr-defined]
             return seat
     return None
 
@@ -484,6 +485,5 @@ def _why_not_answer(record: InboundMessage, seat: Seat | None) -> str:
 def _queue_reply(record: InboundMessage, seat: Seat | None, message: AnymailInboundMessage, *, text: str = "",
                  reason: str = "", quoted: str = "", quote: bool = True) -> None:  # fmt: skip
     record.answered = True
-    record.save()
     owe(outbox.send_reply, inbound_id=record.pk, seat_id=seat.pk if seat else None, text=text, reason=reason,
         quoted=quoted if quote else "")  # fmt: skip

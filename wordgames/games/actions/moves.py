@@ -13,6 +13,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.db.models import (
+    Count,
     Exists,
     IntegerField,
     Max,
@@ -146,11 +147,10 @@ def _number_current(game: Game, seat: Seat | None, number: int) -> bool:
     """Whether an emailed move's ``#N`` still holds: N was the next move's number when the email was written,
     and this seat's decision has not changed since. Other players' moves in the same round (a simultaneous
     game) raise the number without changing the decision, so any number from the decision's start on holds."""
-    live = live_moves(game)
-    now = live.count() + 1
     since = seat.since_seq if seat is not None else (game._last_seq or 0)  # type: ignore[attr-defined]
-    began = now - live.filter(seq__gt=since).count()
-    return began <= number <= now
+    counts = live_moves(game).aggregate(live=Count("pk"), since=Count("pk", filter=Q(seq__gt=since)))
+    now = counts["live"] + 1
+    return now - counts["since"] <= number <= now
 
 
 def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: str,
