@@ -150,40 +150,48 @@ def main() -> None:
 
 
 def time_real_worker(new_game: Any, games: int) -> tuple[float, int]:
-    """Start ``games`` more games (each owes an email to both players that the game started: the first queues a
-    sender, which the others leave it to), then start one real worker process and time it from its first email
-    to its last (its start-up excluded)."""
+    """One real worker process, started and ready (it has run a sender with nothing to send), then ``games``
+    games started while a sender is marked queued (so their notices wait, as in a burst), then one sender
+    queued: timed from queueing it to the last email sent, every load, render and send included."""
     import subprocess
 
     from django.conf import settings
+    from django.utils import timezone
 
     from wordgames import celery_app
-    from wordgames.games.models import NoticeSender, Notification
+    from wordgames.games import outbox
+    from wordgames.games.models import Notice, NoticeSender, Notification
 
     celery_app.control.purge()  # the tasks the in-process phase already did the work of
-    NoticeSender.objects.update(queued=False)  # the sender queued then was purged with them
-    queued_before = Notification.objects.count()
-    for seed in range(games):
-        new_game(5000 + seed)
+    Notice.objects.all().delete()
     env = {**os.environ, "DATABASE_URL": os.environ["DATABASE_URL"], "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
            "EMAIL_BACKEND": "anymail.backends.test.EmailBackend"}  # fmt: skip
     worker = subprocess.Popen([sys.executable, "-m", "celery", "-A", "wordgames", "worker", "--loglevel", "WARNING",
                                "--concurrency", "1", "--without-heartbeat", "--without-gossip", "--without-mingle"],
                               cwd=ROOT, env=env)  # fmt: skip
     try:
-        idle = 0
-        last = -1
-        while idle < 10:
-            time.sleep(0.5)
-            count = Notification.objects.count()
-            idle = idle + 1 if count == last else 0
-            last = count
+        NoticeSender.objects.update_or_create(pk=1, defaults={"queued": True})
+        outbox.send_notices.apply_async()
+        while NoticeSender.objects.get(pk=1).queued:  # the worker is up once it has run that sender
+            time.sleep(0.2)
+        NoticeSender.objects.filter(pk=1).update(queued=True)  # the burst's changes leave their notices waiting
+        queued_before = Notification.objects.count()
+        for seed in range(games):
+            new_game(5000 + seed)
+        waiting = Notice.objects.count()
+        start = timezone.now()
+        outbox.send_notices.apply_async()
+        while Notice.objects.exists():
+            time.sleep(0.1)
     finally:
         worker.terminate()
         worker.wait(timeout=30)
-    times = sorted(Notification.objects.order_by("created").values_list("created", flat=True)[queued_before:])
-    span = (times[-1] - times[0]).total_seconds()
-    return (len(times) - 1) / span, len(times)
+    assert waiting == games, waiting
+    told = Notification.objects.order_by("pk")[queued_before:]  # not the invitations, sent by their own tasks
+    rows = [sent for key, sent in told.values_list("key", "sent") if not key.startswith("invite:")]
+    assert len(rows) == 2 * games and min(rows) >= start, (len(rows), min(rows), start)
+    span = (max(rows) - start).total_seconds()
+    return len(rows) / span, len(rows)
 
 
 if __name__ == "__main__":
