@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import lingo_old_best  # noqa: E402
 
+from wordgames.engines.core.errors import IllegalMove  # noqa: E402
 from wordgames.engines.core.notation import Placement, PlaceMove, format_move  # noqa: E402
 from wordgames.engines.core.prefixes import prefixes_of  # noqa: E402
 from wordgames.engines.lingo import ENGINE, best  # noqa: E402
@@ -65,7 +66,15 @@ def positions(options: dict, seed: int, cells: int, count: int, blanks: int = 0)
         if not moves:
             break
         longer = [m for m in moves if len(m.split()) > 2]
-        state, _ = ENGINE.apply(state, state["turn"], rnd.choice(sorted(longer or moves)))
+        tries = sorted(longer or moves)
+        while True:  # a single tile that makes no word is illegal while a word can be made: draw again
+            move = tries.pop(rnd.randrange(len(tries)))
+            try:
+                state, _ = ENGINE.apply(state, state["turn"], move)
+                break
+            except IllegalMove:
+                if not tries:
+                    return out
     return out
 
 
