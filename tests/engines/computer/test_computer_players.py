@@ -171,6 +171,17 @@ def test_keebble_computer_with_room_takes_an_asked_letter() -> None:
     assert move("keebble", state, 1, "strong") in ("take E", "take S")
 
 
+def test_strong_keebble_computer_asks_for_the_letters_of_its_best_next_word() -> None:
+    """With R and T and nothing to play, it asks for A and E: RATE or TEAR, four letters, next turn."""
+    engine = get_engine("keebble")
+    state = engine.new_game(["ann", "bob"], {"board": "8x4", "start": "empty"}, seed=1)
+    state["hands"] = [list("RT"), list("BDG")]
+    asked = move("keebble", state, 0, "strong")
+    assert asked is not None and sorted(asked.split()[1:]) == ["A", "E"]
+    state, _ = engine.apply(state, 0, asked)
+    assert sorted(state["hands"][0]) == ["A", "E", "R", "T"]
+
+
 def test_lexicon_crossing_computer_builds_a_complete_crossword_then_calls_green_light() -> None:
     engine = get_engine("lexicon-crossing")
     state = engine.new_game(["ann", "bob"], {"tiles": "s98", "start_tiles": 15}, seed=3)

@@ -3,9 +3,11 @@ for the seed; every candidate move is checked by the engine's own ``preview`` on
 
 quick: the best-scoring word it finds in a short look (or none), asks two common letters; answers by taking
 the first letter asked, or a wall when its hand is full.
-strong: looks longer for the best word, asks for the pair of letters that best completes its hand (vowels
-when short of them, letters nobody else holds, which score 5), takes the asked letter that gives its best next
-word, and walls off the last word played when its hand is full or neither letter helps.
+strong: looks for the best word, then looks ahead for its ask: the pair of letters that gives its best word
+next turn on the board its word leaves, counting the letter the others will take from it as no longer unique
+(falling back on a pair that completes its hand: vowels when short of them, letters nobody else holds);
+takes the asked letter that gives its best next word, and walls off the last word played when its hand is
+full or neither letter helps.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from ..core.lexicon import get_lexicon
 from ..core.players import Clock, fit_words, warm
 from .answers import empty_edge
 from .board import wall_key
-from .hands import BACKPACK_SLOTS, VOWELS
+from .hands import BACKPACK_SLOTS, VOWELS, room
 
 COMMON = "ESARTINOLDUCGPMHBYFKWV"
 MINIMUM_LOOK = 0.2  # seconds past its budget a mover may look for a first word
@@ -88,6 +90,58 @@ def _words(engine: Engine, state: State, seat: int, hand: list[str], clock: Cloc
             except IllegalMove:
                 continue
     return sorted(((score, text) for text, score in found.items()), key=lambda st: (-st[0], st[1]))
+
+
+def _after_word(engine: Engine, state: State, seat: int, prefix: str) -> tuple[State, list[str], int] | None:
+    """The position once its word is played, its hand then, and how many letters it may receive."""
+    try:
+        after, _ = engine.apply(state, seat, f"{prefix}ask E E")  # a probe ask, taken back below
+    except IllegalMove:
+        return None
+    got = after["received"][seat] - state["received"][seat]
+    hand = after["hands"][seat][: len(after["hands"][seat]) - got]
+    after["hands"][seat] = list(hand)
+    after["received"][seat] = state["received"][seat]
+    return after, hand, room(after, seat)
+
+
+def _ask_ahead(engine: Engine, state: State, seat: int, word: str, rng: random.Random, clock: Clock) -> str | None:
+    """The strong player's ask: the pair of letters that gives its best word next turn, judged on the board
+    after its word, its hand as it will be, and the other players holding the first letter asked (the one an
+    answerer takes by default), so that a letter it makes them share no longer counts as unique. Single
+    letters are rated first; pairs are made of the four best."""
+    prefix = f"{word} " if word else ""
+    found = _after_word(engine, state, seat, prefix)
+    if found is None or found[2] <= 0:
+        return None
+    after, hand, space = found
+    share = Clock(clock.left() / 18)
+
+    def best_word(hand_then: list[str], shared: str = "") -> int:
+        probe = after
+        if shared:
+            probe = copy.deepcopy(after)
+            for other, held in enumerate(probe["hands"]):
+                if other != seat and room(probe, other) > 0:
+                    held.append(shared)
+        words = _words(engine, probe, seat, hand_then, Clock(share.budget), random.Random(rng.random()))
+        return words[0][0] if words else 0
+
+    rated = sorted((-best_word(hand + [ch]), ch) for ch in [ch for ch in COMMON[:14] if ch not in hand][:10]
+                   if not clock.over())  # fmt: skip
+    top = [letter for _, letter in rated[:4]]
+    pairs = [(a, b) for a in top for b in top if a <= b and (space >= 2 or a == b)]
+    scored = [(best_word(hand + [a, b][:space], shared=a), a, b) for a, b in pairs if not clock.over()]
+    if not scored:
+        return None
+    _, a, b = max(scored, key=lambda t: (t[0], -top.index(t[1]), -top.index(t[2])))
+    for first, second in ((a, b), (b, a)):
+        try:
+            engine.preview(state, seat, f"{prefix}ask {first} {second}")  # an expansion's rule (Letterfraud)
+            return f"{prefix}ask {first} {second}"
+        except IllegalMove:
+            continue
+    return None
 
 
 def _ask(engine: Engine, state: State, seat: int, word: str, rng: random.Random, strong: bool) -> str:
@@ -163,11 +217,15 @@ def _choose(engine: Engine, view: dict[str, Any], seat: int, rng: random.Random,
         return None
     if state["phase"] == "answer":
         return _answer(engine, state, seat, rng, clock, strong)
-    search = Clock(clock.left() * (0.8 if strong else 0.6))
+    search = Clock(clock.left() * (0.5 if strong else 0.6))
     found = _words(engine, state, seat, state["hands"][seat], search, rng, insist=True)
     word = found[0][1] if found else ""
     if state["endgame"]:
         return word or "pass"
+    if strong:
+        ahead = _ask_ahead(engine, state, seat, word, rng, Clock(max(0.0, clock.left() * 0.9)))
+        if ahead is not None:
+            return ahead
     return _ask(engine, state, seat, word, rng, strong)
 
 
