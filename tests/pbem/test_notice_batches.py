@@ -10,6 +10,7 @@ from typing import Any
 from django.core import mail
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from tests.games.conftest import start_game
 from wordgames.games import actions, outbox, tasks
@@ -126,3 +127,22 @@ def test_notices_left_by_a_broker_that_was_down_are_sent_by_the_minutes_sweep(an
     assert not Notice.objects.exists()
     tasks.relay_owed()
     assert _told(f"game {game.pk}, move 2: bob to move") == {"bob@example.com": 1}
+
+
+def test_a_notice_whose_emails_cannot_be_made_keeps_its_error_and_holds_up_nobody(ann: Any, bob: Any, caplog: Any,
+                                                                                   admin_client: Any) -> None:  # fmt: skip
+    games = [start_game(ann, bob, {}, seed=seed) for seed in (11, 12, 13)]
+    _sender_queued()
+    for game in games:
+        _move(game, ann, 0)
+    broken = games[1]
+    Game.objects.filter(pk=broken.pk).update(state={"broken": True})  # a bug: this position cannot be drawn
+    assert outbox.drain_notices() == 2
+    told = _told(", move 2: bob to move")
+    assert told == {"bob@example.com": 2} and not _told(f"game {broken.pk}, move 2")
+    kept = Notice.objects.get()
+    assert kept.game_id == broken.pk and kept.error.startswith("KeyError")
+    assert "Could not make the emails" in caplog.text
+    assert outbox.drain_notices() == 0 and Notice.objects.count() == 1  # not taken again, not lost either
+    page = admin_client.get(reverse("admin:games_notice_changelist")).content.decode()
+    assert "KeyError" in page  # where the people who run the site see it

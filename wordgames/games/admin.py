@@ -22,6 +22,7 @@ from .models import (
     GreenLightRequest,
     ModerationAction,
     Move,
+    Notice,
     Notification,
     OwedTask,
     Seat,
@@ -233,6 +234,20 @@ class OwedTaskAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
+
+
+@admin.register(Notice)
+class NoticeAdmin(admin.ModelAdmin):
+    """Changes whose players are still to be told (by email), sent a batch at a time. A row that stays here
+    with an error is a change whose emails could not be made (a bug, logged): the players see the game on
+    the site; fix the bug, then clear the error to have it sent."""
+
+    list_display = ("created", "game", "version", "event", "taken", "error")
+    list_filter = ("event",)
+    readonly_fields = ("game", "version", "event", "actors_before", "mover", "move", "created", "taken", "taken_by")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
 
 
 @admin.register(Vacation)

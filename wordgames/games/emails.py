@@ -350,15 +350,21 @@ class Event:
 def notify_events(events: Iterable[Event], taking_over: Iterable[Event] = ()) -> int:
     """Tell the players of several games what each change means to them (``notices.move_email_kind``): the
     games, their last moves and their seats loaded a batch at a time, every email claimed in one statement and
-    sent over one connection. An event whose game has moved on since is skipped: a later event tells of the
-    newer position. ``taking_over``: events whose earlier sender died, their unsent claims taken over at once.
-    Returns the number of emails sent."""
+    sent over one connection. Returns the number of emails sent."""
+    letters, own = event_letters(events, taking_over)
+    return len(send_letters(letters, taking_over=own))
+
+
+def event_letters(events: Iterable[Event], taking_over: Iterable[Event] = ()) -> tuple[list[Letter], set[str]]:
+    """The emails of several changes, made but not sent, and the keys among them whose earlier sender died
+    (the events in ``taking_over``: their unsent claims are taken over at once). An event whose game has moved
+    on since is skipped: a later event tells of the newer position."""
     events = list(events)
     live = Count("moves", filter=Q(moves__taken_back=False))
     games = Game.objects.annotate(live_moves=live).in_bulk({e.game_id for e in events})
     current = {(e.game_id, e.version): e for e in events if e.game_id in games and games[e.game_id].version == e.version}
     if not current:
-        return 0
+        return [], set()
     moves = Move.objects.select_related("user__profile").in_bulk([e.move_id for e in current.values() if e.move_id])
     seats = notices.seats_by_game(games[game_id] for game_id, _ in current)
     letters: list[Letter] = []
@@ -368,7 +374,7 @@ def notify_events(events: Iterable[Event], taking_over: Iterable[Event] = ()) ->
         letters += mine
         if event in taking_over:
             own |= {letter.key for letter in mine}
-    return len(send_letters(letters, taking_over=own))
+    return letters, own
 
 
 def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int | None = None,

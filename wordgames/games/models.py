@@ -348,6 +348,7 @@ class Notice(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     taken = models.DateTimeField(null=True, blank=True, help_text="When a sender took it on.")
     taken_by = models.CharField(max_length=64, blank=True, help_text="The task that took it.")
+    error = models.TextField(blank=True, help_text="Why its emails could not be made (a bug to fix): kept, not retried.")
 
     class Meta:
         ordering = ["pk"]

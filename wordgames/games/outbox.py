@@ -21,7 +21,7 @@ from typing import Any
 
 from celery import Task, current_app, shared_task
 from django.conf import settings
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, InterfaceError, OperationalError, connection, transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
 
@@ -29,6 +29,7 @@ from . import commentary, emails, notices
 from .models import ChatMessage, Game, ModerationAction, Move, Notice, NoticeSender, OwedTask, Seat
 
 log = logging.getLogger(__name__)
+TRANSIENT = (OperationalError, InterfaceError)  # the database: worth a retry of the whole batch
 
 
 
@@ -149,11 +150,38 @@ def drain_notices(sender: str = "", batch: int | None = None) -> int:
             events = {n.pk: emails.Event(n.game_id, n.version, tuple(n.actors_before), n.mover, n.move_id, n.event)
                       for n in taken}  # fmt: skip
             again = [events[n.pk] for n in taken if n.taken_by == sender]
-            sent += emails.notify_events(events.values(), taking_over=again)
-            Notice.objects.filter(pk__in=events).delete()
+            try:
+                letters, own = emails.event_letters(events.values(), again)
+            except TRANSIENT:
+                raise  # the database: the task is retried, the batch taken again
+            except Exception:  # one notice whose emails cannot be made must not hold up the others
+                letters, own = _one_by_one(taken, events, again)
+            # A mail service that fails raises: the task is retried and the batch taken again.
+            sent += len(emails.send_letters(letters, taking_over=own))
+            Notice.objects.filter(pk__in=events, error="").delete()
         return sent
     finally:
         emails.TAKING_OVER.reset(token)
+
+
+def _one_by_one(taken: list[Notice], events: dict[int, emails.Event],
+                again: list[emails.Event]) -> tuple[list[emails.Letter], set[str]]:  # fmt: skip
+    """The emails of a batch that failed to be made, made notice by notice: a notice that fails again keeps
+    its error (logged, and kept for whoever fixes the bug) and is not taken again."""
+    letters: list[emails.Letter] = []
+    own: set[str] = set()
+    for notice in taken:
+        try:
+            mine, keys = emails.event_letters([events[notice.pk]], again)
+        except TRANSIENT:
+            raise
+        except Exception as e:
+            log.exception("Could not make the emails of %s", notice)
+            Notice.objects.filter(pk=notice.pk).update(error=f"{type(e).__name__}: {e}"[:2000])
+            continue
+        letters += mine
+        own |= keys
+    return letters, own
 
 
 def _take(sender: str, batch: int) -> list[Notice]:
@@ -162,7 +190,8 @@ def _take(sender: str, batch: int) -> list[Notice]:
     now = timezone.now()
     free = Q(taken__isnull=True) | Q(taken__lt=now - timedelta(seconds=settings.EMAIL_CLAIM_LEASE)) | Q(taken_by=sender)
     with transaction.atomic():
-        taken = list(Notice.objects.select_for_update(skip_locked=True).filter(free).order_by("pk")[:batch])
+        waiting = Notice.objects.select_for_update(skip_locked=True).filter(free, error="")
+        taken = list(waiting.order_by("pk")[:batch])
         if taken:
             Notice.objects.filter(pk__in=[n.pk for n in taken]).update(taken=now, taken_by=sender)
     return taken
@@ -174,7 +203,7 @@ def relay_notices(now: Any = None) -> bool:
     now = now or timezone.now()
     settled = now - timedelta(seconds=settings.OWED_RELAY_AFTER)
     lease = now - timedelta(seconds=settings.EMAIL_CLAIM_LEASE)
-    waiting = Notice.objects.filter(Q(taken__isnull=True) | Q(taken__lt=lease), created__lte=settled)
+    waiting = Notice.objects.filter(Q(taken__isnull=True) | Q(taken__lt=lease), created__lte=settled, error="")
     if not waiting.exists():
         return False
     NoticeSender.objects.filter(pk=1).update(queued=False)  # whatever was queued never came
