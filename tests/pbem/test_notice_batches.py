@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import pytest
 from django.core import mail
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -146,3 +147,37 @@ def test_a_notice_whose_emails_cannot_be_made_keeps_its_error_and_holds_up_nobod
     assert outbox.drain_notices() == 0 and Notice.objects.count() == 1  # not taken again, not lost either
     page = admin_client.get(reverse("admin:games_notice_changelist")).content.decode()
     assert "KeyError" in page  # where the people who run the site see it
+
+
+def test_senders_running_at_once_share_the_notices_and_send_each_email_once(ann: Any, bob: Any, settings: Any) -> None:
+    """Four senders start together on a backlog of twelve moves (PostgreSQL: a batch is taken with
+    SKIP LOCKED, so no two senders hold the same notice)."""
+    import threading
+
+    from django.db import connections
+
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks are a PostgreSQL test; SQLite serialises whole transactions")
+    settings.NOTICE_BATCH = 2
+    games = [start_game(ann, bob, {}, seed=seed) for seed in range(20, 32)]
+    _sender_queued()
+    for game in games:
+        _move(game, ann, 0)
+    barrier = threading.Barrier(4)
+    sent: list[int] = []
+
+    def sender(name: str) -> None:
+        try:
+            barrier.wait()
+            sent.append(outbox.drain_notices(name))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=sender, args=(f"sender-{i}",)) for i in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sum(sent) == 12 and len(sent) == 4
+    assert _told(", move 2: bob to move") == {"bob@example.com": 12}
+    assert not Notice.objects.exists()
