@@ -181,3 +181,33 @@ def test_senders_running_at_once_share_the_notices_and_send_each_email_once(ann:
     assert sum(sent) == 12 and len(sent) == 4
     assert _told(", move 2: bob to move") == {"bob@example.com": 12}
     assert not Notice.objects.exists()
+
+
+def test_a_long_batch_renews_its_claims_and_leaves_an_email_taken_over_to_its_taker(db: Any, settings: Any) -> None:
+    """Claims are taken for a whole batch at once; a batch whose sends outlast half the lease renews them, so
+    nobody takes over an email it is still to send, and one another sender took meanwhile is left to it."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from wordgames.games import emails
+
+    settings.EMAIL_CLAIM_LEASE = 0  # every send comes late: the sender renews its claims before each one
+
+    def letter(n: int) -> emails.Letter:
+        return emails.compose(f"test-batch:{n}", f"p{n}@example.com", f"Note {n}", "games/email/reply.txt",
+                              {"reason": "", "text": f"Note {n}", "quoted": ""}, html_context={}, boards=[],
+                              headers={}, user=None)  # fmt: skip
+
+    letters = [letter(n) for n in range(3)]
+
+    def another_sender_takes_the_third() -> None:  # its lease ran out: anyone may take it over
+        Notification.objects.filter(key="test-batch:2").update(claimed=timezone.now() + timedelta(seconds=1))
+
+    letters[0].after = another_sender_takes_the_third
+    mail.outbox = []
+    sent = emails.send_letters(letters)
+    assert [s.key for s in sent] == ["test-batch:0", "test-batch:1"]
+    assert sorted(m.to[0] for m in mail.outbox) == ["p0@example.com", "p1@example.com"]
+    third = Notification.objects.get(key="test-batch:2")
+    assert third.sent is None and third.claimed is not None  # still the other sender's to send

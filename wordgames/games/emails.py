@@ -11,6 +11,7 @@ a daily digest (your turn only) or none. Replies to emailed moves are kind ``err
 from __future__ import annotations
 
 import re
+import time
 import zoneinfo
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
@@ -195,16 +196,24 @@ def compose(key: str, to: str, subject: str, template: str, context: dict[str, A
 def send_letters(letters: list[Letter], connection: Any = None, taking_over: Iterable[str] = ()) -> list[Letter]:
     """The one way out for every email: each claimed first (all in one statement, committed before anything
     is sent), then sent over one connection and marked sent as the mail service accepts it. Returns the
-    letters sent; those already sent, or being sent by another worker, are skipped. If the mail service fails,
-    the claims not yet sent are let go (a retry sends them) and the error is raised."""
-    mine = claim_all(letters, taking_over)
+    letters sent; those already sent, or being sent by another worker, are skipped. A long batch renews its
+    claims before half their lease has run, so nobody takes over an email this sender is still to send (and
+    one taken over meanwhile is left to its taker). If the mail service fails, this sender's claims not yet
+    sent are let go (a retry sends them) and the error is raised."""
+    mine, stamp = claim_all(letters, taking_over)
     ours = [letter for letter in letters if letter.key in mine]
     if not ours:
         return []
     connection = connection or get_connection()
+    renewed = time.monotonic()
     sent: list[Letter] = []
     try:
-        for letter in ours:
+        for n, letter in enumerate(ours):
+            if time.monotonic() - renewed >= settings.EMAIL_CLAIM_LEASE / 2:
+                mine, stamp = _renew([later.key for later in ours[n:]], stamp)
+                renewed = time.monotonic()
+            if letter.key not in mine:
+                continue  # its claim ran out and another sender took it over
             letter.message.connection = connection
             letter.message.send()
             _mark_sent(letter.key)
@@ -213,9 +222,19 @@ def send_letters(letters: list[Letter], connection: Any = None, taking_over: Ite
                 letter.after()
     except Exception:
         unsent = [letter.key for letter in ours if letter not in sent]
-        Notification.objects.filter(key__in=unsent, sent__isnull=True).update(claimed=None)  # a retry may send them
+        # Let go of this sender's own claims only: a retry may send them.
+        Notification.objects.filter(key__in=unsent, claimed=stamp, sent__isnull=True).update(claimed=None)
         raise
     return sent
+
+
+def _renew(keys: list[str], stamp: datetime) -> tuple[set[str], datetime]:
+    """Renew the claims this sender still holds (claimed at ``stamp``, not sent): the keys it holds, and the
+    time of their claims now."""
+    now = timezone.now()
+    Notification.objects.filter(key__in=keys, claimed=stamp, sent__isnull=True).update(claimed=now)
+    held = Notification.objects.filter(key__in=keys, claimed=now, sent__isnull=True)
+    return set(held.values_list("key", flat=True)), now
 
 
 def _mark_sent(key: str) -> None:
@@ -230,16 +249,16 @@ def _mark_sent(key: str) -> None:
 TAKING_OVER: ContextVar[bool] = ContextVar("taking_over", default=False)
 
 
-def claim_all(letters: list[Letter], taking_over: Iterable[str] = ()) -> set[str]:
+def claim_all(letters: list[Letter], taking_over: Iterable[str] = ()) -> tuple[set[str], datetime]:
     """Take on these emails in a step of their own, committed before anything is sent: the keys of those this
     sender now holds. New keys are claimed in one statement; a key already known is claimed only if it was
     never sent and nobody holds it, i.e. its sender died: taken over at once by the task delivered again after
     its worker died (``TAKING_OVER``, or its key in ``taking_over``), by anyone once its lease has run out
     (``settings.EMAIL_CLAIM_LEASE`` seconds). That is the only way an email can go out twice: the mail service
-    accepted it, then the sender died before marking it sent."""
-    if not letters:
-        return set()
+    accepted it, then the sender died before marking it sent. Returns the keys and the time of the claims."""
     now = timezone.now()
+    if not letters:
+        return set(), now
     table, quote = Notification._meta.db_table, db_connection.ops.quote_name
     columns = ", ".join(quote(c) for c in ("key", "recipient", "subject", "created", "claimed"))
     stamp = db_connection.ops.adapt_datetimefield_value(now)
@@ -257,7 +276,7 @@ def claim_all(letters: list[Letter], taking_over: Iterable[str] = ()) -> set[str
             free = Q() if TAKING_OVER.get() or letter.key in taking_over else lease
             if Notification.objects.filter(free, key=letter.key, sent__isnull=True).update(claimed=now):
                 mine.add(letter.key)
-    return mine
+    return mine, now
 
 
 # --- what a game email says ------------------------------------------------------------------------------
