@@ -53,7 +53,8 @@ def one(game: str, seed: int, strong: float, quick: float) -> dict[str, Any]:
     scores = report.scores
     won = 1.0 if report.winners == [seat] else 0.5 if seat in report.winners else 0.0
     return {"won": won, "diff": scores[seat] - scores[1 - seat], "moves": report.moves, "seconds": report.seconds,
-            "slowest": report.slowest, "per_move": per_move, "reason": report.reason}  # fmt: skip
+            "slowest": report.slowest, "per_move": per_move, "reason": report.reason,
+            "timeouts": report.timeouts}  # fmt: skip
 
 
 def main() -> None:
@@ -90,6 +91,10 @@ def main() -> None:
             print(f"| {game} | {len(done)} | {win:.0f} % | {diff:+.2f} | {statistics.mean(r['moves'] for r in done):.0f} "
                   f"| {statistics.mean(r['seconds'] for r in done):.1f} | {max(r['slowest'] for r in done):.2f} s "
                   f"| {len(errors)} |")  # fmt: skip
+            timed_out = [r for r in done if r.get("timeouts")]
+            if timed_out:
+                notes.append(f"{game}: {len(timed_out)} games had clocks run out when nobody had a move "
+                             f"({sum(r['timeouts'] for r in timed_out)} timeouts, played by the rules).")  # fmt: skip
             moves = [m for r in done for m in r["per_move"]]
             if moves:
                 notes.append(f"{game}: the strong player scored {statistics.mean(m[0] for m in moves):.1f} a move; "

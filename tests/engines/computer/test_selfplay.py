@@ -41,9 +41,21 @@ def test_a_game_that_runs_past_the_move_cap_stops_with_a_clear_error() -> None:
         play_game("lingua-fences", ["quick", "quick"], seed=2, options={"size": 9}, budget=0.05, max_moves=5)
 
 
-def test_a_game_where_nobody_can_move_is_reported_stuck_not_looped() -> None:
-    # With no time to build a crossword nobody can call green light: the game cannot go on.
-    with pytest.raises(SelfPlayError, match="stuck after move .*none of ann, bob has a move"):
+def test_a_game_where_nobody_can_move_ends_by_its_clocks_as_on_the_site() -> None:
+    """With no time to build a crossword nobody can call green light: time passes, the idle clocks run out,
+    and the third silence in a row resigns a seat, as the site's deadline sweep does; the record replays."""
+    report = play_game("lexicon-crossing", ["quick", "quick"], seed=2, budget=0.0)
+
+    assert report.timeouts >= 3
+    assert "resign" in [m["move"] for m in report.record["moves"]]
+    check_replay(report)
+
+
+def test_a_game_where_nobody_can_move_and_no_clock_runs_is_reported_stuck(monkeypatch: pytest.MonkeyPatch) -> None:
+    from wordgames.engines import get_engine
+
+    monkeypatch.setattr(type(get_engine("lexicon-crossing")), "clocked", lambda self, state: set())
+    with pytest.raises(SelfPlayError, match="stuck after move .*nobody has a move, no clock runs"):
         play_game("lexicon-crossing", ["quick", "quick"], seed=2, budget=0.0)
 
 

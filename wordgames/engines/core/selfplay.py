@@ -1,9 +1,10 @@
 """Whole games between computer players, with nothing but the engine: the soak that finds engine bugs.
 
 ``play_game("keebble", ["strong", "quick"], seed=7)`` plays one game to its end and checks, as it goes, that
-every move a computer chooses is legal, that the game never sticks (a round in which nobody moves, or more
-moves than ``max_moves``, is an error naming the game), and at the end that the game's record replays to
-the same final scores. Any failure raises ``SelfPlayError`` with a sentence naming the game (game, seed,
+every move a computer chooses is legal, that the game never sticks, and at the end that the game's record
+replays to the same final scores. When no computer has a move, time passes as on the site: a running clock
+runs out and the rules' timeout is played (nothing, a pass, or, the third time in a row, resigning); a game
+where nobody has a move and no clock runs, or that runs past ``max_moves``, is an error naming the game. Any failure raises ``SelfPlayError`` with a sentence naming the game (game, seed,
 levels) and the move, so it can be replayed and turned into a test.
 
 Each seat sees only ``engine.view(state, seat)``; its rng is derived from the seed, the move number and the
@@ -26,6 +27,7 @@ from .record import make_record, replay
 
 NAMES = ("ann", "bob", "cat", "dan", "eve", "fay")
 MAX_MOVES = 3000
+TIMEOUTS_IN_A_ROW = 3  # the site's default: the third silence in a row resigns the seat
 
 
 class SelfPlayError(Exception):
@@ -45,6 +47,7 @@ class GameReport:
     reason: str = ""
     record: dict[str, Any] = field(default_factory=dict)
     slowest: float = 0.0  # the longest a computer took over one choice, in seconds
+    timeouts: int = 0  # clocks that ran out because nobody had a move (played by the rules, as on the site)
 
 
 OnMove = Callable[[State, int, str, MoveOutcome], None]
@@ -64,6 +67,7 @@ def play_game(game: str, levels: list[str], *, seed: int, options: Mapping[str, 
     where = f"{game} seed {seed} ({' v '.join(levels)})"
     started = time.monotonic()
     turn = 0
+    silent = [0] * len(levels)  # timeouts in a row, per seat
     while engine.result(state) is None:
         if len(moves) >= max_moves:
             raise SelfPlayError(f"{where}: still running after {max_moves} moves.")
@@ -91,10 +95,17 @@ def play_game(game: str, levels: list[str], *, seed: int, options: Mapping[str, 
                 on_move(state, seat, move, outcome)
             state = after
             moves.append({"player": players[seat], "move": outcome.move})
+            silent[seat] = 0
             break
-        else:
-            raise SelfPlayError(f"{where}: stuck after move {len(moves)}: none of {', '.join(players[s] for s in actors)} "
-                                "has a move, and the game is not over.")  # fmt: skip
+        else:  # nobody has a move: time passes, as on the site, and a running clock runs out
+            seat = _time_out(engine, state, silent, where, len(moves))
+            text = engine.timeout_move(state, seat)
+            report.timeouts += 1
+            if text is None or silent[seat] >= TIMEOUTS_IN_A_ROW:
+                text = "resign"
+            if text:
+                state, outcome = engine.apply(state, seat, text)
+                moves.append({"player": players[seat], "move": outcome.move})
     result = engine.result(state)
     assert result is not None
     report.moves, report.seconds = len(moves), time.monotonic() - started
@@ -102,6 +113,19 @@ def play_game(game: str, levels: list[str], *, seed: int, options: Mapping[str, 
     report.record = make_record(game, options, players, seed, None, moves)
     check_replay(report)
     return report
+
+
+def _time_out(engine: Any, state: State, silent: list[int], where: str, played: int) -> int:
+    """The seat whose clock runs out when nobody has a move: of those whose clock runs, the one silent the
+    fewest times in a row (clocks start together and run out in turn). A game where no clock runs either
+    would stick on the site too: that is an error."""
+    clocked = sorted(engine.clocked(state))
+    if not clocked:
+        raise SelfPlayError(f"{where}: stuck after move {played}: nobody has a move, no clock runs, and the game "
+                            "is not over.")  # fmt: skip
+    seat = min(clocked, key=lambda s: (silent[s], s))
+    silent[seat] += 1
+    return seat
 
 
 def check_replay(report: GameReport) -> None:
