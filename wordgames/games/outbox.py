@@ -77,13 +77,20 @@ def _forget(pk: int, *, handed: bool) -> None:
     """After the commit the write is done: a database that fails now must not turn it into an error. A row
     left behind is handed over again by the sweep (a task runs twice at worst, which each one allows)."""
     try:
-        if handed:  # one statement (a queryset's delete() wraps itself in a transaction of its own)
-            with connection.cursor() as cursor:
-                cursor.execute(f"DELETE FROM {connection.ops.quote_name(OwedTask._meta.db_table)} WHERE id = %s", [pk])
+        if handed:
+            _delete(OwedTask, [pk])
         else:
             OwedTask.objects.filter(pk=pk).update(attempts=F("attempts") + 1)
     except DatabaseError:
         log.warning("Could not update owed task %s; the sweep will see it again", pk, exc_info=True)
+
+
+def _delete(model: Any, pks: list[int]) -> None:
+    """Delete rows by id in one statement (a queryset's delete() wraps itself in a transaction of its own)."""
+    if pks:
+        table = connection.ops.quote_name(model._meta.db_table)
+        with connection.cursor() as cursor:
+            cursor.execute(f"DELETE FROM {table} WHERE id IN ({', '.join(['%s'] * len(pks))})", pks)
 
 
 def relay_owed(now: Any = None) -> int:
@@ -146,26 +153,30 @@ def drain_notices(sender: str = "", batch: int | None = None) -> int:
     token = emails.TAKING_OVER.set(False)  # taken over: only the notices this very task took before it died
     try:
         sent = 0
-        while taken := _take(sender, batch or settings.NOTICE_BATCH):
+        size = batch or settings.NOTICE_BATCH
+        while taken := _take(sender, size):
             events = {n.pk: emails.Event(n.game_id, n.version, tuple(n.actors_before), n.mover, n.move_id, n.event)
                       for n in taken}  # fmt: skip
             again = [events[n.pk] for n in taken if n.taken_by == sender]
+            failed: set[int] = set()
             try:
                 letters, own = emails.event_letters(events.values(), again)
             except TRANSIENT:
                 raise  # the database: the task is retried, the batch taken again
             except Exception:  # one notice whose emails cannot be made must not hold up the others
-                letters, own = _one_by_one(taken, events, again)
+                letters, own = _one_by_one(taken, events, again, failed)
             # A mail service that fails raises: the task is retried and the batch taken again.
             sent += len(emails.send_letters(letters, taking_over=own))
-            Notice.objects.filter(pk__in=events, error="").delete()
+            _delete(Notice, [pk for pk in events if pk not in failed])
+            if len(taken) < size:
+                break  # all there was: a notice made since this sender started has queued another
         return sent
     finally:
         emails.TAKING_OVER.reset(token)
 
 
-def _one_by_one(taken: list[Notice], events: dict[int, emails.Event],
-                again: list[emails.Event]) -> tuple[list[emails.Letter], set[str]]:  # fmt: skip
+def _one_by_one(taken: list[Notice], events: dict[int, emails.Event], again: list[emails.Event],
+                failed: set[int]) -> tuple[list[emails.Letter], set[str]]:  # fmt: skip
     """The emails of a batch that failed to be made, made notice by notice: a notice that fails again keeps
     its error (logged, and kept for whoever fixes the bug) and is not taken again."""
     letters: list[emails.Letter] = []
@@ -178,6 +189,7 @@ def _one_by_one(taken: list[Notice], events: dict[int, emails.Event],
         except Exception as e:
             log.exception("Could not make the emails of %s", notice)
             Notice.objects.filter(pk=notice.pk).update(error=f"{type(e).__name__}: {e}"[:2000])
+            failed.add(notice.pk)
             continue
         letters += mine
         own |= keys
