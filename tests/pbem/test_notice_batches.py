@@ -211,3 +211,37 @@ def test_a_long_batch_renews_its_claims_and_leaves_an_email_taken_over_to_its_ta
     assert sorted(m.to[0] for m in mail.outbox) == ["p0@example.com", "p1@example.com"]
     third = Notification.objects.get(key="test-batch:2")
     assert third.sent is None and third.claimed is not None  # still the other sender's to send
+
+
+def test_a_batch_is_sent_over_one_smtp_connection(ann: Any, bob: Any, cat: Any, settings: Any) -> None:
+    """A real SMTP server (aiosmtpd) counts the connections: a burst of moves' emails goes over one."""
+    from aiosmtpd.controller import Controller
+
+    sessions: list[int] = []
+    recipients: list[str] = []
+
+    class Count:
+        async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+            sessions.append(id(session))
+            recipients.extend(envelope.rcpt_tos)
+            return "250 OK"
+
+    import socket
+
+    with socket.socket() as probe:  # a free port
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = Controller(Count(), hostname="127.0.0.1", port=port)
+    server.start()
+    try:
+        games = [start_game(ann, bob, {}, seed=seed) for seed in (40, 41, 42)]
+        _sender_queued()
+        for game in games:
+            _move(game, ann, 0)
+        settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+        settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
+        assert outbox.drain_notices() == 3
+    finally:
+        server.stop()
+    assert recipients == ["bob@example.com"] * 3
+    assert len(set(sessions)) == 1, "each email opened a connection of its own"

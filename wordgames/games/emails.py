@@ -205,6 +205,7 @@ def send_letters(letters: list[Letter], connection: Any = None, taking_over: Ite
     if not ours:
         return []
     connection = connection or get_connection()
+    opened = connection.open()  # one connection (an SMTP session, an ESP's HTTP session) for the whole batch
     renewed = time.monotonic()
     sent: list[Letter] = []
     try:
@@ -225,6 +226,9 @@ def send_letters(letters: list[Letter], connection: Any = None, taking_over: Ite
         # Let go of this sender's own claims only: a retry may send them.
         Notification.objects.filter(key__in=unsent, claimed=stamp, sent__isnull=True).update(claimed=None)
         raise
+    finally:
+        if opened:
+            connection.close()
     return sent
 
 
