@@ -120,12 +120,12 @@ class Letter:
 
 
 def _send(key: str, to: str, subject: str, template: str, context: dict[str, Any], *, kind: str,
-          user: User | None = None, game: Game | None = None, seat: Seat | None = None, in_reply_to: str = "",
-          connection: Any = None) -> bool:  # fmt: skip
+          user: User | None = None, game: Game | None = None, seat: Seat | None = None,
+          in_reply_to: str = "") -> bool:  # fmt: skip
     """Send once per key, unless the reader chose not to get this kind. False when nothing was sent."""
     letter = _compose(key, to, subject, template, context, kind=kind, user=user, game=game, seat=seat,
                       in_reply_to=in_reply_to)  # fmt: skip
-    return letter is not None and bool(send_letters([letter], connection))
+    return letter is not None and bool(send_letters([letter]))
 
 
 def _compose(key: str, to: str, subject: str, template: str, context: dict[str, Any], *, kind: str,
@@ -370,18 +370,12 @@ class Event:
     event: str = "move"
 
 
-def notify_events(events: Iterable[Event], taking_over: Iterable[Event] = ()) -> int:
-    """Tell the players of several games what each change means to them (``notices.move_email_kind``): the
-    games, their last moves and their seats loaded a batch at a time, every email claimed in one statement and
-    sent over one connection. Returns the number of emails sent."""
-    letters, own = event_letters(events, taking_over)
-    return len(send_letters(letters, taking_over=own))
-
-
 def event_letters(events: Iterable[Event], taking_over: Iterable[Event] = ()) -> tuple[list[Letter], set[str]]:
-    """The emails of several changes, made but not sent, and the keys among them whose earlier sender died
-    (the events in ``taking_over``: their unsent claims are taken over at once). An event whose game has moved
-    on since is skipped: a later event tells of the newer position."""
+    """What several changes mean to each player (``notices.move_email_kind``), as emails made but not sent
+    (``send_letters`` sends them): the games, their last moves and their seats loaded a batch at a time. Also
+    the keys among them whose earlier sender died (the events in ``taking_over``: their unsent claims are taken
+    over at once). An event whose game has moved on since is skipped: a later event tells of the newer
+    position."""
     events = list(events)
     live = Count("moves", filter=Q(moves__taken_back=False))
     games = Game.objects.annotate(live_moves=live).in_bulk({e.game_id for e in events})

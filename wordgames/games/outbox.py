@@ -146,8 +146,8 @@ def _mark_queued() -> bool:
 
 
 def drain_notices(sender: str = "", batch: int | None = None) -> int:
-    """Send what the waiting notices owe, a batch at a time (``emails.notify_events``), until none is left.
-    Returns the number of emails sent."""
+    """Send what the waiting notices owe, a batch at a time (``emails.event_letters``, then one claim and one
+    connection for the batch), until a batch comes back short of full. Returns the number of emails sent."""
     NoticeSender.objects.filter(pk=1, queued=True).update(queued=False)  # a change from now on queues another
     sender = sender or uuid.uuid4().hex
     token = emails.TAKING_OVER.set(False)  # taken over: only the notices this very task took before it died
