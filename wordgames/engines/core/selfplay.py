@@ -4,8 +4,9 @@
 every move a computer chooses is legal, that the game never sticks, and at the end that the game's record
 replays to the same final scores. When no computer has a move, time passes as on the site: a running clock
 runs out and the rules' timeout is played (nothing, a pass, or, the third time in a row, resigning); a game
-where nobody has a move and no clock runs, or that runs past ``max_moves``, is an error naming the game. Any failure raises ``SelfPlayError`` with a sentence naming the game (game, seed,
-levels) and the move, so it can be replayed and turned into a test.
+where nobody has a move and no clock runs, or that runs past ``max_moves``, is an error naming the game.
+Any failure raises ``SelfPlayError`` with a sentence naming the game (game, seed, levels) and the move, so it
+can be replayed and turned into a test.
 
 Each seat sees only ``engine.view(state, seat)``; its rng is derived from the seed, the move number and the
 seat, so a game replays exactly with the same seed and budgets long enough not to cut a search short.
