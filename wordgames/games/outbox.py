@@ -188,7 +188,8 @@ def _one_by_one(taken: list[Notice], events: dict[int, emails.Event], again: lis
             raise
         except Exception as e:
             log.exception("Could not make the emails of %s", notice)
-            Notice.objects.filter(pk=notice.pk).update(error=f"{type(e).__name__}: {e}"[:2000])
+            # The kind of error only: its text could quote a hidden part of the position (the log has it all).
+            Notice.objects.filter(pk=notice.pk).update(error=f"{type(e).__name__} (see the log)")
             failed.add(notice.pk)
             continue
         letters += mine
