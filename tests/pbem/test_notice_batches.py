@@ -131,12 +131,14 @@ def test_notices_left_by_a_broker_that_was_down_are_sent_by_the_minutes_sweep(an
 
 
 def test_a_notice_whose_emails_cannot_be_made_keeps_its_error_and_holds_up_nobody(ann: Any, bob: Any, caplog: Any,
-                                                                                   admin_client: Any) -> None:  # fmt: skip
+                                                                                   admin_client: Any,
+                                                                                   settings: Any) -> None:  # fmt: skip
     games = [start_game(ann, bob, {}, seed=seed) for seed in (11, 12, 13)]
     _sender_queued()
     for game in games:
         _move(game, ann, 0)
     broken = games[1]
+    state = Game.objects.get(pk=broken.pk).state
     Game.objects.filter(pk=broken.pk).update(state={"broken": True})  # a bug: this position cannot be drawn
     assert outbox.drain_notices() == 2
     told = _told(", move 2: bob to move")
@@ -147,6 +149,13 @@ def test_a_notice_whose_emails_cannot_be_made_keeps_its_error_and_holds_up_nobod
     assert outbox.drain_notices() == 0 and Notice.objects.count() == 1  # not taken again, not lost either
     page = admin_client.get(reverse("admin:games_notice_changelist")).content.decode()
     assert "KeyError" in page  # where the people who run the site see it
+
+    Game.objects.filter(pk=broken.pk).update(state=state)  # the bug fixed, its error cleared in the admin
+    Notice.objects.filter(pk=kept.pk).update(error="")
+    settings.OWED_RELAY_AFTER = settings.EMAIL_CLAIM_LEASE = 0
+    tasks.relay_owed()  # the minute's sweep
+    assert _told(f"game {broken.pk}, move 2: bob to move") == {"bob@example.com": 1}
+    assert not Notice.objects.exists()
 
 
 def test_senders_running_at_once_share_the_notices_and_send_each_email_once(ann: Any, bob: Any, settings: Any) -> None:
