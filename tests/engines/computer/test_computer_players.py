@@ -182,6 +182,28 @@ def test_strong_keebble_computer_asks_for_the_letters_of_its_best_next_word() ->
     assert sorted(state["hands"][0]) == ["A", "E", "R", "T"]
 
 
+@pytest.mark.parametrize("rule", ["different", "not_held", "line"])
+@pytest.mark.parametrize("level", ["quick", "strong"])
+def test_keebble_computer_plays_its_word_whatever_letterfraud_rule_the_game_plays(rule: str, level: str) -> None:
+    """Its words are judged with an ask the rule allows (not always "ask E E"), so it still finds them."""
+    engine = get_engine("keebble")
+    state = engine.new_game(["ann", "bob"], {"board": "8x8", "letterfraud": rule}, seed=3)
+    state["hands"] = [list("CATES"), list("BDG")]
+    chosen = move("keebble", state, 0, level)
+    assert chosen is not None and not chosen.startswith("ask"), chosen
+    _, outcome = engine.apply(state, 0, chosen)
+    assert outcome.score > 0
+
+
+def test_strong_keebble_computer_looks_ahead_under_letterfraud_too() -> None:
+    """Letterfraud "different": every ask must be of different letters; its look-ahead still asks A and E."""
+    engine = get_engine("keebble")
+    state = engine.new_game(["ann", "bob"], {"board": "8x4", "start": "empty", "letterfraud": "different"}, seed=1)
+    state["hands"] = [list("RT"), list("BDG")]
+    asked = move("keebble", state, 0, "strong")
+    assert asked is not None and sorted(asked.split()[1:]) == ["A", "E"]
+
+
 def test_lexicon_crossing_computer_builds_a_complete_crossword_then_calls_green_light() -> None:
     engine = get_engine("lexicon-crossing")
     state = engine.new_game(["ann", "bob"], {"tiles": "s98", "start_tiles": 15}, seed=3)

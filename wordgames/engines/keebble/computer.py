@@ -28,6 +28,7 @@ from .hands import BACKPACK_SLOTS, VOWELS, room
 
 COMMON = "ESARTINOLDUCGPMHBYFKWV"
 MINIMUM_LOOK = 0.2  # seconds past its budget a mover may look for a first word
+PROBE_ASKS = ("E E", "E A", "Q Z", "J X", "A I")  # with pairs from the board: one suits any Letterfraud rule
 
 
 def _position(view: dict[str, Any]) -> State:
@@ -53,6 +54,7 @@ def _words(engine: Engine, state: State, seat: int, hand: list[str], clock: Cloc
     starts = [((c, r), across) for across in (True, False) for c in range(width) for r in range(1, height + 1)]
     rng.shuffle(starts)
     probe = copy.deepcopy(state)
+    asks = _probe_asks(state)
     probe["hands"][seat] = list(hand)
     probe["phase"], probe["turn"], probe["endgame"] = "turn", seat, state["endgame"]
     found: dict[str, int] = {}
@@ -85,18 +87,46 @@ def _words(engine: Engine, state: State, seat: int, hand: list[str], clock: Cloc
             text = f"{coordinate} {word}"
             if text in found:
                 continue
-            try:
-                found[text] = engine.preview(probe, seat, text + ("" if state["endgame"] else " ask E E")).score
-            except IllegalMove:
-                continue
+            score = _score(engine, probe, seat, text, () if state["endgame"] else asks)
+            if score is not None:
+                found[text] = score
     return sorted(((score, text) for text, score in found.items()), key=lambda st: (-st[0], st[1]))
+
+
+def _probe_asks(state: State) -> list[str]:
+    """Asks to judge a word with (a turn must end with one): common pairs, then pairs of letters standing in one
+    row or column of the board, so that one of them suits whatever Letterfraud rule the game plays."""
+    asks = list(PROBE_ASKS)
+    for r in range(1, state["height"] + 1):
+        for c in range(state["width"]):
+            letter = state["cells"].get(cell_name(c, r), {}).get("letter")
+            right = state["cells"].get(cell_name(c + 1, r), {}).get("letter")
+            below = state["cells"].get(cell_name(c, r + 1), {}).get("letter")
+            asks += [f"{letter} {other}" for other in (right, below) if letter and other]
+    return asks[:12]
+
+
+def _score(engine: Engine, state: State, seat: int, text: str, asks: tuple[str, ...] | list[str]) -> int | None:
+    """The score of the word ``text`` (None if illegal), judged with the first of ``asks`` the game's
+    Letterfraud rule allows once the word is down."""
+    for ask in asks or [""]:
+        try:
+            return engine.preview(state, seat, f"{text} ask {ask}" if ask else text).score
+        except IllegalMove as e:
+            if not str(e).startswith("Letterfraud"):
+                return None  # the word itself
+    return None
 
 
 def _after_word(engine: Engine, state: State, seat: int, prefix: str) -> tuple[State, list[str], int] | None:
     """The position once its word is played, its hand then, and how many letters it may receive."""
-    try:
-        after, _ = engine.apply(state, seat, f"{prefix}ask E E")  # a probe ask, taken back below
-    except IllegalMove:
+    for probe in _probe_asks(state):  # any ask the expansions allow; the letters it brings are taken back below
+        try:
+            after, _ = engine.apply(state, seat, f"{prefix}ask {probe}")
+            break
+        except IllegalMove:
+            continue
+    else:
         return None
     got = after["received"][seat] - state["received"][seat]
     hand = after["hands"][seat][: len(after["hands"][seat]) - got]
