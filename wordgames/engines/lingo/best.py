@@ -2,14 +2,20 @@
 
 Used for practice hints, for the "sporting opponent" of rules/lingo.md ("A sporting opponent ... might like to
 indicate any higher-scoring words that the current mover has overlooked"), and by bots. Every legal move is
-considered: single tiles on or next to any tile, and every run of 2 to ``place`` tiles that forms part of one
+weighed: single tiles on or next to any tile, and every run of 2 to ``place`` tiles that forms part of one
 valid word along a line, forwards or backwards, stacking included.
 
 Speed: words are grown letter by letter along each line and abandoned as soon as no dictionary word starts
-that way (``Lexicon.has_prefix``); backwards words are grown along the reversed line. A tile's cross words
-depend only on the board before the move and are cached. Each candidate gets an upper bound from its cached
-cross words and the letters of its line, and candidates are scored in decreasing order of that bound until
-no bound can beat the best total found.
+that way; backwards words are grown along the reversed line. A move's total is (its words' points) x (their
+number): its cross words (across its line) depend only on the board before the move, so each tile's are
+looked up once and added up as the word grows; only the words along the line need the finished move.
+Each move found gets an upper bound (exact when its word fills its run), and moves are scored in decreasing
+order of that bound until no bound can beat the best total found.
+
+Branch and bound (``search_board``): the walks start where the most could be scored, and a walk stops as
+soon as an upper bound of everything it could still find (``Search._ceiling``: the cross words and letters
+it could still reach, without looking words up) cannot beat the best total already known; a move whose own
+bound cannot is not kept. Enumerating every legal move (``Search(prune=False)``) walks everything.
 
 Words are walked in the lexicon's shared prefix table (``core.prefixes``): one int per prefix says which
 letters may follow and whether it is a word, so a blank tries only the letters that continue the word (a
@@ -21,6 +27,7 @@ hundred steps and, when time is up, the best move scored so far is returned with
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import time
 from collections import Counter
@@ -35,7 +42,7 @@ from ..core.notation import Placement, Tile
 from ..core.prefixes import BITS, WORD, prefixes_of
 from ..core.tiles import BLANK
 from .board import Board
-from .scoring import Word, best_words, tile_value, words_touching
+from .scoring import tile_value
 
 Key = tuple[tuple[Cell, Tile], ...]
 
@@ -59,18 +66,28 @@ class Line:
     hot: list[bool]  # a tile here would touch or cover the board (or cover the centre on the first move)
     run_start: list[int]  # extending left from i over occupied cells before i
     run_end: list[int]  # extending right from i over occupied cells after i
+    sums: list[int]  # sums[i]: the values of the cells before i
+    backwards: bool  # the cells run against the axis
+    across: list[dict[str, tuple[int, int]]]  # per cell, by tile token: its best words across the line (points, words)
+    empties: list[int]  # the empty cells' indexes, and then len(cells)
+    first_empty: list[int]  # first_empty[i]: where the first empty cell at or after i is in ``empties``
+    reach_points: list[int] = dataclasses.field(default_factory=list)  # see Search._ceilings
+    reach_words: list[int] = dataclasses.field(default_factory=list)
 
 
-@dataclass
 class Candidate:
-    key: Key
-    line: Line | None  # None for a single tile
-    start: int = 0
-    end: int = 0
-    word: str = ""
-    values: tuple[int, ...] = ()
-    new: tuple[int, ...] = ()  # positions of the new tiles in the line
-    bound: int = 0
+    """A legal move found: its tiles and, for a word, where it was found and an upper bound of its total.
+
+    ``points`` and ``words`` are its cross words' (those across its line; a single tile's on every axis),
+    which are exact: each lies on its own line, so they never coincide. Only the words along the line are
+    left for ``Search.exact``, unless ``exact`` says the bound is the total already."""
+
+    __slots__ = ("key", "line", "start", "end", "placed", "points", "words", "bound", "exact")
+
+    def __init__(self, key: Key, line: Line | None, start: int, end: int, placed: tuple[tuple[int, Tile], ...],
+                 points: int, words: int, bound: int, exact: bool) -> None:  # fmt: skip
+        self.key, self.line, self.start, self.end, self.placed = key, line, start, end, placed
+        self.points, self.words, self.bound, self.exact = points, words, bound, exact
 
 
 def _lines(board: Board, hot: set[Cell]) -> list[Line]:
@@ -88,29 +105,34 @@ def _lines(board: Board, hot: set[Cell]) -> list[Line]:
                     cell = (cell[0] + axis[0], cell[1] + axis[1])
                 if not any(c in hot for c in cells):
                     continue
-                for ordered in (cells, cells[::-1]):
-                    out.append(_line(board, axis, ordered, hot))
+                for ordered, backwards in ((cells, False), (cells[::-1], True)):
+                    out.append(_line(board, axis, ordered, hot, backwards))
     return out
 
 
-def _line(board: Board, axis: Axis, cells: list[Cell], hot: set[Cell]) -> Line:
+def _line(board: Board, axis: Axis, cells: list[Cell], hot: set[Cell], backwards: bool) -> Line:
     tops = board.tops
     letters = [tops[c].letter if c in tops else "" for c in cells]
     values = [tile_value(tops[c]) if c in tops else 0 for c in cells]
     n = len(cells)
-    run_start = [i for i in range(n)]
-    for i in range(n):
-        r = i
-        while r > 0 and letters[r - 1]:
-            r -= 1
-        run_start[i] = r
+    run_start = list(range(n))
+    for i in range(1, n):
+        if letters[i - 1]:
+            run_start[i] = run_start[i - 1]
     run_end = list(range(n))
-    for i in range(n):
-        r = i
-        while r < n - 1 and letters[r + 1]:
-            r += 1
-        run_end[i] = r
-    return Line(axis, cells, letters, values, [c in hot for c in cells], run_start, run_end)
+    for i in range(n - 2, -1, -1):
+        if letters[i + 1]:
+            run_end[i] = run_end[i + 1]
+    sums = [0, *itertools.accumulate(values)]
+    empties = [i for i in range(n) if not letters[i]] + [n]
+    first_empty = [0] * (n + 1)
+    k = len(empties) - 1
+    for i in range(n, -1, -1):
+        if i < n and not letters[i]:
+            k -= 1
+        first_empty[i] = k
+    return Line(axis, cells, letters, values, [c in hot for c in cells], run_start, run_end, sums, backwards,
+                [{} for _ in cells], empties, first_empty)  # fmt: skip
 
 
 DEFAULT_BUDGET_S = 2.0  # best_move's budget: a hint or a sporting opponent never holds a web worker longer
@@ -123,17 +145,24 @@ class OutOfTime(Exception):
 
 class Search:
     def __init__(self, board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool,
-                 deadline: float | None = None) -> None:  # fmt: skip
+                 deadline: float | None = None, prune: bool = False) -> None:  # fmt: skip
         self.board = board
+        # With ``prune``, moves that cannot beat the best total found so far (``floor``) are neither walked
+        # nor kept, so ``found`` holds only the contenders; without it, every legal move.
+        self.prune = prune
+        self.floor = 0
         self.grid = board.grid
         self.pool = Counter(pool)
         self.place = min(options["place"], len(pool))
         self.repeat = options["repeat"]
         self.min_len = 3 if options["no_twos"] else 2
         self.lexicon = prefixes_of(lexicon)
-        self.letters = [(Tile(letter), letter, BITS[letter], tile_value(Tile(letter))) for letter in sorted(self.pool)
-                        if letter != BLANK and self.pool[letter] > 0]  # fmt: skip
-        self.blanks = [(Tile(letter, True), bit) for letter, bit in BITS.items()]
+        self.root = self.lexicon.mask("")
+        # tile, its letter, its bit, its value, its key in the pool, its token (a blank's is ?X)
+        self.letters = [(Tile(letter), letter, BITS[letter], tile_value(Tile(letter)), letter, letter)
+                        for letter in sorted(self.pool) if letter != BLANK and self.pool[letter] > 0]  # fmt: skip
+        self.blanks = [(Tile(letter, True), letter, bit, 0, BLANK, "?" + letter) for letter, bit in BITS.items()]
+        self.top_value = max((t[3] for t in self.letters), default=0)
         self.deadline = deadline
         self.steps = 0
         self.complete = True
@@ -143,45 +172,97 @@ class Search:
             self.hot = set(board.tops)
             for cell in board.tops:
                 self.hot.update(self.grid.neighbours(cell))
-        self.cross: dict[tuple[Cell, Tile, Axis], list[Word]] = {}
+        self.cross: dict[tuple[Cell, str, Axis], tuple[int, int]] = {}
         self.found: dict[Key, Candidate] = {}
 
     # --- generating -------------------------------------------------------------------------------------
 
     def singles(self) -> None:
+        """Every single tile, with a bound from the runs it would join (its words are looked up only if the
+        bound could beat the best move)."""
         tops = self.board.tops
+        axes = self.grid.axes
         for cell in sorted(self.hot):
+            top = tops.get(cell)
+            runs = []
+            for axis in axes:
+                cells, _ = self.board.run(cell, axis)
+                if len(cells) >= self.min_len:
+                    runs.append((sum(tile_value(tops[c]) for c in cells if c != cell), len(cells) - 1))
             for tile in choices(self.pool):
-                top = tops.get(cell)
                 if top is None or self.repeat or top.letter != tile.letter:
+                    value = tile_value(tile)
+                    bound = sum((total + value) * length for total, length in runs) * len(runs)
                     key = ((cell, tile),)
-                    self.found[key] = Candidate(key, None)
+                    self.found[key] = Candidate(key, None, 0, 0, (), 0, 0, bound, False)
 
     def words(self) -> None:
         if self.place < 2:
             return
-        root = self.lexicon.mask("")
+        roots = []
+        for line in _lines(self.board, self.hot):
+            n = len(line.cells)
+            next_hot = [n] * (n + 1)
+            for i in range(n - 1, -1, -1):
+                next_hot[i] = i if line.hot[i] else next_hot[i + 1]
+            if self.prune:
+                self._ceilings(line)
+            for start in range(n):
+                if next_hot[start] - start < self.place:  # a word need not fill its run: any start will do
+                    ceiling = self._ceiling(line, start, start, 0, 0, 0, 0) if self.prune else 0
+                    roots.append((-ceiling, len(roots), line, start))
+        if self.prune:  # the most promising first: the sooner a good move is found, the more is cut
+            roots.sort()
         try:
-            for line in _lines(self.board, self.hot):
-                n = len(line.cells)
-                next_hot = [n] * (n + 1)
-                for i in range(n - 1, -1, -1):
-                    next_hot[i] = i if line.hot[i] else next_hot[i + 1]
-                for start in range(n):
-                    if next_hot[start] - start < self.place:  # a word need not fill its run: any start will do
-                        self._grow(line, start, start, "", root, [], [], dict(self.pool), False)
+            for negative, _, line, start in roots:
+                if -negative > self.floor or not self.prune:
+                    self._grow(line, start, start, "", self.root, [], dict(self.pool), False, 0, 0, 0)
         except OutOfTime:
             self.complete = False
 
+    def _ceilings(self, line: Line) -> None:
+        """For each cell of the line, the most a tile put there or after it could add across the line (an
+        upper bound from the runs it would join, without looking words up): points and words."""
+        tops, min_len, n = self.board.tops, self.min_len, len(line.cells)
+        points, words = [0] * (n + 1), [0] * (n + 1)
+        for i in range(n - 1, -1, -1):
+            cell, p, w = line.cells[i], 0, 0
+            for axis in self.grid.axes:
+                if axis != line.axis:
+                    run, _ = self.board.run(cell, axis)
+                    if len(run) >= min_len:
+                        p += (sum(tile_value(tops[c]) for c in run if c != cell) + self.top_value) * (len(run) - 1)
+                        w += 1
+            points[i], words[i] = max(p, points[i + 1]), max(w, words[i + 1])
+        line.reach_points, line.reach_words = points, words
+
+    def _ceiling(self, line: Line, start: int, j: int, placed: int, points: int, words: int, value: int) -> int:
+        """An upper bound of the total of any word found by walking on from cell ``j`` (see ``_record``'s
+        bound): the word can cross at most as many empty cells as tiles are left to place."""
+        left = self.place - placed
+        at = line.first_empty[j] + left
+        empties = line.empties
+        reach = (empties[at] if at < len(empties) else empties[-1]) - 1
+        if reach < j:
+            return 0
+        rs, sums = line.run_start[start], line.sums
+        most = (value + sums[start] - sums[rs] + sums[reach + 1] - sums[j] + left * self.top_value) * (reach - rs)
+        tiles = placed + left
+        return ((points + left * line.reach_points[j] + tiles * most) *
+                (words + left * line.reach_words[j] + tiles))  # fmt: skip
+
     def _grow(self, line: Line, start: int, j: int, prefix: str, mask: int, placed: list[tuple[int, Tile]],
-              values: list[int], pool: dict[str, int], touched: bool) -> None:  # fmt: skip
+              pool: dict[str, int], touched: bool, points: int, words: int, value: int) -> None:  # fmt: skip
         """Extend ``prefix`` (whose mask is ``mask``) by the cell ``j`` of the line: its letter as it is, or a
-        pool tile put on it; a blank takes each letter that may follow. Hot loop of the search."""
+        pool tile put on it; a blank takes each letter that may follow. ``points`` and ``words`` are the cross
+        words of the tiles placed so far, ``value`` the letters of the prefix. Hot loop of the search."""
         if j >= len(line.cells):
             return
         self.steps += 1
         if self.deadline is not None and not self.steps % CLOCK_EVERY and time.perf_counter() > self.deadline:
             raise OutOfTime
+        if self.prune and self._ceiling(line, start, j, len(placed), points, words, value) <= self.floor:
+            return
         masks = self.lexicon.masks
         lookup = self.lexicon.mask
         top = line.letters[j]
@@ -190,103 +271,126 @@ class Search:
             child = masks.get(word)
             if child is None:
                 child = lookup(word)
-            values.append(line.values[j])
+            worth = value + line.values[j]
             if len(placed) >= 2 and touched and len(word) >= self.min_len and child & WORD:
-                self._record(line, start, j, word, placed, values)
-            self._grow(line, start, j + 1, word, child, placed, values, pool, touched)
-            values.pop()
+                self._record(line, start, j, placed, points, words, worth)
+            self._grow(line, start, j + 1, word, child, placed, pool, touched, points, words, worth)
         if len(placed) >= self.place:
             return
         hot = touched or line.hot[j]
         enough = len(placed) >= 1 and hot and len(prefix) + 1 >= self.min_len
         same = top if top and not self.repeat else ""
-        tries: list[tuple[Tile, str, int, str]] = []  # tile, its letter, its value, its key in the pool
-        for tile, letter, bit, value in self.letters:
-            if pool[letter] and mask & bit and letter != same:
-                tries.append((tile, letter, value, letter))
+        across = line.across[j]
+        tries = [t for t in self.letters if pool[t[1]] and mask & t[2] and t[1] != same]
         if pool.get(BLANK):
-            for tile, bit in self.blanks:
-                if mask & bit and tile.letter != same:
-                    tries.append((tile, tile.letter, 0, BLANK))
-        for tile, letter, value, key in tries:
+            tries += [t for t in self.blanks if mask & t[2] and t[1] != same]
+        for tile, letter, _, worth, key, token in tries:
             word = prefix + letter
             child = masks.get(word)
             if child is None:
                 child = lookup(word)
+            got = across.get(token)
+            if got is None:
+                got = across[token] = self._across(line.cells[j], tile, line.axis)
             pool[key] -= 1
             placed.append((j, tile))
-            values.append(value)
             if enough and child & WORD:
-                self._record(line, start, j, word, placed, values)
-            self._grow(line, start, j + 1, word, child, placed, values, pool, hot)
-            values.pop()
+                self._record(line, start, j, placed, points + got[0], words + got[1], value + worth)
+            self._grow(line, start, j + 1, word, child, placed, pool, hot, points + got[0], words + got[1],
+                       value + worth)  # fmt: skip
             placed.pop()
             pool[key] += 1
 
-    def _record(self, line: Line, start: int, j: int, word: str, placed: list[tuple[int, Tile]],
-                values: list[int]) -> None:  # fmt: skip
-        key = tuple(sorted((line.cells[i], tile) for i, tile in placed))
-        if key not in self.found:
-            new = tuple(i for i, _ in placed)
-            self.found[key] = Candidate(key, line, start, j, word, tuple(values), new)
+    def _record(self, line: Line, start: int, end: int, placed: list[tuple[int, Tile]], points: int, words: int,
+                value: int) -> None:  # fmt: skip
+        """Keep a word's placement with an upper bound of its total (the tightest, if found several ways)."""
+        rs, re_ = line.run_start[start], line.run_end[end]
+        k = len(placed)
+        if rs == start and re_ == end and value > 0:
+            # The word fills its run: every shorter word in it scores less, so it is each tile's best.
+            bound, exact = (points + value * (end - start)) * (words + 1), True
+        else:
+            sums = line.sums
+            most = (sums[start] - sums[rs] + value + sums[re_ + 1] - sums[end + 1]) * (re_ - rs)
+            bound, exact = (points + k * most) * (words + k), False
+        if self.prune and bound <= self.floor:
+            return
+        cells = line.cells
+        key = tuple((cells[i], tile) for i, tile in (reversed(placed) if line.backwards else placed))
+        old = self.found.get(key)
+        if old is None or bound < old.bound or (exact and not old.exact and bound == old.bound):
+            self.found[key] = Candidate(key, line, start, end, tuple(placed), points, words, bound, exact)
+            if exact and bound > self.floor:  # a total known without looking words up: nothing less is kept
+                self.floor = bound
 
     # --- scoring ----------------------------------------------------------------------------------------
 
-    def cross_words(self, cell: Cell, tile: Tile, axis: Axis) -> list[Word]:
-        key = (cell, tile, axis)
+    def _spans(self, text: str, new: list[int]) -> set[tuple[int, int]]:
+        """The spans (start, end) of every valid word in ``text``, read either way, that holds at least one
+        of the positions ``new`` (sorted)."""
+        masks, lookup, root, min_len = self.lexicon.masks, self.lexicon.mask, self.root, self.min_len
+        n = len(text)
+        spans: set[tuple[int, int]] = set()
+        for flip in (False, True):
+            t = text[::-1] if flip else text
+            marks = [n - 1 - p for p in reversed(new)] if flip else new
+            k = 0
+            for i in range(marks[-1] + 1):
+                while marks[k] < i:
+                    k += 1
+                first = marks[k]
+                m = root
+                for j in range(i, n):
+                    if not m & BITS[t[j]]:
+                        break
+                    part = t[i : j + 1]
+                    m = masks.get(part)
+                    if m is None:
+                        m = lookup(part)
+                    if j >= first and m & WORD and j - i + 1 >= min_len:
+                        spans.add((n - 1 - j, n - 1 - i) if flip else (i, j))
+        return spans
+
+    def cross_best(self, cell: Cell, tile: Tile, axis: Axis) -> tuple[int, int]:
+        """The best word through ``tile`` put on ``cell`` along ``axis``: (its points, 1), or (0, 0) if none."""
+        key = (cell, tile.token, axis)
         found = self.cross.get(key)
         if found is None:
             tops = self.board.tops
-            old = tops.get(cell)
-            tops[cell] = tile
-            found = self.cross[key] = best_words(self.board, cell, axis, self.lexicon, self.min_len)
-            if old is None:
-                del tops[cell]
-            else:
-                tops[cell] = old
+            cells, at = self.board.run(cell, axis)
+            found = (0, 0)
+            if len(cells) >= self.min_len:
+                letters = [tops[c].letter if c != cell else tile.letter for c in cells]
+                values = [tile_value(tops[c]) if c != cell else tile_value(tile) for c in cells]
+                spans = self._spans("".join(letters), [at])
+                if spans:
+                    found = (max(sum(values[i : j + 1]) * (j - i) for i, j in spans), 1)
+            self.cross[key] = found
         return found
 
-    def _cross(self, c: Candidate) -> tuple[int, int]:
-        total = count = 0
-        main = c.line.axis if c.line else None
-        for cell, tile in c.key:
-            for axis in self.grid.axes:
-                if axis != main:
-                    words = self.cross_words(cell, tile, axis)
-                    if words:
-                        total += words[0].score
-                        count += 1
-        return total, count
+    def _across(self, cell: Cell, tile: Tile, main: Axis | None) -> tuple[int, int]:
+        """The best words of ``tile`` on ``cell`` along every axis but ``main``: their points and number."""
+        points = words = 0
+        for axis in self.grid.axes:
+            if axis != main:
+                p, w = self.cross_best(cell, tile, axis)
+                points += p
+                words += w
+        return points, words
 
-    def _run(self, c: Candidate) -> tuple[str, list[int], list[int]]:
+    def exact(self, c: Candidate) -> int:
+        if c.line is None:
+            points, words = self._across(*c.key[0], None)
+            return points * words
         line = c.line
-        assert line is not None
         rs, re_ = line.run_start[c.start], line.run_end[c.end]
-        letters = "".join(line.letters[rs : c.start]) + c.word + "".join(line.letters[c.end + 1 : re_ + 1])
-        values = line.values[rs : c.start] + list(c.values) + line.values[c.end + 1 : re_ + 1]
-        return letters, values, [i - rs for i in c.new]
-
-    def bound(self, c: Candidate, cross: tuple[int, int]) -> tuple[int, bool]:
-        """An upper bound of the candidate's total, and whether it is the exact total."""
-        if c.line is None:
-            return cross[0] * cross[1], True
-        line = c.line
-        letters_total = sum(c.values)
-        if line.run_start[c.start] == c.start and line.run_end[c.end] == c.end and letters_total > 0:
-            # The word fills its run: every shorter word in it scores less, so it is each tile's best.
-            own = letters_total * (c.end - c.start)
-            return (cross[0] + own) * (cross[1] + 1), True
-        letters, values, new = self._run(c)
-        k = len(new)
-        most = sum(values) * (len(letters) - 1)
-        return (cross[0] + k * most) * (cross[1] + k), False
-
-    def exact(self, c: Candidate, cross: tuple[int, int]) -> int:
-        if c.line is None:
-            return cross[0] * cross[1]
-        letters, values, new = self._run(c)
-        found = words_touching(letters, new, self.lexicon, self.min_len)
-        scored = {(i, j): sum(values[i : j + 1]) * (j - i) for i, j in found}
+        letters, values = line.letters[rs : re_ + 1], line.values[rs : re_ + 1]
+        new = []
+        for i, tile in c.placed:
+            letters[i - rs], values[i - rs] = tile.letter, tile_value(tile)
+            new.append(i - rs)
+        spans = self._spans("".join(letters), new)
+        scored = {(i, j): sum(values[i : j + 1]) * (j - i) for i, j in spans}
         picks: list[list[tuple[int, int]]] = []
         for p in new:
             mine = [(ij, s) for ij, s in scored.items() if ij[0] <= p <= ij[1]]
@@ -300,7 +404,7 @@ class Search:
         options = itertools.product(*picks) if combos <= 256 else [tuple(p[0] for p in picks)]
         for choice in options:
             distinct = set(choice)
-            total = (cross[0] + sum(scored[ij] for ij in distinct)) * (cross[1] + len(distinct))
+            total = (c.points + sum(scored[ij] for ij in distinct)) * (c.words + len(distinct))
             best = max(best, total)
         return best
 
@@ -311,21 +415,15 @@ class Search:
         return True
 
     def best(self) -> tuple[Key, int] | None:
-        """The best candidate and its total. Out of time, the candidates ranked so far are judged, and at
-        least the most promising one is scored, so a search that found a move always returns one."""
-        ranked = []
-        for i, c in enumerate(self.found.values(), 1):
-            if self._late(i):
-                break
-            cross = self._cross(c)
-            bound, exact = self.bound(c, cross)
-            ranked.append((-bound, not exact, len(c.key), c, cross))
-        ranked.sort(key=lambda r: r[:3])  # stable: equal ranks keep the order they were found in
+        """The best candidate and its total: candidates are judged in decreasing order of their bound until
+        no bound can beat the best total found. Out of time, at least the most promising one is scored, so a
+        search that found a move always returns one."""
+        ranked = sorted(self.found.values(), key=lambda c: (-c.bound, not c.exact, len(c.key)))
         best: tuple[Key, int] | None = None
-        for i, (negative_bound, inexact, _, c, cross) in enumerate(ranked, 1):
-            if best is not None and (-negative_bound <= best[1] or self._late(i)):
+        for i, c in enumerate(ranked, 1):
+            if best is not None and (c.bound <= best[1] or self._late(i)):
                 break
-            total = self.exact(c, cross) if inexact else -negative_bound
+            total = c.bound if c.exact else self.exact(c)
             if best is None or total > best[1]:
                 best = (c.key, total)
         return best
@@ -361,9 +459,9 @@ def search_board(board: Board, pool: list[str], options: dict[str, Any], lexicon
     if not pool:
         return BoardResult(None, 0, 0, True, 0.0)
     deadline = None if budget_s is None else started + budget_s
-    search = Search(Board(board.grid, dict(board.stacks)), pool, options, lexicon, first, deadline)
-    search.singles()
+    search = Search(Board(board.grid, dict(board.stacks)), pool, options, lexicon, first, deadline, prune=True)
     search.words()
+    search.singles()
     found = search.best()
     placements = None if found is None else [Placement(cell, tile) for cell, tile in found[0]]
     return BoardResult(placements, found[1] if found else 0, len(search.found), search.complete,
@@ -380,8 +478,8 @@ class _WordFound(Exception):
 
 
 class _FirstWord(Search):
-    def _record(self, line: Line, start: int, j: int, word: str, placed: list[tuple[int, Tile]],
-                values: list[int]) -> None:  # fmt: skip
+    def _record(self, line: Line, start: int, end: int, placed: list[tuple[int, Tile]], points: int, words: int,
+                value: int) -> None:  # fmt: skip
         raise _WordFound
 
 
