@@ -256,29 +256,32 @@ class Search:
         """Extend ``prefix`` (whose mask is ``mask``) by the cell ``j`` of the line: its letter as it is, or a
         pool tile put on it; a blank takes each letter that may follow. ``points`` and ``words`` are the cross
         words of the tiles placed so far, ``value`` the letters of the prefix. Hot loop of the search."""
-        if j >= len(line.cells):
+        letters = line.letters
+        if j >= len(letters):
             return
         self.steps += 1
         if self.deadline is not None and not self.steps % CLOCK_EVERY and time.perf_counter() > self.deadline:
             raise OutOfTime
-        if self.prune and self._ceiling(line, start, j, len(placed), points, words, value) <= self.floor:
+        k = len(placed)
+        if self.prune and self._ceiling(line, start, j, k, points, words, value) <= self.floor:
             return
         masks = self.lexicon.masks
         lookup = self.lexicon.mask
-        top = line.letters[j]
+        if k >= self.place:  # every tile is down: only the letters already there can lengthen the word
+            self._run_on(line, start, j, prefix, mask, placed, touched, points, words, value)
+            return
+        top = letters[j]
         if top and mask & BITS[top]:
             word = prefix + top
             child = masks.get(word)
             if child is None:
                 child = lookup(word)
             worth = value + line.values[j]
-            if len(placed) >= 2 and touched and len(word) >= self.min_len and child & WORD:
+            if k >= 2 and touched and len(word) >= self.min_len and child & WORD:
                 self._record(line, start, j, placed, points, words, worth)
             self._grow(line, start, j + 1, word, child, placed, pool, touched, points, words, worth)
-        if len(placed) >= self.place:
-            return
         hot = touched or line.hot[j]
-        enough = len(placed) >= 1 and hot and len(prefix) + 1 >= self.min_len
+        enough = k >= 1 and hot and len(prefix) + 1 >= self.min_len
         same = top if top and not self.repeat else ""
         across = line.across[j]
         tries = [t for t in self.letters if pool[t[1]] and mask & t[2] and t[1] != same]
@@ -300,6 +303,24 @@ class Search:
                        value + worth)  # fmt: skip
             placed.pop()
             pool[key] += 1
+
+    def _run_on(self, line: Line, start: int, j: int, prefix: str, mask: int, placed: list[tuple[int, Tile]],
+                touched: bool, points: int, words: int, value: int) -> None:  # fmt: skip
+        """``_grow`` once no tile is left to place: a loop along the letters already on the line."""
+        masks, lookup, letters, values = self.lexicon.masks, self.lexicon.mask, line.letters, line.values
+        record = touched and len(placed) >= 2
+        while j < len(letters):
+            top = letters[j]
+            if not top or not mask & BITS[top]:
+                return
+            prefix += top
+            mask = masks.get(prefix)
+            if mask is None:
+                mask = lookup(prefix)
+            value += values[j]
+            if record and mask & WORD and len(prefix) >= self.min_len:
+                self._record(line, start, j, placed, points, words, value)
+            j += 1
 
     def _record(self, line: Line, start: int, end: int, placed: list[tuple[int, Tile]], points: int, words: int,
                 value: int) -> None:  # fmt: skip
