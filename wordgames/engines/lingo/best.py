@@ -173,6 +173,7 @@ class Search:
             for cell in board.tops:
                 self.hot.update(self.grid.neighbours(cell))
         self.cross: dict[tuple[Cell, str, Axis], tuple[int, int]] = {}
+        self.geometry: dict[tuple[Cell, Axis], tuple[int, int]] = {}
         self.found: dict[Key, Candidate] = {}
 
     # --- generating -------------------------------------------------------------------------------------
@@ -222,19 +223,33 @@ class Search:
 
     def _ceilings(self, line: Line) -> None:
         """For each cell of the line, the most a tile put there or after it could add across the line (an
-        upper bound from the runs it would join, without looking words up): points and words."""
-        tops, min_len, n = self.board.tops, self.min_len, len(line.cells)
+        upper bound from the runs it would join, without looking words up): points and words. Only a cell
+        next to a tile can join a run."""
+        n = len(line.cells)
         points, words = [0] * (n + 1), [0] * (n + 1)
         for i in range(n - 1, -1, -1):
-            cell, p, w = line.cells[i], 0, 0
-            for axis in self.grid.axes:
-                if axis != line.axis:
-                    run, _ = self.board.run(cell, axis)
-                    if len(run) >= min_len:
-                        p += (sum(tile_value(tops[c]) for c in run if c != cell) + self.top_value) * (len(run) - 1)
-                        w += 1
+            p = w = 0
+            if line.hot[i]:
+                for axis in self.grid.axes:
+                    if axis != line.axis:
+                        run_points, run_words = self._run_ceiling(line.cells[i], axis)
+                        p += run_points
+                        w += run_words
             points[i], words[i] = max(p, points[i + 1]), max(w, words[i + 1])
         line.reach_points, line.reach_words = points, words
+
+    def _run_ceiling(self, cell: Cell, axis: Axis) -> tuple[int, int]:
+        """The most a tile on ``cell`` could score along ``axis`` (the whole run it would join, as one word)."""
+        key = (cell, axis)
+        found = self.geometry.get(key)
+        if found is None:
+            tops = self.board.tops
+            run, _ = self.board.run(cell, axis)
+            found = (0, 0)
+            if len(run) >= self.min_len:
+                found = ((sum(tile_value(tops[c]) for c in run if c != cell) + self.top_value) * (len(run) - 1), 1)
+            self.geometry[key] = found
+        return found
 
     def _ceiling(self, line: Line, start: int, j: int, placed: int, points: int, words: int, value: int) -> int:
         """An upper bound of the total of any word found by walking on from cell ``j`` (see ``_record``'s
@@ -265,11 +280,11 @@ class Search:
         k = len(placed)
         if self.prune and self._ceiling(line, start, j, k, points, words, value) <= self.floor:
             return
-        masks = self.lexicon.masks
-        lookup = self.lexicon.mask
         if k >= self.place:  # every tile is down: only the letters already there can lengthen the word
             self._run_on(line, start, j, prefix, mask, placed, touched, points, words, value)
             return
+        masks = self.lexicon.masks
+        lookup = self.lexicon.mask
         top = letters[j]
         if top and mask & BITS[top]:
             word = prefix + top
@@ -277,17 +292,17 @@ class Search:
             if child is None:
                 child = lookup(word)
             worth = value + line.values[j]
-            if k >= 2 and touched and len(word) >= self.min_len and child & WORD:
+            if k >= 2 and touched and child & WORD and len(word) >= self.min_len:
                 self._record(line, start, j, placed, points, words, worth)
             self._grow(line, start, j + 1, word, child, placed, pool, touched, points, words, worth)
         hot = touched or line.hot[j]
         enough = k >= 1 and hot and len(prefix) + 1 >= self.min_len
         same = top if top and not self.repeat else ""
         across = line.across[j]
-        tries = [t for t in self.letters if pool[t[1]] and mask & t[2] and t[1] != same]
-        if pool.get(BLANK):
-            tries += [t for t in self.blanks if mask & t[2] and t[1] != same]
-        for tile, letter, _, worth, key, token in tries:
+        blanks = self.blanks if pool.get(BLANK) else ()
+        for tile, letter, bit, worth, key, token in (*self.letters, *blanks):
+            if not mask & bit or letter == same or not pool[key]:
+                continue
             word = prefix + letter
             child = masks.get(word)
             if child is None:
