@@ -200,7 +200,7 @@ class Search:
     def words(self) -> None:
         if self.place < 2:
             return
-        roots = []
+        roots: list[tuple[int, int, Line, int]] = []
         for line in _lines(self.board, self.hot):
             n = len(line.cells)
             next_hot = [n] * (n + 1)
@@ -329,9 +329,8 @@ class Search:
             if not top or not mask & BITS[top]:
                 return
             prefix += top
-            mask = masks.get(prefix)
-            if mask is None:
-                mask = lookup(prefix)
+            found = masks.get(prefix)
+            mask = lookup(prefix) if found is None else found
             value += values[j]
             if record and mask & WORD and len(prefix) >= self.min_len:
                 self._record(line, start, j, placed, points, words, value)
@@ -380,9 +379,8 @@ class Search:
                     if not m & BITS[t[j]]:
                         break
                     part = t[i : j + 1]
-                    m = masks.get(part)
-                    if m is None:
-                        m = lookup(part)
+                    found = masks.get(part)
+                    m = lookup(part) if found is None else found
                     if j >= first and m & WORD and j - i + 1 >= min_len:
                         spans.add((n - 1 - j, n - 1 - i) if flip else (i, j))
         return spans
@@ -468,7 +466,8 @@ class Search:
 @dataclass
 class BoardResult:
     """What a search found: the best move's placements and total (None, 0 when there is no move), how many
-    legal moves it considered, whether it looked at everything, and how long it took."""
+    legal moves it kept as contenders (those that could beat the best found when they were met), whether it
+    looked at everything, and how long it took."""
 
     placements: list[Placement] | None
     score: int
@@ -479,8 +478,9 @@ class BoardResult:
 
 @dataclass
 class SearchResult:
-    """The engine's answer: the best move found (None when there is none), how many legal moves were weighed,
-    whether all of them were (``complete=False``: the budget ran out and ``best`` is the best seen so far)."""
+    """The engine's answer: the best move found (None when there is none), how many legal moves were kept as
+    contenders, whether every move was weighed (``complete=False``: the budget ran out and ``best`` is the
+    best seen so far)."""
 
     best: MoveOutcome | None
     candidates: int
