@@ -27,9 +27,27 @@ from wordgames.engines.core.lexicon import Lexicon
 from wordgames.engines.core.notation import Placement, Tile
 from wordgames.engines.core.tiles import BLANK
 from wordgames.engines.lingo.board import Board
-from wordgames.engines.lingo.scoring import Word, best_words, tile_value, words_touching
+from wordgames.engines.lingo.scoring import Word, best_words, tile_value
 
 Key = tuple[tuple[Cell, Tile], ...]
+
+
+def words_touching(letters: str, new: list[int], lexicon: Lexicon, min_len: int) -> set[tuple[int, int]]:
+    """The spans (start, end) of every valid word in the run ``letters``, read either way, that holds at
+    least one of the positions ``new`` (sorted)."""
+    n = len(letters)
+    spans: set[tuple[int, int]] = set()
+    for text, flip in ((letters, False), (letters[::-1], True)):
+        marks = sorted(n - 1 - p for p in new) if flip else new
+        for i in range(marks[-1] + 1):
+            first = next(p for p in marks if p >= i)
+            for j in range(i, n):
+                part = text[i : j + 1]
+                if not lexicon.has_prefix(part):
+                    break
+                if j >= first and j - i + 1 >= min_len and part in lexicon:
+                    spans.add((n - 1 - j, n - 1 - i) if flip else (i, j))
+    return spans
 
 
 def choices(pool: Counter[str]) -> list[Tile]:

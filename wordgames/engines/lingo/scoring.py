@@ -77,24 +77,6 @@ def line_words(letters: str, values: list[int], lo: int, hi: int, lexicon: Lexic
     return found
 
 
-def words_touching(letters: str, new: list[int], lexicon: Lexicon, min_len: int) -> set[tuple[int, int]]:
-    """The spans (start, end) of every valid word in the run ``letters``, read either way, that holds at
-    least one of the positions ``new`` (sorted)."""
-    n = len(letters)
-    spans: set[tuple[int, int]] = set()
-    for text, flip in ((letters, False), (letters[::-1], True)):
-        marks = sorted(n - 1 - p for p in new) if flip else new
-        for i in range(marks[-1] + 1):
-            first = next(p for p in marks if p >= i)
-            for j in range(i, n):
-                part = text[i : j + 1]
-                if not lexicon.has_prefix(part):
-                    break
-                if j >= first and j - i + 1 >= min_len and part in lexicon:
-                    spans.add((n - 1 - j, n - 1 - i) if flip else (i, j))
-    return spans
-
-
 def _word(cells: list[Cell], letters: str, values: list[int], start: int, end: int, backwards: bool) -> Word:
     total = sum(values[start : end + 1])
     chosen = cells[start : end + 1]
@@ -119,30 +101,15 @@ def best_words(board: Board, cell: Cell, axis: Axis, lexicon: Lexicon, min_len: 
     return [w for w in words if w.score == top]
 
 
-def score_move(
-    board: Board,
-    new_cells: list[Cell],
-    lexicon: Lexicon,
-    min_len: int,
-    cross_cache: dict[tuple[Cell, Tile, Axis], list[Word]] | None = None,
-) -> Score:
-    """Score the tiles just put on ``new_cells`` of ``board`` (which already shows them), in line order.
-
-    ``cross_cache`` may hold the best words of a tile on the axes across the line of the move: they depend
-    only on the board before the move, which lets the best-move search reuse them."""
+def score_move(board: Board, new_cells: list[Cell], lexicon: Lexicon, min_len: int) -> Score:
+    """Score the tiles just put on ``new_cells`` of ``board`` (which already shows them), in line order."""
     grid = board.grid
     main: Axis | None = grid.axis_of(new_cells[0], new_cells[1]) if len(new_cells) > 1 else None
     axes = ([main] if main else []) + [a for a in grid.axes if a != main]
     picks: list[list[Word]] = []  # per (tile, axis) in output order: tied best words
     for cell in new_cells:
         for axis in axes:
-            if axis == main or cross_cache is None:
-                found = best_words(board, cell, axis, lexicon, min_len)
-            else:
-                key = (cell, board.tops[cell], axis)
-                found = cross_cache.get(key)  # type: ignore[assignment]
-                if found is None:
-                    found = cross_cache[key] = best_words(board, cell, axis, lexicon, min_len)
+            found = best_words(board, cell, axis, lexicon, min_len)
             if found:
                 picks.append(found)
     return _settle_ties(picks)
