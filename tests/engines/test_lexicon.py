@@ -32,6 +32,15 @@ def test_the_shipped_trie_matches_the_shipped_word_list():
     assert all(word in compiled for word in words[::997])
 
 
+def test_the_shipped_either_way_trie_holds_every_word_and_its_reversal():
+    words = lx.read_words(lx.ENABLE_WORDS)
+    shipped = lx.either_way(get_lexicon())
+    assert len(shipped) == len(set(words) | {word[::-1] for word in words})
+    assert all(word in shipped and word[::-1] in shipped for word in words[::997])
+    house = lx.either_way(Lexicon("house", ["Frodo"]))  # any other list is built
+    assert "FRODO" in house and "ODORF" in house and len(house) == 2
+
+
 def test_missing_trie_is_rebuilt_from_the_word_list(tmp_path, monkeypatch):
     monkeypatch.setattr(lx, "ENABLE_TRIE", tmp_path / "absent.marisa")
     rebuilt = lx.load_enable()

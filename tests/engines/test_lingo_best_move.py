@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from wordgames.engines.core.notation import Tile
+import itertools
+
+from wordgames.engines.core.errors import IllegalMove
+from wordgames.engines.core.notation import Placement, Tile
 from wordgames.engines.lingo import ENGINE, best, build_state
+from wordgames.engines.lingo.rules import check_placements
 from wordgames.engines.lingo.scoring import score_move
 
 
@@ -96,3 +100,55 @@ def test_no_best_move_once_the_game_is_over():
     state = ENGINE.new_game(["ann", "bob"], {}, 7, bag="ETVY")
     state, _ = ENGINE.apply(state, 0, "resign")
     assert ENGINE.best_move(state, 1) is None
+
+
+def _every_word_move_by_the_rules(state: dict) -> set[frozenset]:
+    """Every legal move of two or more tiles, found without the search: each span of cells along each line,
+    each choice of cells in it holding every empty one, each order of the pool's letters, asked of the rules."""
+    board, lexicon, pool = ENGINE.board(state), ENGINE.lexicon(state), ENGINE.pool_of(state, state["turn"])
+    grid = board.grid
+    place = min(state["options"]["place"], len(pool))
+    legal: set[frozenset] = set()
+    for axis in grid.axes:
+        lines = []
+        for cell in [(col, row) for col in range(grid.columns) for row in range(1, grid.rows + 1)]:
+            if grid.contains(cell) and not grid.contains((cell[0] - axis[0], cell[1] - axis[1])):
+                line = []
+                while grid.contains(cell):
+                    line.append(cell)
+                    cell = (cell[0] + axis[0], cell[1] + axis[1])
+                lines.append(line)
+        for line in lines:
+            if not any(board.touches(c) for c in line):
+                continue
+            for i in range(len(line)):
+                for j in range(i + 1, min(i + 7, len(line))):
+                    span = line[i : j + 1]
+                    inner = [c for c in span[1:-1] if c in board.tops]
+                    needed = [c for c in span if c not in board.tops]
+                    for extra in range(place - 1):
+                        for covered in itertools.combinations(inner, extra):
+                            cells = sorted({span[0], span[-1], *needed, *covered}, key=span.index)
+                            if len(cells) > place:
+                                continue
+                            for letters in set(itertools.permutations(pool, len(cells))):
+                                placements = [Placement(c, Tile(x)) for c, x in zip(cells, letters)]
+                                try:
+                                    check_placements(placements, board, pool, state["options"], lexicon, False, False)
+                                except IllegalMove:
+                                    continue
+                                legal.add(frozenset((c, x) for c, x in zip(cells, letters)))
+    return legal
+
+
+def test_the_walk_meets_every_legal_word_move_the_rules_allow():
+    # The search's own enumeration (no cutting) against the rules asked about every placement along every
+    # line: stacking, words read backwards, words that do not fill their run.
+    state = build_state(["ann", "bob"], {"preset": "classic"}, {
+        "k12": "H", "l11": "R", "l12": "E", "l13": "YP", "l14": "E", "l15": "A", "l16": "T", "m12": "W",
+        "m13": "E", "m14": "N", "n13": "T", "j14": "O", "k14": "V"}, pool="SEAT")  # fmt: skip
+    every = best.Search(ENGINE.board(state), ENGINE.pool_of(state, 0), state["options"], ENGINE.lexicon(state), False)
+    every.words()
+    walked = {frozenset((cell, tile.letter) for cell, tile in key) for key in every.found}
+    assert len(walked) == len(every.found)  # each move met once
+    assert walked == _every_word_move_by_the_rules(state)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from wordgames.engines.core.lexicon import Lexicon, get_lexicon
 from wordgames.engines.core.notation import PlaceMove, format_move
-from wordgames.engines.core.prefixes import BITS, WORD, prefixes_of
+from wordgames.engines.core.prefixes import BITS, WORD, either_way_of, prefixes_of
 from wordgames.engines.lingo import ENGINE, best, build_state
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -85,3 +85,13 @@ def test_the_prefix_table_says_which_letters_follow_and_what_is_a_word():
     small = Lexicon("small", ["CAT", "CART"])
     assert prefixes_of(small).mask("CA") == BITS["T"] | BITS["R"]
     assert "CAT" in prefixes_of(small) and "CA" not in prefixes_of(small) and prefixes_of(small).has_prefix("CAR")
+
+
+def test_the_either_way_table_holds_every_word_and_its_reversal():
+    table = either_way_of(get_lexicon())
+    assert table is either_way_of(get_lexicon())  # built once, shared
+    assert "BOX" in table and "XOB" in table and table.mask("XO") & BITS["B"]
+    assert "XQZ" not in table
+    small = Lexicon("small", ["CAT", "CART"])
+    assert either_way_of(small).mask("TA") == BITS["C"] and "TAC" in either_way_of(small)  # CAT backwards
+    assert either_way_of(small).mask("TRA") == BITS["C"]  # TRAC, CART read backwards

@@ -1,6 +1,7 @@
 """Word lists. The default is ENABLE (public domain), shipped in ``data/`` both as the word list
 (``enable1.txt.gz``) and compiled into a MARISA trie (``enable1.marisa``, about 0.4 MB) that loads in
-well under a millisecond.
+well under a millisecond; ``enable1-either-way.marisa`` holds its words and their reversals, for move searches
+that find words spelt backwards (``either_way``).
 
 A ``Lexicon`` answers "is this a word?" and "does any word start with this?", case-insensitively.
 Lexicons are loaded once per process and shared: ``get_lexicon(name)``.
@@ -19,6 +20,7 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 DEFAULT_LEXICON = "enable"
 ENABLE_WORDS = DATA_DIR / "enable1.txt.gz"
 ENABLE_TRIE = DATA_DIR / "enable1.marisa"
+ENABLE_EITHER_WAY = DATA_DIR / "enable1-either-way.marisa"
 
 
 def read_words(path: str | Path) -> list[str]:
@@ -169,6 +171,25 @@ def house_lexicon(dictionary: str, house_words: str) -> Lexicon:
     return lexicon
 
 
-if __name__ == "__main__":  # python -m wordgames.engines.core.lexicon: recompile the shipped trie
-    Lexicon(DEFAULT_LEXICON, read_words(ENABLE_WORDS)).save(ENABLE_TRIE)
-    print(f"wrote {ENABLE_TRIE}")
+def _with_reversals(words: Iterable[str]) -> set[str]:
+    found = set(words)
+    found.update([word[::-1] for word in found])
+    return found
+
+
+def either_way(lexicon: Lexicon) -> Lexicon:
+    """``lexicon``'s words and their reversals: ENABLE's are shipped compiled; any other list's are built
+    (about half a second for a list of ENABLE's size)."""
+    if lexicon is _loaded.get(DEFAULT_LEXICON):
+        try:
+            return Lexicon.from_file(f"{lexicon.name} either way", ENABLE_EITHER_WAY)
+        except (OSError, ValueError, RuntimeError):
+            pass
+    return Lexicon(f"{lexicon.name} either way", _with_reversals(lexicon))
+
+
+if __name__ == "__main__":  # python -m wordgames.engines.core.lexicon: recompile the shipped tries
+    words = read_words(ENABLE_WORDS)
+    Lexicon(DEFAULT_LEXICON, words).save(ENABLE_TRIE)
+    Lexicon(f"{DEFAULT_LEXICON} either way", _with_reversals(words)).save(ENABLE_EITHER_WAY)
+    print(f"wrote {ENABLE_TRIE} and {ENABLE_EITHER_WAY}")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import threading
 import weakref
 
-from .lexicon import Lexicon
+from .lexicon import Lexicon, either_way
 
 WORD = 1 << 26
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -80,4 +80,22 @@ def prefixes_of(lexicon: Lexicon) -> Prefixes:
             table = _tables.get(lexicon)
             if table is None:
                 table = _tables[lexicon] = Prefixes(lexicon)
+    return table
+
+
+_either_ways: weakref.WeakKeyDictionary[Lexicon, Prefixes] = weakref.WeakKeyDictionary()
+
+
+def either_way_of(lexicon: Lexicon) -> Prefixes:
+    """The shared prefix table of ``lexicon``'s words read either way: each word and its reversal. A run of
+    letters spells a word forwards or backwards exactly where it spells one of these forwards, so a walk along
+    a line in one direction finds the words of both (rules/lingo-pbem.md: "Words may be spelt backwards").
+    One per lexicon and process (ENABLE's is shipped compiled, see ``lexicon.either_way``)."""
+    base = lexicon.lexicon if isinstance(lexicon, Prefixes) else lexicon
+    table = _either_ways.get(base)
+    if table is None:
+        with _lock:
+            table = _either_ways.get(base)
+            if table is None:
+                table = _either_ways[base] = Prefixes(either_way(base))
     return table

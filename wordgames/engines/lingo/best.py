@@ -5,8 +5,9 @@ indicate any higher-scoring words that the current mover has overlooked"), and b
 weighed: single tiles on or next to any tile, and every run of 2 to ``place`` tiles that forms part of one
 valid word along a line, forwards or backwards, stacking included.
 
-Speed: words are grown letter by letter along each line and abandoned as soon as no dictionary word starts
-that way; backwards words are grown along the reversed line. A move's total is (its words' points) x (their
+Speed: words are grown letter by letter along each line, in reading order, and abandoned as soon as no
+dictionary word starts that way, read either way: the table of words and their reversals (``either_way_of``)
+finds a word spelt backwards from its first cell in reading order, so each line is walked once. A move's total is (its words' points) x (their
 number): its cross words (across its line) depend only on the board before the move, so each tile's are
 looked up once and added up as the word grows; only the words along the line need the finished move.
 Each move found gets an upper bound (exact when its word fills its run), and moves are scored in decreasing
@@ -17,9 +18,9 @@ soon as an upper bound of everything it could still find (``Search._ceiling``: t
 it could still reach, without looking words up) cannot beat the best total already known; a move whose own
 bound cannot is not kept. Enumerating every legal move (``Search(prune=False)``) walks everything.
 
-Words are walked in the lexicon's shared prefix table (``core.prefixes``): one int per prefix says which
-letters may follow and whether it is a word, so a blank tries only the letters that continue the word (a
-wildcard walk) instead of 26 separate searches.
+Words are walked in a shared prefix table (``core.prefixes``): one int per prefix says which letters may
+follow and whether it is a word, so a blank tries only the letters that continue the word (a wildcard walk)
+instead of 26 separate searches, and a step is not taken when nothing on the next cell could follow.
 
 Time budget: ``search_board`` takes ``budget_s``; the generator and the scorer look at the clock every few
 hundred steps and, when time is up, the best move scored so far is returned with ``complete=False``.
@@ -39,7 +40,7 @@ from ..core.engine import MoveOutcome
 from ..core.grid import Axis, Cell, Grid
 from ..core.lexicon import Lexicon
 from ..core.notation import Placement, Tile
-from ..core.prefixes import BITS, WORD, prefixes_of
+from ..core.prefixes import BITS, WORD, either_way_of
 from ..core.tiles import BLANK
 from .board import Board
 from .scoring import tile_value
@@ -57,7 +58,7 @@ def choices(pool: Counter[str]) -> list[Tile]:
 
 @dataclass
 class Line:
-    """One line of the table along an axis (possibly reversed), with what lies on it before the move."""
+    """One line of the table along an axis, in reading order, with what lies on it before the move."""
 
     axis: Axis
     cells: list[Cell]
@@ -67,8 +68,8 @@ class Line:
     run_start: list[int]  # extending left from i over occupied cells before i
     run_end: list[int]  # extending right from i over occupied cells after i
     sums: list[int]  # sums[i]: the values of the cells before i
-    backwards: bool  # the cells run against the axis
     across: list[dict[str, tuple[int, int]]]  # per cell, by tile token: its best words across the line (points, words)
+    fixed: list[int]  # per cell, the bit of the letter on it (0 if empty), and then 0 past the end
     empties: list[int]  # the empty cells' indexes, and then len(cells)
     first_empty: list[int]  # first_empty[i]: where the first empty cell at or after i is in ``empties``
     reach_points: list[int] = dataclasses.field(default_factory=list)  # see Search._ceilings
@@ -105,12 +106,11 @@ def _lines(board: Board, hot: set[Cell]) -> list[Line]:
                     cell = (cell[0] + axis[0], cell[1] + axis[1])
                 if not any(c in hot for c in cells):
                     continue
-                for ordered, backwards in ((cells, False), (cells[::-1], True)):
-                    out.append(_line(board, axis, ordered, hot, backwards))
+                out.append(_line(board, axis, cells, hot))
     return out
 
 
-def _line(board: Board, axis: Axis, cells: list[Cell], hot: set[Cell], backwards: bool) -> Line:
+def _line(board: Board, axis: Axis, cells: list[Cell], hot: set[Cell]) -> Line:
     tops = board.tops
     letters = [tops[c].letter if c in tops else "" for c in cells]
     values = [tile_value(tops[c]) if c in tops else 0 for c in cells]
@@ -131,12 +131,12 @@ def _line(board: Board, axis: Axis, cells: list[Cell], hot: set[Cell], backwards
         if i < n and not letters[i]:
             k -= 1
         first_empty[i] = k
-    return Line(axis, cells, letters, values, [c in hot for c in cells], run_start, run_end, sums, backwards,
-                [{} for _ in cells], empties, first_empty)  # fmt: skip
+    return Line(axis, cells, letters, values, [c in hot for c in cells], run_start, run_end, sums,
+                [{} for _ in cells], [BITS[x] if x else 0 for x in letters] + [0], empties, first_empty)  # fmt: skip
 
 
 DEFAULT_BUDGET_S = 2.0  # best_move's budget: a hint or a sporting opponent never holds a web worker longer
-CLOCK_EVERY = 256  # steps between two looks at the clock: about a tenth of a millisecond of search
+CLOCK_EVERY = 256  # steps between two looks at the clock (the first step looks too): about 0.1 ms of search
 
 
 class OutOfTime(Exception):
@@ -156,13 +156,15 @@ class Search:
         self.place = min(options["place"], len(pool))
         self.repeat = options["repeat"]
         self.min_len = 3 if options["no_twos"] else 2
-        self.lexicon = prefixes_of(lexicon)
-        self.root = self.lexicon.mask("")
+        self.either = either_way_of(lexicon)
+        self.either_root = self.either.mask("")
         # tile, its letter, its bit, its value, its key in the pool, its token (a blank's is ?X)
         self.letters = [(Tile(letter), letter, BITS[letter], tile_value(Tile(letter)), letter, letter)
                         for letter in sorted(self.pool) if letter != BLANK and self.pool[letter] > 0]  # fmt: skip
         self.blanks = [(Tile(letter, True), letter, bit, 0, BLANK, "?" + letter) for letter, bit in BITS.items()]
         self.top_value = max((t[3] for t in self.letters), default=0)
+        # the letters a tile from the pool could add to a word (any, with a blank)
+        self.follow = sum(BITS.values()) if self.pool[BLANK] > 0 else sum(t[2] for t in self.letters)
         self.deadline = deadline
         self.steps = 0
         self.complete = True
@@ -217,7 +219,7 @@ class Search:
         try:
             for negative, _, line, start in roots:
                 if -negative > self.floor or not self.prune:
-                    self._grow(line, start, start, "", self.root, [], dict(self.pool), False, 0, 0, 0)
+                    self._grow(line, start, start, "", self.either_root, [], dict(self.pool), False, 0, 0, 0)
         except OutOfTime:
             self.complete = False
 
@@ -275,7 +277,7 @@ class Search:
         if j >= len(letters):
             return
         self.steps += 1
-        if self.deadline is not None and not self.steps % CLOCK_EVERY and time.perf_counter() > self.deadline:
+        if self.deadline is not None and self.steps % CLOCK_EVERY == 1 and time.perf_counter() > self.deadline:
             raise OutOfTime
         k = len(placed)
         if self.prune and self._ceiling(line, start, j, k, points, words, value) <= self.floor:
@@ -283,8 +285,9 @@ class Search:
         if k >= self.place:  # every tile is down: only the letters already there can lengthen the word
             self._run_on(line, start, j, prefix, mask, placed, touched, points, words, value)
             return
-        masks = self.lexicon.masks
-        lookup = self.lexicon.mask
+        masks = self.either.masks
+        lookup = self.either.mask
+        fixed, follow = line.fixed, self.follow
         top = letters[j]
         if top and mask & BITS[top]:
             word = prefix + top
@@ -294,10 +297,12 @@ class Search:
             worth = value + line.values[j]
             if k >= 2 and touched and child & WORD and len(word) >= self.min_len:
                 self._record(line, start, j, placed, points, words, worth)
-            self._grow(line, start, j + 1, word, child, placed, pool, touched, points, words, worth)
+            if child & (follow | fixed[j + 1]):
+                self._grow(line, start, j + 1, word, child, placed, pool, touched, points, words, worth)
         hot = touched or line.hot[j]
         enough = k >= 1 and hot and len(prefix) + 1 >= self.min_len
         same = top if top and not self.repeat else ""
+        after = fixed[j + 1] | (follow if k + 1 < self.place else 0)
         across = line.across[j]
         blanks = self.blanks if pool.get(BLANK) else ()
         for tile, letter, bit, worth, key, token in (*self.letters, *blanks):
@@ -314,15 +319,16 @@ class Search:
             placed.append((j, tile))
             if enough and child & WORD:
                 self._record(line, start, j, placed, points + got[0], words + got[1], value + worth)
-            self._grow(line, start, j + 1, word, child, placed, pool, hot, points + got[0], words + got[1],
-                       value + worth)  # fmt: skip
+            if child & after:
+                self._grow(line, start, j + 1, word, child, placed, pool, hot, points + got[0], words + got[1],
+                           value + worth)  # fmt: skip
             placed.pop()
             pool[key] += 1
 
     def _run_on(self, line: Line, start: int, j: int, prefix: str, mask: int, placed: list[tuple[int, Tile]],
                 touched: bool, points: int, words: int, value: int) -> None:  # fmt: skip
         """``_grow`` once no tile is left to place: a loop along the letters already on the line."""
-        masks, lookup, letters, values = self.lexicon.masks, self.lexicon.mask, line.letters, line.values
+        masks, lookup, letters, values = self.either.masks, self.either.mask, line.letters, line.values
         record = touched and len(placed) >= 2
         while j < len(letters):
             top = letters[j]
@@ -351,7 +357,7 @@ class Search:
         if self.prune and bound <= self.floor:
             return
         cells = line.cells
-        key = tuple((cells[i], tile) for i, tile in (reversed(placed) if line.backwards else placed))
+        key = tuple((cells[i], tile) for i, tile in placed)
         old = self.found.get(key)
         if old is None or bound < old.bound or (exact and not old.exact and bound == old.bound):
             self.found[key] = Candidate(key, line, start, end, tuple(placed), points, words, bound, exact)
@@ -362,27 +368,25 @@ class Search:
 
     def _spans(self, text: str, new: list[int]) -> set[tuple[int, int]]:
         """The spans (start, end) of every valid word in ``text``, read either way, that holds at least one
-        of the positions ``new`` (sorted)."""
-        masks, lookup, root, min_len = self.lexicon.masks, self.lexicon.mask, self.root, self.min_len
+        of the positions ``new`` (sorted): one scan, in the table of words read either way."""
+        masks, lookup, min_len = self.either.masks, self.either.mask, self.min_len
+        root = self.either_root
         n = len(text)
         spans: set[tuple[int, int]] = set()
-        for flip in (False, True):
-            t = text[::-1] if flip else text
-            marks = [n - 1 - p for p in reversed(new)] if flip else new
-            k = 0
-            for i in range(marks[-1] + 1):
-                while marks[k] < i:
-                    k += 1
-                first = marks[k]
-                m = root
-                for j in range(i, n):
-                    if not m & BITS[t[j]]:
-                        break
-                    part = t[i : j + 1]
-                    found = masks.get(part)
-                    m = lookup(part) if found is None else found
-                    if j >= first and m & WORD and j - i + 1 >= min_len:
-                        spans.add((n - 1 - j, n - 1 - i) if flip else (i, j))
+        k = 0
+        for i in range(new[-1] + 1):
+            while new[k] < i:
+                k += 1
+            first = new[k]
+            m = root
+            for j in range(i, n):
+                if not m & BITS[text[j]]:
+                    break
+                part = text[i : j + 1]
+                found = masks.get(part)
+                m = lookup(part) if found is None else found
+                if j >= first and m & WORD and j - i + 1 >= min_len:
+                    spans.add((i, j))
         return spans
 
     def cross_best(self, cell: Cell, tile: Tile, axis: Axis) -> tuple[int, int]:
@@ -416,6 +420,13 @@ class Search:
         if c.line is None:
             points, words = self._across(*c.key[0], None)
             return points * words
+        points, words = self.along(c)
+        return (c.points + points) * (c.words + words)
+
+    def along(self, c: Candidate) -> tuple[int, int]:
+        """The points and number of a word move's scoring words along its line (each tile's best, ties settled
+        for the mover)."""
+        assert c.line is not None
         line = c.line
         rs, re_ = line.run_start[c.start], line.run_end[c.end]
         letters, values = line.letters[rs : re_ + 1], line.values[rs : re_ + 1]
@@ -431,15 +442,17 @@ class Search:
             if mine:
                 top = max(s for _, s in mine)
                 picks.append(sorted(ij for ij, s in mine if s == top))
-        best = 0
+        best, best_total = (0, 0), -1
         combos = 1
         for pick in picks:
             combos *= len(pick)
         options = itertools.product(*picks) if combos <= 256 else [tuple(p[0] for p in picks)]
         for choice in options:
             distinct = set(choice)
-            total = (c.points + sum(scored[ij] for ij in distinct)) * (c.words + len(distinct))
-            best = max(best, total)
+            points = sum(scored[ij] for ij in distinct)
+            total = (c.points + points) * (c.words + len(distinct))
+            if total > best_total:
+                best, best_total = (points, len(distinct)), total
         return best
 
     def _late(self, i: int) -> bool:
