@@ -108,6 +108,19 @@ def test_jaywalk_variants():
     assert len(state["tiles"][0]) == 20
 
 
+def test_jaywalking_two_for_one_is_not_offered_when_the_pool_holds_one_tile():
+    state = new(jaywalk="2for1")
+    state["bag"] = state["bag"][:2]
+    assert ENGINE.view(state, 0)["can_jaywalk"]
+    state["bag"] = state["bag"][:1]
+    assert not ENGINE.view(state, 0)["can_jaywalk"]  # the offer matches the refusal
+    with pytest.raises(IllegalMove, match="too few tiles"):
+        ENGINE.apply(state, 0, f"jaywalk {state['tiles'][0][0]}")
+    state = new(jaywalk="one")
+    state["bag"] = state["bag"][:1]
+    assert ENGINE.view(state, 0)["can_jaywalk"]
+
+
 def test_how_often_and_who_may_jaywalk():  # "alter the limitations on how often, and/or which players may jaywalk"
     state = new(jaywalks=2, jaywalk_who="everyone")
     for _ in range(2):

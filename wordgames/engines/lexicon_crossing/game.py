@@ -469,7 +469,8 @@ class LexiconCrossingEngine(Engine):
         options = state["options"]
         return (options["jaywalk"] != "off" and state["phase"] == "play" and state["active"][seat]
                 and (state["last_green"] != seat or options.get("jaywalk_who", "not_last") == "everyone")
-                and state["jaywalked"][seat] < options.get("jaywalks", 1) and bool(state["bag"]))  # fmt: skip
+                and state["jaywalked"][seat] < options.get("jaywalks", 1)
+                and len(state["bag"]) >= (2 if options["jaywalk"] == "2for1" else 1))  # fmt: skip
 
     def render_text(self, state: State, seat: int | None, conceal_latest: bool = False) -> str:
         view = self.view(state, seat, conceal_latest)
