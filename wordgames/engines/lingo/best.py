@@ -389,6 +389,39 @@ class Search:
                     spans.add((i, j))
         return spans
 
+    def _flanks(self, text: str, start: int, end: int, first: int, last: int) -> set[tuple[int, int]]:
+        """The spans of the words that may be a new tile's best along the line, when the word ``start``..``end``
+        holds every new tile (the first at ``first``, the last at ``last``) and scores more than 0: that word,
+        and the words through a new tile that reach past it, into the letters before ``start`` (found reading
+        on from each of them) or after ``end`` (found reading back from each of them: the table holds every
+        word read either way). A word inside it scores less (fewer letters, each worth 0 or more, one less
+        for the length), so it is no tile's best."""
+        masks, lookup, min_len, root = self.either.masks, self.either.mask, self.min_len, self.either_root
+        spans = {(start, end)}
+        n = len(text)
+        for i in range(start):
+            m = root
+            for j in range(i, n):
+                if not m & BITS[text[j]]:
+                    break
+                part = text[i : j + 1]
+                found = masks.get(part)
+                m = lookup(part) if found is None else found
+                if j >= first and m & WORD and j - i + 1 >= min_len:
+                    spans.add((i, j))
+        for j in range(end + 1, n):
+            m = root
+            part = ""
+            for i in range(j, -1, -1):
+                if not m & BITS[text[i]]:
+                    break
+                part += text[i]
+                found = masks.get(part)
+                m = lookup(part) if found is None else found
+                if i <= last and m & WORD and j - i + 1 >= min_len:
+                    spans.add((i, j))
+        return spans
+
     def cross_best(self, cell: Cell, tile: Tile, axis: Axis) -> tuple[int, int]:
         """The best word through ``tile`` put on ``cell`` along ``axis``: (its points, 1), or (0, 0) if none."""
         key = (cell, tile.token, axis)
@@ -434,7 +467,15 @@ class Search:
         for i, tile in c.placed:
             letters[i - rs], values[i - rs] = tile.letter, tile_value(tile)
             new.append(i - rs)
-        spans = self._spans("".join(letters), new)
+        text = "".join(letters)
+        start, end = c.start - rs, c.end - rs
+        worth = sum(values[start : end + 1])
+        if worth:
+            spans = self._flanks(text, start, end, new[0], new[-1])
+            if len(spans) == 1:  # the word is every new tile's best
+                return worth * (end - start), 1
+        else:  # a word of blanks only scores 0, as the words inside it may: every word counts
+            spans = self._spans(text, new)
         scored = {(i, j): sum(values[i : j + 1]) * (j - i) for i, j in spans}
         picks: list[list[tuple[int, int]]] = []
         for p in new:
