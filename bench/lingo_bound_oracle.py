@@ -11,8 +11,17 @@ any move below that step really reaches in that part.
 Reported: how many steps a search that knew the best total from the start would walk (a step is walked when
 its ceiling and all its ancestors' beat the best total minus one) with the search's ceiling, with a perfect
 ceiling (the best total below the step), with one, two or all parts replaced by their true maxima, and with
-the steps below which no legal move lies cut; the median
-ratio of each part to its true maximum; and how many steps lead to no legal move at all.
+the steps below which no legal move lies cut; the median ratio of each part to its true maximum; and how
+many steps lead to no legal move at all.
+
+Then ceilings the search does not use, to tell what a better one would need: the cross words counted from
+the exact words each pool letter would make on the cells still within reach (the largest, as many as tiles
+are left: "cross windows"), with the words along the line bounded as the search does, by their true maxima,
+or by the walked word alone (not a sound bound: it leaves out the other words along the line, which the
+rules also score), either its true best below the step, capped by the longest word the prefix begins, or
+capped by what the letters ahead allow ("lookahead": for each distance, the letters that some word beginning
+with the prefix has there, and where such words end; a letter already on a cell that no word can have at
+that distance must be covered by a tile).
 """
 
 from __future__ import annotations
@@ -28,6 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from lingo_search_bench import CLASSIC, PBEM, PRACTICE, positions  # noqa: E402
 
+from wordgames.engines.core.lexicon import either_way  # noqa: E402
+from wordgames.engines.core.prefixes import BITS  # noqa: E402
 from wordgames.engines.lingo import ENGINE, best  # noqa: E402
 from wordgames.engines.lingo.board import Board  # noqa: E402
 
@@ -49,6 +60,9 @@ class Replay(best.Search):
         super().__init__(*args, prune=False)
         self.steps_seen: list[tuple[int, tuple[int, ...], list[int]]] = []  # parent, ceiling parts, maxima
         self.path: list[int] = [-1]
+        self.best_across: dict[int, list[tuple[int, int]]] = {}
+        self.longest: dict[str, int] = {}
+        self.ahead: dict[str, tuple[tuple[int, ...], int]] = {}
 
     def _grow(self, line: best.Line, start: int, j: int, prefix: str, mask: int, placed: list, pool: dict,
               touched: bool, points: int, words: int, value: int) -> None:  # fmt: skip
@@ -59,8 +73,9 @@ class Replay(best.Search):
         parts = self._parts(line, start, j, len(placed), points, words, value)
         ceiling = self._ceiling(line, start, j, len(placed), points, words, value)
         assert ceiling == (parts[0] + parts[2]) * (parts[1] + parts[3]), "the ceiling's formula changed"
+        parts += self._others(line, start, j, len(placed), points, words, value, prefix)
         index = len(self.steps_seen)
-        self.steps_seen.append((self.path[-1], parts, [-1] * 5))
+        self.steps_seen.append((self.path[-1], parts, [-1] * 6))
         self.path.append(index)
         super()._grow(line, start, j, prefix, mask, placed, pool, touched, points, words, value)
         self.path.pop()
@@ -82,11 +97,89 @@ class Replay(best.Search):
         tiles = placed + left
         return (points + left * line.reach_points[j], words + left * line.reach_words[j], tiles * most, tiles)
 
+    def _others(self, line: best.Line, start: int, j: int, placed: int, points: int, words: int, value: int,
+                prefix: str) -> tuple[int, int, int, int]:  # fmt: skip
+        """Cross windows (points, words), and the walked word capped by the longest word its prefix begins and
+        by the lookahead."""
+        left = self.place - placed
+        at = line.first_empty[j] + left
+        reach = (line.empties[at] if at < len(line.empties) else line.empties[-1]) - 1
+        if reach < j:
+            return 0, 0, 0, 0
+        best_across = self._best_across(line)[j : reach + 1]
+        window_points = points + sum(sorted((p for p, _ in best_across), reverse=True)[:left])
+        window_words = words + sum(sorted((w for _, w in best_across), reverse=True)[:left])
+        end = min(reach, start + self._longest().get(prefix, 0) - 1)
+        sums = line.sums
+        if end < j:
+            capped = value * (end - start) if end > start else 0
+        else:
+            capped = (value + sums[end + 1] - sums[j] + min(left, end - j + 1) * self.top_value) * (end - start)
+        return window_points, window_words, capped, self._lookahead(line, start, j, left, value, prefix)
+
+    def _lookahead(self, line: best.Line, start: int, j: int, left: int, value: int, prefix: str) -> int:
+        """The walked word's most, from the letters some word beginning with ``prefix`` has at each distance."""
+        ahead, ends = self._ahead().get(prefix, ((), 0))
+        most = value * (j - 1 - start) if ends & 1 else 0
+        covered = read = 0
+        for cell in range(j, min(len(line.letters), j + len(ahead))):
+            distance = cell - j + 1
+            letter = line.letters[cell]
+            if letter and ahead[distance - 1] & BITS[letter]:
+                read += line.values[cell]
+            elif not ahead[distance - 1] & self.follow:
+                break
+            else:
+                covered += 1
+                if covered > left:
+                    break
+            if ends >> distance & 1:
+                most = max(most, (value + read + min(left, distance) * self.top_value) * (cell - start))
+        return most
+
+    def _ahead(self) -> dict[str, tuple[tuple[int, ...], int]]:
+        """Per prefix of a word read either way: the letters words beginning with it have at each distance
+        after it, and the lengths after it at which they end (bits)."""
+        if not self.ahead:
+            table: dict[str, tuple[list[int], list[int]]] = {}
+            for word in either_way(self.either.lexicon):
+                bits = [BITS[x] for x in word]
+                for i in range(len(word) + 1):
+                    masks, ends = table.setdefault(word[:i], ([], [0]))
+                    masks.extend([0] * (len(word) - i - len(masks)))
+                    for distance in range(len(word) - i):
+                        masks[distance] |= bits[i + distance]
+                    ends[0] |= 1 << (len(word) - i)
+            self.ahead.update((prefix, (tuple(masks), ends[0])) for prefix, (masks, ends) in table.items())
+        return self.ahead
+
+    def _best_across(self, line: best.Line) -> list[tuple[int, int]]:
+        """Per cell of the line, the most points and words across it any tile of the pool would score there."""
+        found = self.best_across.get(id(line))
+        if found is None:
+            tiles = [t[0] for t in self.letters] + ([t[0] for t in self.blanks] if self.pool["?"] else [])
+            found = []
+            for i, cell in enumerate(line.cells):
+                across = [self._across(cell, tile, line.axis) for tile in tiles] if line.hot[i] else [(0, 0)]
+                found.append((max(p for p, _ in across), max(w for _, w in across)))
+            self.best_across[id(line)] = found
+        return found
+
+    def _longest(self) -> dict[str, int]:
+        """For every prefix of a word read either way, the length of the longest word it begins."""
+        if not self.longest:
+            for word in either_way(self.either.lexicon):
+                for i in range(len(word) + 1):
+                    if self.longest.get(word[:i], 0) < len(word):
+                        self.longest[word[:i]] = len(word)
+        return self.longest
+
     def _record(self, line: best.Line, start: int, end: int, placed: list, points: int, words: int,
                 value: int) -> None:  # fmt: skip
         move = best.Candidate((), line, start, end, tuple(placed), points, words, 0, False)
         along_points, along_words = self.along(move)
-        found = [(points + along_points) * (words + along_words), points, words, along_points, along_words]
+        found = [(points + along_points) * (words + along_words), points, words, along_points, along_words,
+                 value * (end - start)]  # fmt: skip
         mine = self.steps_seen[self.path[-1]][2]
         mine[:] = [max(a, b) for a, b in zip(mine, found)]
 
@@ -135,6 +228,15 @@ def main() -> None:
     for true in ({0}, {1}, {2}, {3}, {0, 1}, {2, 3}, {0, 1, 2, 3}):
         print(f"| true {' and '.join(PARTS[i] for i in sorted(true))} | {walked(steps, floor, bound(true))} |")
     print(f"| perfect (the best total below) | {walked(steps, floor, lambda parts, most: most[0])} |")
+    others = {
+        "cross windows, the search's along": lambda p, m: (p[4] + p[2]) * (p[5] + p[3]),
+        "cross windows, true along": lambda p, m: (p[4] + max(m[3], 0)) * (p[5] + max(m[4], 0)),
+        "cross windows, walked word capped by the longest word (unsound)": lambda p, m: (p[4] + p[6]) * (p[5] + 1),
+        "cross windows, walked word by lookahead (unsound)": lambda p, m: (p[4] + p[7]) * (p[5] + 1),
+        "cross windows, walked word's true best (unsound)": lambda p, m: (p[4] + max(m[5], 0)) * (p[5] + 1),
+    }
+    for name, ceiling in others.items():
+        print(f"| {name} | {walked(steps, floor, ceiling)} |")
     live = [(parts, most) for _, parts, most in steps if most[0] >= 0]
     for i, name in enumerate(PARTS):
         ratio = statistics.median((parts[i] + 1) / (most[i + 1] + 1) for parts, most in live)
