@@ -369,25 +369,26 @@ class Search:
     def _spans(self, text: str, new: list[int]) -> set[tuple[int, int]]:
         """The spans (start, end) of every valid word in ``text``, read either way, that holds at least one
         of the positions ``new`` (sorted): one scan, in the table of words read either way."""
-        masks, lookup, min_len = self.either.masks, self.either.mask, self.min_len
-        root = self.either_root
-        n = len(text)
         spans: set[tuple[int, int]] = set()
         k = 0
         for i in range(new[-1] + 1):
             while new[k] < i:
                 k += 1
-            first = new[k]
-            m = root
-            for j in range(i, n):
-                if not m & BITS[text[j]]:
-                    break
-                part = text[i : j + 1]
-                found = masks.get(part)
-                m = lookup(part) if found is None else found
-                if j >= first and m & WORD and j - i + 1 >= min_len:
-                    spans.add((i, j))
+            self._read_on(text, i, new[k], spans)
         return spans
+
+    def _read_on(self, text: str, i: int, first: int, spans: set[tuple[int, int]]) -> None:
+        """Add to ``spans`` the words of ``text`` read on from ``i`` (either way) that reach ``first``."""
+        masks, lookup, min_len = self.either.masks, self.either.mask, self.min_len
+        m = self.either_root
+        for j in range(i, len(text)):
+            if not m & BITS[text[j]]:
+                return
+            part = text[i : j + 1]
+            found = masks.get(part)
+            m = lookup(part) if found is None else found
+            if j >= first and m & WORD and j - i + 1 >= min_len:
+                spans.add((i, j))
 
     def _flanks(self, text: str, start: int, end: int, first: int, last: int) -> set[tuple[int, int]]:
         """The spans of the words that may be a new tile's best along the line, when the word ``start``..``end``
@@ -398,18 +399,9 @@ class Search:
         for the length), so it is no tile's best."""
         masks, lookup, min_len, root = self.either.masks, self.either.mask, self.min_len, self.either_root
         spans = {(start, end)}
-        n = len(text)
         for i in range(start):
-            m = root
-            for j in range(i, n):
-                if not m & BITS[text[j]]:
-                    break
-                part = text[i : j + 1]
-                found = masks.get(part)
-                m = lookup(part) if found is None else found
-                if j >= first and m & WORD and j - i + 1 >= min_len:
-                    spans.add((i, j))
-        for j in range(end + 1, n):
+            self._read_on(text, i, first, spans)
+        for j in range(end + 1, len(text)):
             m = root
             part = ""
             for i in range(j, -1, -1):
