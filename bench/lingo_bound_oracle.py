@@ -93,9 +93,12 @@ class Replay(best.Search):
         if reach < j:
             return 0, 0, 0, 0
         rs, sums = line.run_start[start], line.sums
+        cross = (points + left * line.reach_points[j], words + left * line.reach_words[j])
+        if rs == start and line.next_letter[j] > reach:  # open space: one word along the line
+            return (*cross, (value + left * self.top_value) * (reach - start), 1)
         most = (value + sums[start] - sums[rs] + sums[reach + 1] - sums[j] + left * self.top_value) * (reach - rs)
         tiles = placed + left
-        return (points + left * line.reach_points[j], words + left * line.reach_words[j], tiles * most, tiles)
+        return (*cross, tiles * most, tiles)
 
     def _others(self, line: best.Line, start: int, j: int, placed: int, points: int, words: int, value: int,
                 prefix: str) -> tuple[int, int, int, int]:  # fmt: skip

@@ -72,6 +72,7 @@ class Line:
     fixed: list[int]  # per cell, the bit of the letter on it (0 if empty), and then 0 past the end
     empties: list[int]  # the empty cells' indexes, and then len(cells)
     first_empty: list[int]  # first_empty[i]: where the first empty cell at or after i is in ``empties``
+    next_letter: list[int]  # next_letter[i]: the first cell at or after i with a letter on it (len(cells) if none)
     reach_points: list[int] = dataclasses.field(default_factory=list)  # see Search._ceilings
     reach_words: list[int] = dataclasses.field(default_factory=list)
 
@@ -131,8 +132,11 @@ def _line(board: Board, axis: Axis, cells: list[Cell], hot: set[Cell]) -> Line:
         if i < n and not letters[i]:
             k -= 1
         first_empty[i] = k
+    next_letter = [n] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        next_letter[i] = i if letters[i] else next_letter[i + 1]
     return Line(axis, cells, letters, values, [c in hot for c in cells], run_start, run_end, sums,
-                [{} for _ in cells], [BITS[x] if x else 0 for x in letters] + [0], empties, first_empty)  # fmt: skip
+                [{} for _ in cells], [BITS[x] if x else 0 for x in letters] + [0], empties, first_empty, next_letter)  # fmt: skip
 
 
 DEFAULT_BUDGET_S = 2.0  # best_move's budget: a hint or a sporting opponent never holds a web worker longer
@@ -255,7 +259,9 @@ class Search:
 
     def _ceiling(self, line: Line, start: int, j: int, placed: int, points: int, words: int, value: int) -> int:
         """An upper bound of the total of any word found by walking on from cell ``j`` (see ``_record``'s
-        bound): the word can cross at most as many empty cells as tiles are left to place."""
+        bound): the word can cross at most as many empty cells as tiles are left to place. In open space (no
+        letter before the word, none from ``j`` to where it can reach) the word ends with its last tile and
+        is its whole run: it is its tiles' only word along the line."""
         left = self.place - placed
         at = line.first_empty[j] + left
         empties = line.empties
@@ -263,6 +269,9 @@ class Search:
         if reach < j:
             return 0
         rs, sums = line.run_start[start], line.sums
+        if rs == start and line.next_letter[j] > reach:
+            along = (value + left * self.top_value) * (reach - start)
+            return (points + left * line.reach_points[j] + along) * (words + left * line.reach_words[j] + 1)
         most = (value + sums[start] - sums[rs] + sums[reach + 1] - sums[j] + left * self.top_value) * (reach - rs)
         tiles = placed + left
         return ((points + left * line.reach_points[j] + tiles * most) *
