@@ -21,7 +21,8 @@ or by the walked word alone (not a sound bound: it leaves out the other words al
 rules also score), either its true best below the step, capped by the longest word the prefix begins, or
 capped by what the letters ahead allow ("lookahead": for each distance, the letters that some word beginning
 with the prefix has there, and where such words end; a letter already on a cell that no word can have at
-that distance must be covered by a tile).
+that distance must be covered by a tile). The lookahead also tells steps below which no word can end: the
+search's ceiling with those steps cut shows what such a test would save.
 """
 
 from __future__ import annotations
@@ -91,7 +92,7 @@ class Replay(best.Search):
         at = line.first_empty[j] + left
         reach = (line.empties[at] if at < len(line.empties) else line.empties[-1]) - 1
         if reach < j:
-            return 0, 0, 0, 0
+            return 0, 0, 0, 0, 0
         rs, sums = line.run_start[start], line.sums
         cross = (points + left * line.reach_points[j], words + left * line.reach_words[j])
         if rs == start and line.next_letter[j] > reach:  # open space: one word along the line
@@ -101,14 +102,14 @@ class Replay(best.Search):
         return (*cross, tiles * most, tiles)
 
     def _others(self, line: best.Line, start: int, j: int, placed: int, points: int, words: int, value: int,
-                prefix: str) -> tuple[int, int, int, int]:  # fmt: skip
+                prefix: str) -> tuple[int, int, int, int, int]:  # fmt: skip
         """Cross windows (points, words), and the walked word capped by the longest word its prefix begins and
-        by the lookahead."""
+        by the lookahead, and whether the lookahead finds a word that could end ahead (1 or 0)."""
         left = self.place - placed
         at = line.first_empty[j] + left
         reach = (line.empties[at] if at < len(line.empties) else line.empties[-1]) - 1
         if reach < j:
-            return 0, 0, 0, 0
+            return 0, 0, 0, 0, 0
         best_across = self._best_across(line)[j : reach + 1]
         window_points = points + sum(sorted((p for p, _ in best_across), reverse=True)[:left])
         window_words = words + sum(sorted((w for _, w in best_across), reverse=True)[:left])
@@ -118,12 +119,15 @@ class Replay(best.Search):
             capped = value * (end - start) if end > start else 0
         else:
             capped = (value + sums[end + 1] - sums[j] + min(left, end - j + 1) * self.top_value) * (end - start)
-        return window_points, window_words, capped, self._lookahead(line, start, j, left, value, prefix)
+        return window_points, window_words, capped, *self._lookahead(line, start, j, left, value, prefix)
 
-    def _lookahead(self, line: best.Line, start: int, j: int, left: int, value: int, prefix: str) -> int:
-        """The walked word's most, from the letters some word beginning with ``prefix`` has at each distance."""
+    def _lookahead(self, line: best.Line, start: int, j: int, left: int, value: int,
+                   prefix: str) -> tuple[int, int]:  # fmt: skip
+        """The walked word's most, from the letters some word beginning with ``prefix`` has at each distance,
+        and whether such a word could end on a cell from ``j`` on."""
         ahead, ends = self._ahead().get(prefix, ((), 0))
         most = value * (j - 1 - start) if ends & 1 else 0
+        alive = 0
         covered = read = 0
         for cell in range(j, min(len(line.letters), j + len(ahead))):
             distance = cell - j + 1
@@ -138,7 +142,8 @@ class Replay(best.Search):
                     break
             if ends >> distance & 1:
                 most = max(most, (value + read + min(left, distance) * self.top_value) * (cell - start))
-        return most
+                alive = 1
+        return most, alive
 
     def _ahead(self) -> dict[str, tuple[tuple[int, ...], int]]:
         """Per prefix of a word read either way: the letters words beginning with it have at each distance
@@ -228,6 +233,8 @@ def main() -> None:
     searchs = bound(set())
     print(f"| the search's, and 0 where no move lies below | "
           f"{walked(steps, floor, lambda parts, most: searchs(parts, most) if most[0] >= 0 else 0)} |")  # fmt: skip
+    print(f"| the search's, and 0 where the lookahead finds no word ahead | "
+          f"{walked(steps, floor, lambda parts, most: searchs(parts, most) if parts[8] else 0)} |")  # fmt: skip
     for true in ({0}, {1}, {2}, {3}, {0, 1}, {2, 3}, {0, 1, 2, 3}):
         print(f"| true {' and '.join(PARTS[i] for i in sorted(true))} | {walked(steps, floor, bound(true))} |")
     print(f"| perfect (the best total below) | {walked(steps, floor, lambda parts, most: most[0])} |")
