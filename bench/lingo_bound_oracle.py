@@ -1,6 +1,6 @@
 """How tight the Lingo search's ceiling is: its walk replayed with what each step could really reach.
 
-    python bench/lingo_bound_oracle.py [--set "pool 5 / place 4, hex"] [--seed 3] [--index 4]
+    python bench/lingo_bound_oracle.py [--set "pool 5 / place 4, hex"] [--seed 3] [--index 4] [--sharing]
 
 One position of ``lingo_search_bench.py`` (the set, the seed of its game, which position of it). Its walk is
 run to the end without cutting anything (``Search(prune=False)``) and every legal word move met is scored.
@@ -23,6 +23,9 @@ capped by what the letters ahead allow ("lookahead": for each distance, the lett
 with the prefix has there, and where such words end; a letter already on a cell that no word can have at
 that distance must be covered by a tile). The lookahead also tells steps below which no word can end: the
 search's ceiling with those steps cut shows what such a test would save.
+
+``--sharing`` reports instead how many of the walk's steps could share an answer remembered by what it
+depends on (the line, the cell, the tiles left, the pool, and what words the prefix can still become).
 """
 
 from __future__ import annotations
@@ -199,17 +202,47 @@ def walked(steps: list[tuple[int, tuple[int, ...], list[int]]], floor: int, boun
     return sum(alive)
 
 
+class Sharing(best.Search):
+    """The walk with nothing cut, each step keyed by what its answer depends on: the line, the cell, the tiles
+    left, the pool, and what words the prefix can still become (its state in a minimal automaton, a DAWG)."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args, prune=False)
+        self.keys: list[tuple[Any, ...]] = []
+        self.languages: dict[str, int] = {}
+        self.everything = either_way(self.either.lexicon)
+
+    def _grow(self, line: best.Line, start: int, j: int, prefix: str, mask: int, placed: list, pool: dict,
+              touched: bool, points: int, words: int, value: int) -> None:  # fmt: skip
+        if j < len(line.letters):
+            language = self.languages.get(prefix)
+            if language is None:
+                rest = sorted(word[len(prefix) :] for word in self.everything.words_with_prefix(prefix))
+                language = self.languages[prefix] = hash(tuple(rest))
+            tiles = tuple(sorted((tile, n) for tile, n in pool.items() if n))
+            self.keys.append((id(line), j, self.place - len(placed), tiles, language))
+        super()._grow(line, start, j, prefix, mask, placed, pool, touched, points, words, value)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", default="pool 5 / place 4, hex", choices=SETS)
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--index", type=int, default=4)
     parser.add_argument("--cells", type=int, default=60)
+    parser.add_argument("--sharing", action="store_true", help="how many of the walk's steps share a key")
     args = parser.parse_args()
     options, blanks = SETS[args.set]
     state = positions(options, args.seed, args.cells, args.index + 1, blanks)[args.index]
     seat = state["turn"]
     board, pool = ENGINE.board(state), ENGINE.pool_of(state, seat)
+    if args.sharing:
+        sharing = Sharing(Board(board.grid, dict(board.stacks)), pool, state["options"], ENGINE.lexicon(state),
+                          not state["board"])  # fmt: skip
+        sharing.words()
+        print(f"{len(sharing.keys)} steps, {len(set(sharing.keys))} different keys "
+              f"(line, cell, tiles left, pool, what the prefix can still become)")  # fmt: skip
+        return
     found = best.search_board(board, pool, state["options"], ENGINE.lexicon(state), not state["board"])
     replay = Replay(Board(board.grid, dict(board.stacks)), pool, state["options"], ENGINE.lexicon(state),
                     not state["board"])  # fmt: skip
