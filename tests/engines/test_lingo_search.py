@@ -8,7 +8,7 @@ from pathlib import Path
 
 from wordgames.engines.core.lexicon import Lexicon, get_lexicon
 from wordgames.engines.core.notation import PlaceMove, format_move
-from wordgames.engines.core.prefixes import BITS, WORD, either_way_of, prefixes_of
+from wordgames.engines.core.prefixes import BITS, ENDS, WORD, either_way_of, prefixes_of
 from wordgames.engines.lingo import ENGINE, best, build_state
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -76,14 +76,16 @@ def test_two_blanks_are_walked_inside_one_search_and_match_the_old_search():
     assert "?" in found.best.move
 
 
-def test_the_prefix_table_says_which_letters_follow_and_what_is_a_word():
+def test_the_prefix_table_says_which_letters_follow_which_end_a_word_and_what_is_a_word():
     table = prefixes_of(get_lexicon())
     assert table is prefixes_of(get_lexicon())  # built once, shared by every search of the process
     assert table.mask("CAT") & WORD and not table.mask("QU") & WORD
     assert table.mask("QU") & BITS["I"] and not table.mask("QU") & BITS["Q"]
     assert table.mask("XQZ") == 0
     small = Lexicon("small", ["CAT", "CART"])
-    assert prefixes_of(small).mask("CA") == BITS["T"] | BITS["R"]
+    assert prefixes_of(small).mask("CA") & ~(-1 << WORD.bit_length()) == BITS["T"] | BITS["R"]
+    assert prefixes_of(small).mask("CA") >> ENDS == BITS["T"]  # CAT is a word, CAR is not
+    assert table.mask("QU") >> ENDS == BITS["A"] and table.mask("QUO") >> ENDS & BITS["D"]  # QUA, QUOD
     assert "CAT" in prefixes_of(small) and "CA" not in prefixes_of(small) and prefixes_of(small).has_prefix("CAR")
 
 
@@ -93,5 +95,5 @@ def test_the_either_way_table_holds_every_word_and_its_reversal():
     assert "BOX" in table and "XOB" in table and table.mask("XO") & BITS["B"]
     assert "XQZ" not in table
     small = Lexicon("small", ["CAT", "CART"])
-    assert either_way_of(small).mask("TA") == BITS["C"] and "TAC" in either_way_of(small)  # CAT backwards
-    assert either_way_of(small).mask("TRA") == BITS["C"]  # TRAC, CART read backwards
+    assert either_way_of(small).mask("TA") == BITS["C"] | BITS["C"] << ENDS  # TAC: CAT read backwards
+    assert "TAC" in either_way_of(small) and either_way_of(small).mask("TRA") == BITS["C"] | BITS["C"] << ENDS

@@ -40,7 +40,7 @@ from ..core.engine import MoveOutcome
 from ..core.grid import Axis, Cell, Grid
 from ..core.lexicon import Lexicon
 from ..core.notation import Placement, Tile
-from ..core.prefixes import BITS, WORD, either_way_of
+from ..core.prefixes import BITS, ENDS, WORD, either_way_of
 from ..core.tiles import BLANK
 from .board import Board
 from .scoring import tile_value
@@ -312,10 +312,12 @@ class Search:
         enough = k >= 1 and hot and len(prefix) + 1 >= self.min_len
         same = top if top and not self.repeat else ""
         after = fixed[j + 1] | (follow if k + 1 < self.place else 0)
+        # The last tile, with no letter after it: only a letter that ends a word will do.
+        useful = mask if after else (mask >> ENDS) * enough
         across = line.across[j]
         blanks = self.blanks if pool.get(BLANK) else ()
         for tile, letter, bit, worth, key, token in (*self.letters, *blanks):
-            if not mask & bit or letter == same or not pool[key]:
+            if not useful & bit or letter == same or not pool[key]:
                 continue
             word = prefix + letter
             child = masks.get(word)
