@@ -7,9 +7,10 @@ valid word along a line, forwards or backwards, stacking included.
 
 Speed: words are grown letter by letter along each line, in reading order, and abandoned as soon as no
 dictionary word starts that way, read either way: the table of words and their reversals (``either_way_of``)
-finds a word spelt backwards from its first cell in reading order, so each line is walked once. A move's total is (its words' points) x (their
-number): its cross words (across its line) depend only on the board before the move, so each tile's are
-looked up once and added up as the word grows; only the words along the line need the finished move.
+finds a word spelt backwards from its first cell in reading order, so each line is walked once. A move's
+total is (its words' points) x (their number): its cross words (across its line) depend only on the board
+before the move, so each tile's are looked up once and added up as the word grows; only the words along the
+line need the finished move, and of those only the word itself and the words reaching past it (``_flanks``).
 Each move found gets an upper bound (exact when its word fills its run), and moves are scored in decreasing
 order of that bound until no bound can beat the best total found.
 
@@ -20,7 +21,8 @@ bound cannot is not kept. Enumerating every legal move (``Search(prune=False)``)
 
 Words are walked in a shared prefix table (``core.prefixes``): one int per prefix says which letters may
 follow and whether it is a word, so a blank tries only the letters that continue the word (a wildcard walk)
-instead of 26 separate searches, and a step is not taken when nothing on the next cell could follow.
+instead of 26 separate searches; a step is not taken when nothing on the next cell could follow, and the
+last tile, with no letter after it, tries only the letters that end a word.
 
 Time budget: ``search_board`` takes ``budget_s``; the generator and the scorer look at the clock every few
 hundred steps and, when time is up, the best move scored so far is returned with ``complete=False``.
