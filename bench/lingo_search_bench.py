@@ -1,6 +1,6 @@
-"""Lingo best-move search: the new time-budgeted search against the old one, same positions, same run.
+"""Lingo best-move search: the compiled walk against the same search in Python, same positions, same run.
 
-    python bench/lingo_search_bench.py [--positions 9] [--blank-positions 3] [--seeds 1 2 3]
+    python bench/lingo_search_bench.py [--positions 9] [--blank-positions 3] [--seeds 1 2 3] [--old]
 
 Position sets (each a two-player game played by random legal moves of two tiles or more until about 60 cells
 are covered, then ``--positions`` consecutive positions of that game):
@@ -9,11 +9,12 @@ are covered, then ``--positions`` consecutive positions of that game):
 - the classic pool (pool 4, any number of tiles), square and hex, one game per seed;
 - a practice game (classic, blanks) with one blank and with two blanks in the pool.
 
-For every position the old search (``bench/lingo_old_best.py``, the search as it was before the budget) and
-the new one run back to back, in alternating order so that load drift hits both alike, and both must find
-moves of the same best score (the bench stops otherwise). Both first run once on every position untimed, so
-that their word tables are as warm as a long-lived worker's: the first positions do not pay for the rest. Reported per set: max and median, old and new.
-The new search runs with no budget here, so that its worst case is measured rather than cut off.
+For every position the search in Python (``best.Search``, the baseline) and the compiled walk (``_walk.c``)
+run back to back, in alternating order so that load drift hits both alike, and both must find moves of the
+same best score (the bench stops otherwise). ``--old`` adds the search as it was before the time budget
+(``bench/lingo_old_best.py``). Each first runs once on every position untimed, so that its word tables are as
+warm as a long-lived worker's: the first positions do not pay for the rest. Reported per set: max and median
+of each. The searches run with no budget here, so that the worst case is measured rather than cut off.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -89,7 +91,8 @@ def run_old(state: dict) -> tuple[float, int]:
     return elapsed, score
 
 
-def run_new(state: dict) -> tuple[float, int]:
+def run_search(state: dict, compiled: bool) -> tuple[float, int]:
+    best.COMPILED = compiled
     start = time.perf_counter()
     seat = state["turn"]
     found = best.search_board(ENGINE.board(state), ENGINE.pool_of(state, seat), state["options"],
@@ -107,7 +110,10 @@ def main() -> None:
     parser.add_argument("--blank-positions", type=int, default=3, help="positions per game with blanks")
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
     parser.add_argument("--cells", type=int, default=60)
+    parser.add_argument("--old", action="store_true", help="also time the search as it was before the budget")
     args = parser.parse_args()
+    if not best.COMPILED:
+        sys.exit("The compiled walk is not built: python -m wordgames.engines.lingo.build")
 
     lexicon = ENGINE.lexicon(ENGINE.new_game(["a", "b"], PBEM, 0))  # loaded outside the timings
     sets: list[tuple[str, list[dict]]] = []
@@ -124,33 +130,39 @@ def main() -> None:
         sets.append((name, found))
     build = time.perf_counter() - build
 
+    runs: list[tuple[str, Callable[[dict], tuple[float, int]]]] = [
+        ("Python", lambda state: run_search(state, False)),
+        ("compiled", lambda state: run_search(state, True)),
+    ]
+    if args.old:
+        runs.insert(0, ("old", run_old))
     print(f"command: python bench/lingo_search_bench.py --positions {args.positions} "
-          f"--blank-positions {args.blank_positions} --seeds {' '.join(map(str, args.seeds))}")  # fmt: skip
+          f"--blank-positions {args.blank_positions} --seeds {' '.join(map(str, args.seeds))}"
+          f"{' --old' if args.old else ''}")  # fmt: skip
     print(f"python {sys.version.split()[0]}; {args.cells}+ cells covered; positions built in {build:.1f} s")
-    print("| positions | n | old median | old max | new median | new max | same best score |")
-    print("|---|---|---|---|---|---|---|")
-    for _, states in sets:  # warm both searches' tables on every position first, as a long-lived worker's are
+    print("| positions | n | " + " | ".join(f"{name} median | {name} max" for name, _ in runs) +
+          " | Python max / compiled max | same best score |")  # fmt: skip
+    print("|---|---|" + "---|---|" * len(runs) + "---|---|")
+    for _, states in sets:  # warm every search's tables on every position first, as a long-lived worker's are
         for state in states:
-            run_old(state)
-            run_new(state)
-    flip = False
+            for _, run in runs:
+                run(state)
     for name, states in sets:
-        old_times, new_times = [], []
-        for state in states:
+        times: list[list[float]] = [[] for _ in runs]
+        for number, state in enumerate(states):
             gc.collect()
-            flip = not flip
-            if flip:
-                old_t, old_s = run_old(state)
-                new_t, new_s = run_new(state)
-            else:
-                new_t, new_s = run_new(state)
-                old_t, old_s = run_old(state)
-            assert old_s == new_s, (name, old_s, new_s)
-            old_times.append(old_t)
-            new_times.append(new_t)
-        ms = lambda xs, f: f"{f(xs) * 1000:.0f} ms"  # noqa: E731
-        print(f"| {name} | {len(states)} | {ms(old_times, statistics.median)} | {ms(old_times, max)} | "
-              f"{ms(new_times, statistics.median)} | {ms(new_times, max)} | yes |", flush=True)  # fmt: skip
+            order = list(range(len(runs)))
+            if number % 2:  # alternate the order, so that load drift hits every search alike
+                order.reverse()
+            scores = set()
+            for i in order:
+                elapsed, score = runs[i][1](state)
+                times[i].append(elapsed)
+                scores.add(score)
+            assert len(scores) == 1, (name, scores)
+        ms = lambda xs, f: f"{f(xs) * 1000:.1f} ms"  # noqa: E731
+        cells = " | ".join(f"{ms(t, statistics.median)} | {ms(t, max)}" for t in times)
+        print(f"| {name} | {len(states)} | {cells} | {max(times[-2]) / max(times[-1]):.0f} | yes |", flush=True)
     print(f"shared prefix table (words read either way): {len(either_way_of(lexicon).masks)} prefixes after the run")
 
 

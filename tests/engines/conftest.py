@@ -19,3 +19,14 @@ def example_record() -> dict[str, Any]:
 @pytest.fixture
 def engine() -> Any:
     return ENGINE
+
+
+@pytest.fixture(params=["compiled", "python"])
+def either_search(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Run a test once with the compiled Lingo walk and once with the same search in Python (``best.COMPILED``)."""
+    from wordgames.engines.lingo import best
+
+    if request.param == "compiled" and not best.COMPILED:
+        pytest.skip("the compiled Lingo walk is not built (python -m wordgames.engines.lingo.build)")
+    monkeypatch.setattr(best, "COMPILED", request.param == "compiled")
+    return str(request.param)

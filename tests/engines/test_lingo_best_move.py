@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from wordgames.engines.core.errors import IllegalMove
 from wordgames.engines.core.notation import Placement, Tile
 from wordgames.engines.lingo import ENGINE, best, build_state
 from wordgames.engines.lingo.rules import check_placements
 from wordgames.engines.lingo.scoring import score_move
+
+pytestmark = pytest.mark.usefixtures("either_search")  # the compiled walk and the search in Python
 
 
 def test_best_move_finds_the_known_best_on_a_small_position():

@@ -11,7 +11,7 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        from . import signals, tasks  # noqa: F401  (tasks: registered, as actions owe some of them by name)
+        from . import checks, signals, tasks  # noqa: F401  (tasks: registered, as actions owe some of them by name)
         from .actions import greenlight  # the app config sits above every room, so it may join them
 
         register_dictionaries(Path(settings.DICTIONARY_DIR))

@@ -1,0 +1,48 @@
+"""Compile the Lingo walk (``_walk.c``) into a Python extension next to it: ``python -m wordgames.engines.lingo.build``.
+
+Needs a C compiler and Python's headers (``gcc`` and ``python3-dev`` on Debian). Optional: without the extension
+``best.py`` runs the same search in Python, several times slower. bin/serve and bin/test run this; a deployment
+runs it once after installing the requirements (docs/deployment.md). Nothing is done when the extension is newer
+than its source; the file is written under a temporary name and renamed, so a running process never loads half
+of it.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+
+SOURCE = Path(__file__).with_name("_walk.c")
+TARGET = SOURCE.with_name("_walk" + (sysconfig.get_config_var("EXT_SUFFIX") or ".so"))
+
+
+def build(force: bool = False) -> Path:
+    """Compile ``_walk.c`` unless the extension is up to date; raises ``subprocess.CalledProcessError`` (with the
+    compiler's message on stderr) or ``OSError`` when it cannot."""
+    if not force and TARGET.exists() and TARGET.stat().st_mtime >= SOURCE.stat().st_mtime:
+        return TARGET
+    compiler = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")
+    include = sysconfig.get_paths()["include"]
+    fd, partial = tempfile.mkstemp(dir=TARGET.parent, prefix="._walk", suffix=".so")
+    os.close(fd)
+    try:
+        subprocess.run([*compiler, "-O2", "-shared", "-fPIC", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter",
+                        "-I", include, str(SOURCE), "-o", partial], check=True)  # fmt: skip
+        os.replace(partial, TARGET)
+    finally:
+        if os.path.exists(partial):
+            os.unlink(partial)
+    return TARGET
+
+
+if __name__ == "__main__":
+    try:
+        print(f"built {build(force='--force' in sys.argv)}")
+    except (OSError, subprocess.CalledProcessError) as error:
+        print(f"Could not compile the Lingo walk ({error}): the search will run in Python, more slowly.", file=sys.stderr)
+        sys.exit(1)
