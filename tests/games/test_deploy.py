@@ -25,3 +25,15 @@ def test_check_deploy_is_clean_under_production_settings():
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
+
+
+def test_a_site_without_the_compiled_lingo_search_is_warned(monkeypatch):
+    from wordgames.engines.lingo import best
+    from wordgames.games.checks import check_compiled_search
+
+    monkeypatch.setattr(best, "COMPILED", False)
+    found = check_compiled_search()
+    assert [message.id for message in found] == ["wordgames.W001"]
+    assert "python -m wordgames.engines.lingo.build" in (found[0].hint or "")
+    monkeypatch.setattr(best, "COMPILED", True)
+    assert check_compiled_search() == []
