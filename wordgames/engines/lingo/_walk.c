@@ -195,6 +195,7 @@ typedef struct {
     char *hot;
     int values[26];
     int pool[27]; /* 26: blanks */
+    uint64_t have; /* the letters (not blanks) the pool still holds, as bits */
     int place, repeat, min_len, mode;
     uint32_t follow;
     int32_t *cross; /* per cell, axis and token (letter * 2 + blank): -2 unknown, -1 no word, else points */
@@ -518,24 +519,28 @@ static void grow(Search *s, const Line *line, int start, int j, int32_t node, in
     uint64_t useful = after ? (mask & FOLLOW) : (enough ? (mask >> ENDS) & FOLLOW : 0);
     if (!useful) return;
     int col = line->col[j], row = line->row[j];
-    for (int tile = 0; tile < 52; tile++) {
-        int letter = tile % 26, blank = tile >= 26;
-        if (!(useful & (1ULL << letter)) || letter == same) continue;
-        int *left = blank ? &s->pool[26] : &s->pool[letter];
-        if (!*left) continue;
-        int32_t child = child_of(t, node, letter);
-        uint64_t m = t->mask[child];
-        int p, w;
-        across(s, col, row, letter, blank, line->axis, &p, &w);
-        int worth = blank ? 0 : s->values[letter];
-        (*left)--;
-        s->placed_at[k] = j;
-        s->placed_letter[k] = letter;
-        s->placed_blank[k] = blank;
-        if (enough && (m & WORD)) record(s, line, start, j, k + 1, points + p, words + w, value + worth);
-        if (m & after) grow(s, line, start, j + 1, child, k + 1, hot, points + p, words + w, value + worth);
-        (*left)++;
-        if (s->stop) return;
+    uint64_t allowed = same == EMPTY ? useful : useful & ~(1ULL << same);
+    /* the pool's letters, then a blank as each letter (the bits of the letters that will do, in order) */
+    for (int blank = 0; blank <= 1; blank++) {
+        uint64_t tries = allowed & (blank ? (s->pool[26] ? FOLLOW : 0) : s->have);
+        while (tries) {
+            int letter = __builtin_ctzll(tries);
+            tries &= tries - 1;
+            int *left = blank ? &s->pool[26] : &s->pool[letter];
+            int32_t child = child_of(t, node, letter);
+            uint64_t m = t->mask[child];
+            int p, w;
+            across(s, col, row, letter, blank, line->axis, &p, &w);
+            int worth = blank ? 0 : s->values[letter];
+            if (--*left == 0 && !blank) s->have &= ~(1ULL << letter);
+            s->placed_at[k] = j;
+            s->placed_letter[k] = letter;
+            s->placed_blank[k] = blank;
+            if (enough && (m & WORD)) record(s, line, start, j, k + 1, points + p, words + w, value + worth);
+            if (m & after) grow(s, line, start, j + 1, child, k + 1, hot, points + p, words + w, value + worth);
+            if ((*left)++ == 0 && !blank) s->have |= 1ULL << letter;
+            if (s->stop) return;
+        }
     }
 }
 
@@ -656,8 +661,10 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     if (s.place > placeable) s.place = placeable;
     if (s.place > MAX_PLACE) s.place = MAX_PLACE;
     s.follow = 0;
-    for (int i = 0; i < 26; i++)
+    for (int i = 0; i < 26; i++) {
+        if (s.pool[i]) s.have |= 1ULL << i;
         if (s.pool[i] || s.pool[26]) s.follow |= 1u << i;
+    }
     s.board = malloc((size_t)cells);
     s.board_value = malloc(sizeof(int) * (size_t)cells);
     s.hot = calloc((size_t)cells, 1);
