@@ -204,7 +204,7 @@ typedef struct {
     /* scoring scratch */
     int max_line;
     signed char *text;
-    int *text_value, *span_i, *span_j, *span_score;
+    int *text_value, *span_i, *span_j, *span_score, *picks; /* picks: room for every span, per tile */
     /* the result */
     int has_best, best_n, stop, complete, found_word;
     int64_t best;
@@ -371,7 +371,7 @@ static int64_t exact_total(Search *s, const Line *line, int start, int end, int 
         }
     }
     /* each tile's best spans (ties in order) */
-    int start_of[MAX_PLACE + 1], count[MAX_PLACE], picks[MAX_PLACE * 64];
+    int start_of[MAX_PLACE + 1], count[MAX_PLACE], *picks = s->picks;
     int tiles = 0, used = 0;
     long combos = 1;
     for (int q = 0; q < k; q++) {
@@ -381,7 +381,7 @@ static int64_t exact_total(Search *s, const Line *line, int start, int end, int 
         if (top < 0) continue;
         start_of[tiles] = used;
         count[tiles] = 0;
-        for (int x = 0; x < spans && used < MAX_PLACE * 64; x++)
+        for (int x = 0; x < spans; x++)
             if (s->span_i[x] <= p && p <= s->span_j[x] && s->span_score[x] == top) {
                 picks[used++] = x;
                 count[tiles]++;
@@ -676,9 +676,10 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     s.span_i = malloc(sizeof(int) * most_spans);
     s.span_j = malloc(sizeof(int) * most_spans);
     s.span_score = malloc(sizeof(int) * most_spans);
+    s.picks = malloc(sizeof(int) * most_spans * MAX_PLACE);
     PyObject *result = NULL;
     if (!s.board || !s.board_value || !s.hot || !s.cross || !s.text || !s.text_value || !s.span_i || !s.span_j ||
-        !s.span_score) {
+        !s.span_score || !s.picks) {
         PyErr_NoMemory();
         goto done;
     }
@@ -767,6 +768,7 @@ done:
     free(s.span_i);
     free(s.span_j);
     free(s.span_score);
+    free(s.picks);
     free(s.every);
     return result;
 }
