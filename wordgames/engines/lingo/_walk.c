@@ -231,12 +231,14 @@ static inline int occupied(const Search *s, int col, int row) {
     return contains(s, col, row) && s->board[col * s->stride + row] != EMPTY;
 }
 
-/* The best score of the words in ``text`` (n letters, read either way) that hold position ``at``, or -1 when
-   there is none. */
-static int best_through(const Search *s, const signed char *text, const int *value, int n, int at) {
+/* The words in ``text`` (n letters, read either way) that hold at least one of the positions ``fresh`` (k of
+   them, in order), into ``span_i``, ``span_j`` (first and last letter) and ``span_score``, in order of (first,
+   last): their number. */
+static int words_through(Search *s, const signed char *text, const int *value, int n, const int *fresh, int k) {
     const Trie *t = s->t;
-    int best = -1;
-    for (int i = 0; i <= at; i++) {
+    int spans = 0, next = 0;
+    for (int i = 0; i <= fresh[k - 1]; i++) {
+        while (fresh[next] < i) next++;
         int32_t node = 0;
         int sum = 0;
         for (int j = i; j < n; j++) {
@@ -244,13 +246,15 @@ static int best_through(const Search *s, const signed char *text, const int *val
             if (!(t->mask[node] & (1ULL << c))) break;
             node = child_of(t, node, c);
             sum += value[j];
-            if (j >= at && (t->mask[node] & WORD) && j - i + 1 >= s->min_len) {
-                int score = sum * (j - i);
-                if (score > best) best = score;
+            if (j >= fresh[next] && (t->mask[node] & WORD) && j - i + 1 >= s->min_len) {
+                s->span_i[spans] = i;
+                s->span_j[spans] = j;
+                s->span_score[spans] = sum * (j - i);
+                spans++;
             }
         }
     }
-    return best;
+    return spans;
 }
 
 /* The best word through ``letter`` (a blank if ``blank``) put on (col, row) along axis ``a``: its points, or -1. */
@@ -277,7 +281,12 @@ static int cross_best(Search *s, int col, int row, int letter, int blank, int a)
         c += dc;
         r += dr;
     }
-    int found = n >= s->min_len ? best_through(s, s->text, s->text_value, n, before) : -1;
+    int found = -1;
+    if (n >= s->min_len) {
+        int spans = words_through(s, s->text, s->text_value, n, &before, 1);
+        for (int x = 0; x < spans; x++)
+            if (s->span_score[x] > found) found = s->span_score[x];
+    }
     *slot = found;
     return found;
 }
@@ -350,26 +359,7 @@ static int64_t exact_total(Search *s, const Line *line, int start, int end, int 
         text[fresh[t]] = (signed char)s->placed_letter[t];
         value[fresh[t]] = s->placed_blank[t] ? 0 : s->values[s->placed_letter[t]];
     }
-    /* every word holding a new tile, in order of (first, last) cell */
-    const Trie *t = s->t;
-    int spans = 0, next = 0;
-    for (int i = 0; i <= fresh[k - 1]; i++) {
-        while (fresh[next] < i) next++;
-        int32_t node = 0;
-        int sum = 0;
-        for (int j = i; j < n; j++) {
-            int c = text[j];
-            if (!(t->mask[node] & (1ULL << c))) break;
-            node = child_of(t, node, c);
-            sum += value[j];
-            if (j >= fresh[next] && (t->mask[node] & WORD) && j - i + 1 >= s->min_len) {
-                s->span_i[spans] = i;
-                s->span_j[spans] = j;
-                s->span_score[spans] = sum * (j - i);
-                spans++;
-            }
-        }
-    }
+    int spans = words_through(s, text, value, n, fresh, k);
     /* each tile's best spans (ties in order) */
     int start_of[MAX_PLACE + 1], count[MAX_PLACE], *picks = s->picks;
     int tiles = 0, used = 0;
