@@ -16,7 +16,7 @@ def check_compiled_search(app_configs: Any = None, **kwargs: Any) -> list[checks
         return []
     return [checks.Warning(
         "The compiled Lingo search is not built: hints, the sporting opponent and the computer players run the "
-        "same search in Python, 10 to 30 times slower, and a hard position may be cut short by its time budget.",
+        "same search in Python, 40 to 60 times slower, and a hard position may be cut short by its time budget.",
         hint="Run: python -m wordgames.engines.lingo.build (it needs a C compiler and Python's headers).",
         id="wordgames.W001",
     )]  # fmt: skip

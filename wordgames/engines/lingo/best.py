@@ -28,8 +28,9 @@ Time budget: ``search_board`` takes ``budget_s``; the generator and the scorer l
 hundred steps and, when time is up, the best move scored so far is returned with ``complete=False``.
 
 Compiled: ``_walk.c`` is the same walk and the same scoring in C (``build.py`` compiles it; bin/serve and
-bin/test do), 10 to 100 times faster. ``search_board`` and ``word_possible`` use it when it is built
-(``COMPILED``); ``Search`` stays the reference the tests hold it to, and the search wherever it is not built.
+bin/test do), 40 to 60 times faster (docs/benchmarks.md). ``search_board`` and ``word_possible`` use it when
+it is built (``COMPILED``); ``Search`` stays the reference the tests hold it to, and the search wherever it is
+not built.
 The compiled walk scores each move it finds at once, unless the bound ``_record`` gives it cannot beat the best
 total already found; it walks every line from every start, with no ceiling: in C the whole walk is cheaper
 than the bookkeeping that would cut it.
