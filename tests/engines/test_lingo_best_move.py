@@ -156,3 +156,14 @@ def test_the_walk_meets_every_legal_word_move_the_rules_allow():
     walked = {frozenset((cell, tile.letter) for cell, tile in key) for key in every.found}
     assert len(walked) == len(every.found)  # each move met once
     assert walked == _every_word_move_by_the_rules(state)
+
+
+def test_when_nothing_scores_the_best_move_makes_a_word_rather_than_burn_a_tile():
+    # Two blanks on the first move: every word scores 0 (blanks are worth nothing), and so does a single tile.
+    # A single tile that makes no word may be played only when no word can be made, so the answer is a word.
+    state = build_state(["ann", "bob"], {"blanks": True, "pool": 2}, {}, pool="??")
+    found = ENGINE.best_move(state, 0, budget_s=None)
+    assert found is not None and found.score == 0
+    assert len(found.move.split()) == 4  # two tiles: a cell and a tile each
+    after, outcome = ENGINE.apply(state, 0, found.move)  # legal
+    assert outcome.words

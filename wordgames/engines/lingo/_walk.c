@@ -404,9 +404,17 @@ static int64_t exact_total(Search *s, const Line *line, int start, int end, int 
 
 /* A legal word move found: kept if its total beats the best so far (see best.py's ``_record``'s bound). */
 static void record(Search *s, const Line *line, int start, int end, int k, int points, int words, int value) {
-    if (s->mode == 1) {
+    if (s->mode == 1 || s->mode == 3) {
         s->found_word = 1;
         s->stop = 1;
+        if (s->mode == 3) {
+            int col[MAX_PLACE], row[MAX_PLACE];
+            for (int q = 0; q < k; q++) {
+                col[q] = line->col[s->placed_at[q]];
+                row[q] = line->row[s->placed_at[q]];
+            }
+            keep(s, exact_total(s, line, start, end, k, points, words), k, col, row);
+        }
         return;
     }
     if (s->mode == 2) {
@@ -611,7 +619,8 @@ static void words(Search *s) {
    ``board``: bytes, per cell (col * (rows + 1) + row) the top tile's letter (0-25) or 255 when empty;
    ``board_values``: a tuple of the top tiles' values, same order; ``pool``: bytes of letters, "?" a blank;
    ``centre_col`` >= 0: the first move, which must cover the centre; ``budget_s`` < 0: no limit. mode 0: (total, ((col, row, letter, blank), ...), kept, complete, steps), or None
-   when no move was found; mode 1: whether any legal move makes a word (no clock); mode 2 (for tests): every
+   when no move was found; mode 1: whether any legal move makes a word (no clock); mode 3: as mode 0, the first
+   legal move of two tiles or more the walk meets (no clock), or None; mode 2 (for tests): every
    legal move of two tiles or more the walk meets, as ((col, row, letter, blank), ...) and its total, in a list
    (a move met from several starts is listed each time). */
 static PyObject *py_search(PyObject *self, PyObject *args) {
@@ -700,7 +709,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     }
     Py_BEGIN_ALLOW_THREADS
     if (s.place >= 1) {
-        if (s.mode == 2) {
+        if (s.mode == 2 || s.mode == 3) {
             words(&s);
         } else if (s.mode == 1) {
             words(&s);

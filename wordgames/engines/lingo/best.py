@@ -606,13 +606,29 @@ def _search_compiled(board: Board, pool: list[str], options: dict[str, Any], lex
     if found is None:
         return BoardResult(None, 0, 0, True, time.perf_counter() - started)
     total, tiles, kept, complete, _ = found
-    placements = [Placement((col, row), Tile(ascii_uppercase[letter], bool(blank))) for col, row, letter, blank in tiles]
-    return BoardResult(placements, total, kept, bool(complete), time.perf_counter() - started)
+    return BoardResult(_placements(tiles), total, kept, bool(complete), time.perf_counter() - started)
+
+
+def _placements(tiles: tuple[tuple[int, int, int, int], ...]) -> list[Placement]:
+    return [Placement((col, row), Tile(ascii_uppercase[letter], bool(blank))) for col, row, letter, blank in tiles]
 
 
 def search_board(board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool, *,
                  budget_s: float | None = None) -> BoardResult:  # fmt: skip
-    """The highest-scoring legal move found within ``budget_s`` seconds (no limit when None)."""
+    """The highest-scoring legal move found within ``budget_s`` seconds (no limit when None). When nothing
+    scores, a move that makes a word comes before a single tile that makes none: such a tile may be played only
+    when no word can be made (rules/lingo.md), so it is not the answer while a word of 0 points is there (two
+    blanks on the first move, say)."""
+    found = _search_board(board, pool, options, lexicon, first, budget_s)
+    if found.score == 0 and found.placements is not None and len(found.placements) == 1:
+        word = first_word_move(board, pool, options, lexicon, first)
+        if word is not None:
+            found = dataclasses.replace(found, placements=word)
+    return found
+
+
+def _search_board(board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool,
+                  budget_s: float | None) -> BoardResult:  # fmt: skip
     started = time.perf_counter()
     if not pool:
         return BoardResult(None, 0, 0, True, 0.0)
@@ -634,13 +650,32 @@ def find_best(board: Board, pool: list[str], options: dict[str, Any], lexicon: L
 
 
 class _WordFound(Exception):
-    """A legal move that makes a word exists: the existence search stops at the first."""
+    """A legal move that makes a word exists: the existence search stops at the first (``placements``)."""
+
+    def __init__(self, placements: list[Placement]) -> None:
+        super().__init__()
+        self.placements = placements
 
 
 class _FirstWord(Search):
     def _record(self, line: Line, start: int, end: int, placed: list[tuple[int, Tile]], points: int, words: int,
                 value: int) -> None:  # fmt: skip
-        raise _WordFound
+        raise _WordFound([Placement(line.cells[i], tile) for i, tile in placed])
+
+
+def first_word_move(board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool) -> list[Placement] | None:
+    """The placements of the first legal move of two tiles or more the walk meets (a move that makes a word), or
+    None when there is none. No clock."""
+    if not pool:
+        return None
+    if COMPILED:
+        found = _compiled(board, pool, options, lexicon, first, None, 3)
+        return None if found is None else _placements(found[1])
+    try:
+        _FirstWord(Board(board.grid, dict(board.stacks)), pool, options, lexicon, first).words()
+    except _WordFound as found:
+        return found.placements
+    return None
 
 
 def word_possible(board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool) -> bool:
@@ -651,12 +686,9 @@ def word_possible(board: Board, pool: list[str], options: dict[str, Any], lexico
         return False
     if COMPILED:
         return bool(_compiled(board, pool, options, lexicon, first, None, 1))
-    search = _FirstWord(Board(board.grid, dict(board.stacks)), pool, options, lexicon, first)
-    try:
-        search.words()
-    except _WordFound:
+    if first_word_move(board, pool, options, lexicon, first) is not None:
         return True
-    search.found.clear()
+    search = Search(Board(board.grid, dict(board.stacks)), pool, options, lexicon, first)
     search.singles()
     found = search.best()
     return found is not None and found[1] > 0
