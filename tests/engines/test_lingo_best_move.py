@@ -167,3 +167,16 @@ def test_when_nothing_scores_the_best_move_makes_a_word_rather_than_burn_a_tile(
     assert len(found.move.split()) == 4  # two tiles: a cell and a tile each
     after, outcome = ENGINE.apply(state, 0, found.move)  # legal
     assert outcome.words
+
+
+def test_on_equal_scores_the_best_move_with_fewer_tiles_is_shown():
+    # Z next to the A of AX, and Z A put down together, both score 38 here: the single tile is the answer.
+    state = build_state(["ann", "bob"], {"pool": 2}, {"m13": "A", "m14": "X"}, pool="ZA")
+    board, lexicon = ENGINE.board(state), ENGINE.lexicon(state)
+    every = best.Search(board, ENGINE.pool_of(state, 0), state["options"], lexicon, False)
+    every.singles()
+    every.words()
+    totals = [(score_move(board.placed(key), [c for c, _ in key], lexicon, 2).total, len(key)) for key in every.found]
+    assert {tiles for total, tiles in totals if total == 38} == {1, 2} and max(totals)[0] == 38
+    found = ENGINE.best_move(state, 0, budget_s=None)
+    assert found is not None and found.score == 38 and len(found.move.split()) == 2

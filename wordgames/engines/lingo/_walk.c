@@ -453,10 +453,10 @@ static void record(Search *s, const Line *line, int start, int end, int k, int p
         int64_t most = (int64_t)(sums[start] - sums[rs] + value + sums[re + 1] - sums[end + 1]) * (re - rs);
         bound = (points + k * most) * (words + k);
     }
-    if (s->has_best && bound <= s->best) return;
+    if (s->has_best && (bound < s->best || (bound == s->best && k >= s->best_n))) return;
     s->kept++;
     int64_t total = exact ? bound : exact_total(s, line, start, end, k, points, words);
-    if (!s->has_best || total > s->best) {
+    if (!s->has_best || total > s->best || (total == s->best && k < s->best_n)) { /* equal: fewer tiles */
         int col[MAX_PLACE], row[MAX_PLACE];
         for (int q = 0; q < k; q++) {
             col[q] = line->col[s->placed_at[q]];

@@ -241,7 +241,7 @@ class Search:
             roots.sort()
         try:
             for negative, _, line, start in roots:
-                if -negative > self.floor or not self.prune:
+                if -negative >= self.floor or not self.prune:
                     self._grow(line, start, start, "", self.either_root, [], dict(self.pool), False, 0, 0, 0)
         except OutOfTime:
             self.complete = False
@@ -308,7 +308,7 @@ class Search:
         if self.deadline is not None and self.steps % CLOCK_EVERY == 1 and time.perf_counter() > self.deadline:
             raise OutOfTime
         k = len(placed)
-        if self.prune and self._ceiling(line, start, j, k, points, words, value) <= self.floor:
+        if self.prune and self._ceiling(line, start, j, k, points, words, value) < self.floor:
             return
         if k >= self.place:  # every tile is down: only the letters already there can lengthen the word
             self._run_on(line, start, j, prefix, mask, placed, touched, points, words, value)
@@ -384,7 +384,7 @@ class Search:
             sums = line.sums
             most = (sums[start] - sums[rs] + value + sums[re_ + 1] - sums[end + 1]) * (re_ - rs)
             bound, exact = (points + k * most) * (words + k), False
-        if self.prune and bound <= self.floor:
+        if self.prune and bound < self.floor:  # equal may still win: it may have fewer tiles
             return
         cells = line.cells
         key = tuple((cells[i], tile) for i, tile in placed)
@@ -525,16 +525,19 @@ class Search:
         return True
 
     def best(self) -> tuple[Key, int] | None:
-        """The best candidate and its total: candidates are judged in decreasing order of their bound until
-        no bound can beat the best total found. Out of time, at least the most promising one is scored, so a
+        """The best candidate and its total (on equal totals, the one with fewer tiles): candidates are judged
+        in decreasing order of their bound until no bound can beat the best total found. Out of time, at least the most promising one is scored, so a
         search that found a move always returns one."""
         ranked = sorted(self.found.values(), key=lambda c: (-c.bound, not c.exact, len(c.key)))
         best: tuple[Key, int] | None = None
         for i, c in enumerate(ranked, 1):
-            if best is not None and (c.bound <= best[1] or self._late(i)):
-                break
+            if best is not None:
+                if c.bound < best[1] or self._late(i):
+                    break
+                if c.bound == best[1] and len(c.key) >= len(best[0]):  # on equal totals, fewer tiles
+                    continue
             total = c.bound if c.exact else self.exact(c)
-            if best is None or total > best[1]:
+            if best is None or total > best[1] or (total == best[1] and len(c.key) < len(best[0])):
                 best = (c.key, total)
         return best
 
