@@ -212,3 +212,17 @@ def test_on_any_small_position_the_compiled_search_agrees_with_the_search_in_pyt
     assert found.complete
     if found.best is not None:
         assert ENGINE.preview(state, 0, found.best.move).score == found.best.score
+
+
+def test_a_worker_builds_the_word_table_before_it_forks_its_processes():
+    from celery.signals import worker_init
+
+    from wordgames.celery import warm_search_tables
+
+    assert warm_search_tables in worker_init._live_receivers(None)  # sent before a worker starts its pool
+    lexicon = get_lexicon()
+    words = either_way_of(lexicon).lexicon
+    best._tries.pop(words, None)
+    warm_search_tables()
+    built = best._tries.get(words)
+    assert built is not None and best._trie(lexicon) is built

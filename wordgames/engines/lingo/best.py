@@ -50,7 +50,7 @@ from typing import Any
 
 from ..core.engine import MoveOutcome
 from ..core.grid import Axis, Cell, Grid
-from ..core.lexicon import Lexicon
+from ..core.lexicon import Lexicon, get_lexicon
 from ..core.notation import Placement, Tile
 from ..core.prefixes import BITS, ENDS, WORD, either_way_of
 from ..core.tiles import BLANK, LETTER_VALUES
@@ -584,6 +584,13 @@ def _trie(lexicon: Lexicon) -> Any:
                 blob = "\n".join(words).encode("ascii", "replace")  # a word with any other letter is left out
                 trie = _tries[words] = _walk.trie(blob)
     return trie
+
+
+def warm(lexicon: Lexicon | None = None) -> None:
+    """Build the compiled walk's table of ``lexicon``'s words (the default dictionary's when None) now, rather
+    than at the first search: a worker does it before forking its processes, which then share it."""
+    if COMPILED:
+        _trie(lexicon or get_lexicon())
 
 
 def _compiled(board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool,
