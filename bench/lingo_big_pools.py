@@ -29,7 +29,7 @@ def main() -> None:
     parser.add_argument("--pools", type=int, nargs="+", default=[6, 7, 8])
     args = parser.parse_args()
     if not best.COMPILED:
-        sys.exit("The compiled walk is not built: python -m wordgames.engines.lingo.build")
+        sys.exit("The compiled walk is not built: python wordgames/engines/lingo/build.py")
     print(f"command: python bench/lingo_big_pools.py --seeds {' '.join(map(str, args.seeds))} "
           f"--pools {' '.join(map(str, args.pools))}")  # fmt: skip
     print("| pool and place | positions | median | max | steps at the max | moves scored at the max |")

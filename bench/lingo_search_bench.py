@@ -113,7 +113,7 @@ def main() -> None:
     parser.add_argument("--old", action="store_true", help="also time the search as it was before the budget")
     args = parser.parse_args()
     if not best.COMPILED:
-        sys.exit("The compiled walk is not built: python -m wordgames.engines.lingo.build")
+        sys.exit("The compiled walk is not built: python wordgames/engines/lingo/build.py")
 
     lexicon = ENGINE.lexicon(ENGINE.new_game(["a", "b"], PBEM, 0))  # loaded outside the timings
     sets: list[tuple[str, list[dict]]] = []

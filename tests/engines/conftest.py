@@ -27,6 +27,6 @@ def either_search(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
     from wordgames.engines.lingo import best
 
     if request.param == "compiled" and not best.COMPILED:
-        pytest.skip("the compiled Lingo walk is not built (python -m wordgames.engines.lingo.build)")
+        pytest.skip("the compiled Lingo walk is not built (python wordgames/engines/lingo/build.py)")
     monkeypatch.setattr(best, "COMPILED", request.param == "compiled")
     return str(request.param)

@@ -34,6 +34,6 @@ def test_a_site_without_the_compiled_lingo_search_is_warned(monkeypatch):
     monkeypatch.setattr(best, "COMPILED", False)
     found = check_compiled_search()
     assert [message.id for message in found] == ["wordgames.W001"]
-    assert "python -m wordgames.engines.lingo.build" in (found[0].hint or "")
+    assert "python wordgames/engines/lingo/build.py" in (found[0].hint or "")
     monkeypatch.setattr(best, "COMPILED", True)
     assert check_compiled_search() == []

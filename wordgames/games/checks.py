@@ -17,6 +17,6 @@ def check_compiled_search(app_configs: Any = None, **kwargs: Any) -> list[checks
     return [checks.Warning(
         "The compiled Lingo search is not built: hints, the sporting opponent and the computer players run the "
         "same search in Python, 40 to 60 times slower, and a hard position may be cut short by its time budget.",
-        hint="Run: python -m wordgames.engines.lingo.build (it needs a C compiler and Python's headers).",
+        hint="Run: python wordgames/engines/lingo/build.py (it needs a C compiler and Python's headers).",
         id="wordgames.W001",
     )]  # fmt: skip

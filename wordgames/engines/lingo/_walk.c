@@ -2,7 +2,7 @@
 
    best.py documents the search; this file is its hot loop and nothing else. Python prepares the board (the
    letters and values of the top tiles, the axes, the pool, the options) and the word list, and gets back the
-   best move and its total. It is built by ``python -m wordgames.engines.lingo.build`` (bin/serve and bin/test
+   best move and its total. It is built by ``python wordgames/engines/lingo/build.py`` (bin/serve and bin/test
    run it); without it best.py runs the same search in Python, several times slower.
 
    Words: a trie of the lexicon's words read either way (each word and its reversal: a run of letters spells a
