@@ -257,6 +257,61 @@ static int words_through(Search *s, const signed char *text, const int *value, i
     return spans;
 }
 
+static inline void add_span(Search *s, int *spans, int i, int j, int score) {
+    s->span_i[*spans] = i;
+    s->span_j[*spans] = j;
+    s->span_score[*spans] = score;
+    (*spans)++;
+}
+
+/* ``words_through`` for the new tiles (``first`` to ``last``) of a move whose word ``start``..``end``, worth
+   ``worth`` > 0, holds them all: that word, and the words through a new tile that reach past it, read on from
+   each letter before it or back from each letter after it (best.py's ``_flanks``). A word inside it scores less
+   (fewer letters, each worth 0 or more, one less for the length), so it is no tile's best and is left out. */
+static int flank_words(Search *s, const signed char *text, const int *value, int n, int start, int end, int first,
+                       int last, int worth) {
+    const Trie *t = s->t;
+    int spans = 0;
+    for (int i = 0; i < start; i++) {
+        int32_t node = 0;
+        int sum = 0;
+        for (int j = i; j < n; j++) {
+            int c = text[j];
+            if (!(t->mask[node] & (1ULL << c))) break;
+            node = child_of(t, node, c);
+            sum += value[j];
+            if (j >= first && (t->mask[node] & WORD) && j - i + 1 >= s->min_len) add_span(s, &spans, i, j, sum * (j - i));
+        }
+    }
+    int ours = spans;
+    add_span(s, &spans, start, end, worth * (end - start));
+    for (int j = end + 1; j < n; j++) {
+        int32_t node = 0;
+        int sum = 0;
+        for (int i = j; i >= start; i--) {
+            int c = text[i];
+            if (!(t->mask[node] & (1ULL << c))) break;
+            node = child_of(t, node, c);
+            sum += value[i];
+            if (i <= last && (t->mask[node] & WORD) && j - i + 1 >= s->min_len) add_span(s, &spans, i, j, sum * (j - i));
+        }
+    }
+    /* in order of (first, last) cell, as ``words_through`` gives them: those read back come out of order */
+    for (int x = ours + 1; x < spans; x++) {
+        int i = s->span_i[x], j = s->span_j[x], score = s->span_score[x], y = x;
+        while (y > ours && (s->span_i[y - 1] > i || (s->span_i[y - 1] == i && s->span_j[y - 1] > j))) {
+            s->span_i[y] = s->span_i[y - 1];
+            s->span_j[y] = s->span_j[y - 1];
+            s->span_score[y] = s->span_score[y - 1];
+            y--;
+        }
+        s->span_i[y] = i;
+        s->span_j[y] = j;
+        s->span_score[y] = score;
+    }
+    return spans;
+}
+
 /* The best word through ``letter`` (a blank if ``blank``) put on (col, row) along axis ``a``: its points, or -1. */
 static int cross_best(Search *s, int col, int row, int letter, int blank, int a) {
     int32_t *slot = &s->cross[((col * s->stride + row) * s->naxes + a) * 52 + letter * 2 + blank];
@@ -344,7 +399,7 @@ static void singles(Search *s) {
 
 /* The exact total of the move being walked (``k`` tiles, its word from ``start`` to ``end`` on ``line``),
    given its cross words: each new tile's best words along the line, ties settled for the mover. */
-static int64_t exact_total(Search *s, const Line *line, int start, int end, int k, int points, int words) {
+static int64_t exact_total(Search *s, const Line *line, int start, int end, int k, int points, int words, int worth) {
     if (k < 1 || k > MAX_PLACE) return 0;
     int rs = line->run_start[start], re = line->run_end[end], n = re - rs + 1;
     signed char *text = s->text;
@@ -359,7 +414,8 @@ static int64_t exact_total(Search *s, const Line *line, int start, int end, int 
         text[fresh[t]] = (signed char)s->placed_letter[t];
         value[fresh[t]] = s->placed_blank[t] ? 0 : s->values[s->placed_letter[t]];
     }
-    int spans = words_through(s, text, value, n, fresh, k);
+    int spans = worth > 0 ? flank_words(s, text, value, n, start - rs, end - rs, fresh[0], fresh[k - 1], worth)
+                          : words_through(s, text, value, n, fresh, k); /* a word worth 0: every word may count */
     /* each tile's best spans (ties in order) */
     int start_of[MAX_PLACE + 1], count[MAX_PLACE], *picks = s->picks;
     int tiles = 0, used = 0;
@@ -413,7 +469,7 @@ static void record(Search *s, const Line *line, int start, int end, int k, int p
                 col[q] = line->col[s->placed_at[q]];
                 row[q] = line->row[s->placed_at[q]];
             }
-            keep(s, exact_total(s, line, start, end, k, points, words), k, col, row);
+            keep(s, exact_total(s, line, start, end, k, points, words, value), k, col, row);
         }
         return;
     }
@@ -438,7 +494,7 @@ static void record(Search *s, const Line *line, int start, int end, int k, int p
             *out++ = s->placed_letter[q];
             *out++ = s->placed_blank[q];
         }
-        *out = (int)exact_total(s, line, start, end, k, points, words);
+        *out = (int)exact_total(s, line, start, end, k, points, words, value);
         s->every_len = need;
         return;
     }
@@ -455,7 +511,7 @@ static void record(Search *s, const Line *line, int start, int end, int k, int p
     }
     if (s->has_best && (bound < s->best || (bound == s->best && k >= s->best_n))) return;
     s->kept++;
-    int64_t total = exact ? bound : exact_total(s, line, start, end, k, points, words);
+    int64_t total = exact ? bound : exact_total(s, line, start, end, k, points, words, value);
     if (!s->has_best || total > s->best || (total == s->best && k < s->best_n)) { /* equal: fewer tiles */
         int col[MAX_PLACE], row[MAX_PLACE];
         for (int q = 0; q < k; q++) {
