@@ -3,7 +3,7 @@
    best.py documents the search; this file is its hot loop and nothing else. Python prepares the board (the
    letters and values of the top tiles, the axes, the pool, the options) and the word list, and gets back the
    best move and its total. It is built by ``python wordgames/engines/lingo/build.py`` (bin/serve and bin/test
-   run it); without it best.py runs the same search in Python, several times slower.
+   run it); without it best.py runs the same search in Python, 40 to 60 times slower.
 
    Words: a trie of the lexicon's words read either way (each word and its reversal: a run of letters spells a
    word forwards or backwards exactly where it spells one of these forwards), one 64-bit mask per prefix: bits
@@ -16,7 +16,7 @@
    move's cross words (across its line) depend only on the board before it, so they are looked up per cell and
    letter and cached; its words along the line are scored when the move is found, unless an upper bound of its
    total cannot beat the best total found so far. Ties between a tile's best words are settled for the mover,
-   as in best.py. */
+   as in best.py; between moves of equal totals, the one with fewer tiles is kept. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
