@@ -231,37 +231,37 @@ static inline int occupied(const Search *s, int col, int row) {
     return contains(s, col, row) && s->board[col * s->stride + row] != EMPTY;
 }
 
-/* The words in ``text`` (n letters, read either way) that hold at least one of the positions ``fresh`` (k of
-   them, in order), into ``span_i``, ``span_j`` (first and last letter) and ``span_score``, in order of (first,
-   last): their number. */
-static int words_through(Search *s, const signed char *text, const int *value, int n, const int *fresh, int k) {
-    const Trie *t = s->t;
-    int spans = 0, next = 0;
-    for (int i = 0; i <= fresh[k - 1]; i++) {
-        while (fresh[next] < i) next++;
-        int32_t node = 0;
-        int sum = 0;
-        for (int j = i; j < n; j++) {
-            int c = text[j];
-            if (!(t->mask[node] & (1ULL << c))) break;
-            node = child_of(t, node, c);
-            sum += value[j];
-            if (j >= fresh[next] && (t->mask[node] & WORD) && j - i + 1 >= s->min_len) {
-                s->span_i[spans] = i;
-                s->span_j[spans] = j;
-                s->span_score[spans] = sum * (j - i);
-                spans++;
-            }
-        }
-    }
-    return spans;
-}
-
 static inline void add_span(Search *s, int *spans, int i, int j, int score) {
     s->span_i[*spans] = i;
     s->span_j[*spans] = j;
     s->span_score[*spans] = score;
     (*spans)++;
+}
+
+/* Add the words of ``text`` (n letters, read either way) read on from position ``i`` that reach ``first``. */
+static void read_on(Search *s, const signed char *text, const int *value, int n, int i, int first, int *spans) {
+    const Trie *t = s->t;
+    int32_t node = 0;
+    int sum = 0;
+    for (int j = i; j < n; j++) {
+        int c = text[j];
+        if (!(t->mask[node] & (1ULL << c))) return;
+        node = child_of(t, node, c);
+        sum += value[j];
+        if (j >= first && (t->mask[node] & WORD) && j - i + 1 >= s->min_len) add_span(s, spans, i, j, sum * (j - i));
+    }
+}
+
+/* The words in ``text`` (n letters, read either way) that hold at least one of the positions ``fresh`` (k of
+   them, in order), into ``span_i``, ``span_j`` (first and last letter) and ``span_score``, in order of (first,
+   last): their number. */
+static int words_through(Search *s, const signed char *text, const int *value, int n, const int *fresh, int k) {
+    int spans = 0, next = 0;
+    for (int i = 0; i <= fresh[k - 1]; i++) {
+        while (fresh[next] < i) next++;
+        read_on(s, text, value, n, i, fresh[next], &spans);
+    }
+    return spans;
 }
 
 /* ``words_through`` for the new tiles (``first`` to ``last``) of a move whose word ``start``..``end``, worth
@@ -272,17 +272,7 @@ static int flank_words(Search *s, const signed char *text, const int *value, int
                        int last, int worth) {
     const Trie *t = s->t;
     int spans = 0;
-    for (int i = 0; i < start; i++) {
-        int32_t node = 0;
-        int sum = 0;
-        for (int j = i; j < n; j++) {
-            int c = text[j];
-            if (!(t->mask[node] & (1ULL << c))) break;
-            node = child_of(t, node, c);
-            sum += value[j];
-            if (j >= first && (t->mask[node] & WORD) && j - i + 1 >= s->min_len) add_span(s, &spans, i, j, sum * (j - i));
-        }
-    }
+    for (int i = 0; i < start; i++) read_on(s, text, value, n, i, first, &spans);
     int ours = spans;
     add_span(s, &spans, start, end, worth * (end - start));
     for (int j = end + 1; j < n; j++) {
