@@ -51,7 +51,9 @@ PAGE = {"lingo": 10, "lingua-fences": 10, "keebble": 10, "lexicon-crossing": 17}
 # SELECT more on the first; each later save is that SELECT and an UPDATE instead of an INSERT).
 # Later that day: the game row is locked with its last move number and the double-submit check in one statement,
 # and the clocks of all seats are written in one UPDATE (two fewer).
-MOVE = {"lingo": 11, "lingua-fences": 11, "keebble": 11, "lexicon-crossing": 11}
+# 25 November: that statement is two again: the last move number and the double-submit check are read after the
+# lock, since a subquery of the locking statement sees the moves as they were before it waited (one more).
+MOVE = {"lingo": 12, "lingua-fences": 12, "keebble": 12, "lexicon-crossing": 12}
 POLL_WITH_NEWS = {"lingo": 9, "lingua-fences": 9, "keebble": 9, "lexicon-crossing": 16}
 POLL_WITHOUT_NEWS = 3  # session, user, the game's version: no state loaded
 LOBBY_PLAYER, LOBBY_ANONYMOUS = 7, 2
@@ -107,9 +109,9 @@ def test_the_lobby_costs_the_same_however_many_games_are_listed(
 
 
 @pytest.mark.parametrize("kind", list(OPTIONS))
-def test_a_web_move_runs_at_most_eight_statements_of_its_own(kind: str, ann: Any, bob: Any) -> None:
-    """Session, user, the game locked with its last move number and the double-submit check, the seats, the
-    move, the game, the clocks, the owed notification: eight (the transaction's own BEGIN and COMMIT aside)."""
+def test_a_web_move_runs_at_most_nine_statements_of_its_own(kind: str, ann: Any, bob: Any) -> None:
+    """Session, user, the game locked, then its last move number and the double-submit check, the seats, the
+    move, the game, the clocks, the owed notification: nine (the transaction's own BEGIN and COMMIT aside)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -121,4 +123,4 @@ def test_a_web_move_runs_at_most_eight_statements_of_its_own(kind: str, ann: Any
     with CaptureQueriesContext(connection) as queries:
         assert player.post(f"/games/{game.pk}/move/", data).status_code == 302
     own = [q["sql"] for q in queries.captured_queries if not q["sql"].startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))]
-    assert len(own) <= 8, "\n".join(own)
+    assert len(own) <= 9, "\n".join(own)

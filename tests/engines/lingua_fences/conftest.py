@@ -21,6 +21,8 @@ def legal_word(state: dict[str, Any], seat: int) -> str:
         for across in (True, False):
             for offset in (0, 1, 2):
                 start = (col - offset, row) if across else (col, row - offset)
+                if min(start) < 0:
+                    continue
                 word = "ZZZ"[:offset] + letter + "ZZZ"[: 2 - offset]
                 try:
                     sheet.check_word(start, across, word, _ANY)

@@ -15,13 +15,11 @@ from django.db import connection, transaction
 from django.db.models import (
     Count,
     Exists,
-    IntegerField,
     Max,
     OuterRef,
     Prefetch,
     Q,
     Subquery,
-    Value,
     prefetch_related_objects,
 )
 from django.utils import timezone
@@ -44,17 +42,17 @@ def lock_game(game_id: int) -> Game:
         raise Refused("There is no such game.", "not_found") from None
 
 
-def _lock_for_move(game_id: int, idempotency_key: str) -> Game:
-    """``lock_game`` with, in the same statement, the number of the game's last move (``last_seq``) and the id
-    of the move this idempotency key made, if any (``done_id``): a move's checks need both."""
-    moves = Move.objects.filter(game=OuterRef("pk"))
-    last = moves.order_by("-seq").values("seq")[:1]
-    done: Any = Subquery(moves.filter(idempotency_key=idempotency_key).values("id")[:1]) if idempotency_key \
-        else Value(None, output_field=IntegerField())
-    try:
-        return Game.objects.select_for_update().annotate(last_seq=Subquery(last), done_id=done).get(pk=game_id)
-    except Game.DoesNotExist:
-        raise Refused("There is no such game.", "not_found") from None
+def _lock_for_move(game_id: int, idempotency_key: str) -> tuple[Game, int, int | None]:
+    """``lock_game``, then what a move's checks need, read once the lock is held: the number of the game's last
+    move and the id of the move this idempotency key made, if any.
+
+    Two statements, not one: a subquery in the locking SELECT is evaluated on the snapshot taken when the
+    statement began, so on PostgreSQL a submission that waited for the lock (another seat of a simultaneous round
+    moving) would read the move numbers as they were before that move, and collide with it."""
+    game = lock_game(game_id)
+    keyed = Q(idempotency_key=idempotency_key) & ~Q(idempotency_key="")  # no key: no move to find
+    seen = Move.objects.filter(game_id=game.pk).aggregate(last=Max("seq"), done=Max("pk", filter=keyed))
+    return game, seen["last"] or 0, seen["done"]
 
 
 def acting_seat(game: Game, user: User, text: str) -> int:
@@ -110,18 +108,16 @@ def play_move(
     if len(text) > MOVE_LIMIT_ANY:
         raise Refused("That move is too long to be a move.", "illegal")
     with transaction.atomic():
-        # One query: the game row locked, its last move number, and whether this key was played already.
-        game = _lock_for_move(game_id, idempotency_key)
+        game, last_seq, done_id = _lock_for_move(game_id, idempotency_key)
         limit = get_engine(game.engine).move_limit(game.state) if game.state else MOVE_MAX
         if len(text) > limit:
             raise Refused(f"A move has at most {limit} characters (this one has {len(text)}).", "illegal")
-        seen = {"last": game.last_seq, "done": game.done_id}  # type: ignore[attr-defined]
-        if idempotency_key and seen["done"] is not None:
-            done = Move.objects.get(pk=seen["done"])
+        if done_id is not None:
+            done = Move.objects.get(pk=done_id)
             if done.seat == seat_of(game, user):  # the same player's double submit: the move they made
                 return MoveResult(done, duplicate=True)
             raise Refused("That form has been used already. Reload the page to move.", "stale")
-        game._last_seq = seen["last"] or 0  # type: ignore[attr-defined]
+        game._last_seq = last_seq  # type: ignore[attr-defined]
         # One query serves the checks below and the clocks (with each player's time away).
         prefetch_related_objects([game], Prefetch("seats", queryset=seats_with_time_away()))
         seat = acting_seat(game, user, text)
