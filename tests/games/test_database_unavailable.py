@@ -50,3 +50,35 @@ def test_a_program_posting_json_gets_the_same_sentence_as_json(lingo_game: Game,
     assert response.status_code == 503
     assert response.json() == {"error": response.json()["error"], "played": False}
     assert "was not played" in response.json()["error"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_while_the_database_is_read_only_is_a_503_saying_it_was_not_played(ann: Any, bob: Any) -> None:
+    """A failover in progress: the database answers, but refuses every write (PostgreSQL: read-only
+    transactions, as on a standby; SQLite: query_only). The player reads that the move was not played, not a
+    bare server error, and the same move sent once the database takes writes again is played."""
+    from tests.conftest import logged_in
+    from tests.games.conftest import start_game
+
+    game = start_game(ann, bob, {"preset": "classic"}, seed=7)
+    client_ann = logged_in(ann)
+    client_ann.raise_request_exception = False  # what a browser would see
+    text, version = _best(game), game.version
+    read_only, writable = (("SET default_transaction_read_only = on", "SET default_transaction_read_only = off")
+                           if connection.vendor == "postgresql" else ("PRAGMA query_only = ON", "PRAGMA query_only = OFF"))  # fmt: skip
+    with connection.cursor() as cursor:
+        cursor.execute(read_only)
+    try:
+        response = client_ann.post(f"/games/{game.pk}/move/", {"move": text, "version": version, "key": "k-ro"})
+        json = client_ann.post(f"/games/{game.pk}/move/", {"move": text, "version": version, "key": "k-ro"},
+                               HTTP_ACCEPT="application/json")  # fmt: skip
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute(writable)
+    assert response.status_code == 503, response.content.decode()[:2000]
+    assert "it was not played" in response.content.decode()
+    assert json.status_code == 503 and json.json()["played"] is False
+    game.refresh_from_db()
+    assert game.version == version and not Move.objects.filter(game=game).exists()
+    assert client_ann.post(f"/games/{game.pk}/move/", {"move": text, "version": version, "key": "k-ro"}).status_code == 302
+    assert Move.objects.filter(game=game).count() == 1

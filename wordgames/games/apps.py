@@ -11,8 +11,12 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
+        from wordgames.lib.unavailable import watch_read_only
+
         from . import checks, signals, tasks  # noqa: F401  (tasks: registered, as actions owe some of them by name)
         from .actions import greenlight  # the app config sits above every room, so it may join them
+
+        watch_read_only()  # a database read-only in a failover is "try again", on pages, in mail and in tasks
 
         register_dictionaries(Path(settings.DICTIONARY_DIR))
         signals.deal_shown.connect(greenlight.deal_shown, dispatch_uid="games.greenlight.deal_shown")

@@ -2,6 +2,10 @@
 was saved, never a bare 500: every write is one transaction, so a failed request changed nothing and may be
 sent again (moves carry an idempotency key, so a repeat is played once).
 
+A database that answers but refuses writes (read-only during a failover: the old primary demoted, or the
+standby not yet promoted) is the same fault: its error is raised as ``ReadOnlyDatabase``, an
+``OperationalError``, so the pages, the inbound mail and the tasks all treat it as "try again in a minute".
+
 The page is rendered without the request's context processors: they would ask the database again."""
 
 from __future__ import annotations
@@ -12,12 +16,14 @@ from typing import Any
 
 from django.conf import settings
 from django.core.signals import got_request_exception
-from django.db import InterfaceError, OperationalError
+from django.db import DatabaseError, InterfaceError, OperationalError, connections
+from django.db.backends.signals import connection_created
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.views.defaults import server_error
 
 TRANSIENT = (OperationalError, InterfaceError)
+READ_ONLY_SQLSTATE = "25006"  # PostgreSQL's read_only_sql_transaction (an InternalError to psycopg and Django)
 SENTENCE = ("The game database did not answer, so nothing was saved: if you were making a move, it was not "
             "played. Please send it again in a minute.")  # fmt: skip
 RETRY_AFTER = "30"
@@ -65,3 +71,30 @@ def server_error_or_unavailable(request: HttpRequest, template_name: str = "500.
     if isinstance(sys.exc_info()[1], TRANSIENT):
         return unavailable(request)
     return server_error(request, template_name)
+
+
+class ReadOnlyDatabase(OperationalError):
+    """A write refused because the database is read-only for now: transient, like a lost connection."""
+
+
+def read_only_is_transient(execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any) -> Any:
+    """A query wrapper on every connection: PostgreSQL's read-only refusal becomes ``ReadOnlyDatabase``."""
+    try:
+        return execute(sql, params, many, context)
+    except DatabaseError as e:
+        if getattr(e.__cause__, "sqlstate", None) == READ_ONLY_SQLSTATE:
+            raise ReadOnlyDatabase(str(e)) from e
+        raise
+
+
+def _wrap(connection: Any) -> None:
+    if read_only_is_transient not in connection.execute_wrappers:
+        connection.execute_wrappers.append(read_only_is_transient)
+
+
+def watch_read_only() -> None:
+    """Wrap every connection's queries, now and as they are made (called once, from the games app's ready)."""
+    connection_created.connect(lambda sender, connection, **kwargs: _wrap(connection), weak=False,
+                               dispatch_uid="wordgames.lib.unavailable.read_only")  # fmt: skip
+    for connection in connections.all(initialized_only=True):
+        _wrap(connection)
