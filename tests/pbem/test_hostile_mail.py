@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import imaplib
+import re
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
@@ -279,3 +280,42 @@ def test_imap_refuses_a_cleartext_login_unless_allowed(lingo_game: Game, imap_se
         imap.login("play", "secret")
         imap.select("INBOX")
         assert imap.search(None, "UNSEEN")[1][0]  # still waiting for a safe poll
+
+
+@pytest.mark.parametrize("way", ["pipe", "webhook"])
+def test_an_emailed_move_holding_a_nul_byte_is_refused_and_answered_with_the_board(
+    lingo_game: Game, way: str, tmp_path: Path, settings: Any
+) -> None:
+    """A NUL (a broken mail program's) inside the move: refused like any bad move, the reply showing where the
+    NUL is, nothing played; PostgreSQL stores no NUL, so nothing of it may reach a row as it is."""
+    sent = latest_to("ann@example.com")
+    move = best(lingo_game, 0)
+    broken = f"{move[:2]}\x00{move[2:]}"
+    raw = raw_mail("ann@example.com", mime.reply_address(sent), f"{broken}\nmy move\n".encode(), msgid=f"nul-{way}")
+    if way == "pipe":
+        by_pipe(raw, tmp_path)
+    else:
+        assert by_webhook(raw, settings).status_code == 200
+    assert played(lingo_game) is None
+    record = InboundMessage.objects.get(message_id__contains=f"nul-{way}")
+    assert record.outcome == InboundMessage.Outcome.REFUSED and "could not be handled" not in record.detail
+    reply = replies_to("ann@example.com")[-1]
+    assert "was not played" in reply.body and "[U+0000]" in reply.body and "\x00" not in reply.body
+    board_row = re.compile(r"^ *\d+( +[.A-Z*]){5,} +\d+$", re.M)  # " 10   .   .   .   .   10"
+    assert board_row.search(reply.body), reply.body  # the board comes with the refusal, as for any bad move
+
+
+def test_a_nul_byte_in_an_emailed_comment_or_chat_is_dropped_and_the_rest_kept(lingo_game: Game,
+                                                                               tmp_path: Path) -> None:  # fmt: skip
+    sent = latest_to("ann@example.com")
+    move = best(lingo_game, 0)
+    by_pipe(raw_mail("ann@example.com", mime.reply_address(sent), f"{move}\nGood\x00 luck\n".encode(),
+                     msgid="nul-comment"), tmp_path)  # fmt: skip
+    made = played(lingo_game)
+    assert made is not None and made.text == move and made.comment == "Good luck"
+    to_bob = latest_to("bob@example.com")
+    by_pipe(raw_mail("bob@example.com", mime.reply_address(to_bob), b"say Nice\x00 one\n", msgid="nul-say"),
+            tmp_path)  # fmt: skip
+    from wordgames.games.models import ChatMessage
+
+    assert ChatMessage.objects.get(game=lingo_game).text == "Nice one"

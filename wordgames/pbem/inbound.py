@@ -143,6 +143,8 @@ def _clean(text: str, size: int) -> str:
 
 
 def _quote(body: str) -> str:
+    """The player's message quoted back under a refusal; a NUL shown as ``[U+0000]`` (no email or row holds one)."""
+    body = body.replace("\x00", "[U+0000]")
     return "\n".join(f"> {line}" for line in body.strip().split("\n")[:40])
 
 
@@ -301,7 +303,7 @@ def _run(record: InboundMessage, message: AnymailInboundMessage, body: str, seat
             return
         reason = str(e)
         if e.code in ("illegal", "empty") and command.word == "move":
-            reason = f"Your move \"{command.text}\" was not played: {reason}"
+            reason = f"Your move {quote(command.text)} was not played: {reason}"  # quoted: NUL and bidi shown
         _refuse(record, message, body, seat, reason)
 
 

@@ -19,7 +19,7 @@ from .moves import lock_game
 def post_message(game_id: int, user: User, text: str, *, source: str = ChatMessage.Source.WEB) -> ChatMessage:
     """``user``'s message to their game's table: checked (a player of the game, some words, not too long, not
     too many lately), written, the game's pages updated, the other players emailed."""
-    text = text.strip()
+    text = text.replace("\x00", "").strip()  # NUL (a broken mail program's) is stored by no PostgreSQL text column
     if not text:
         raise Refused("Write something to send.", "empty")
     if len(text) > CHAT_MAX:

@@ -135,8 +135,13 @@ def play_move(
                 "stale",
             )
         move = apply_move(game, seat, user, text, source=source, idempotency_key=idempotency_key,
-                           comment=comment.strip()[:2000])  # fmt: skip
+                           comment=_storable(comment).strip()[:2000])  # fmt: skip
     return MoveResult(move, duplicate=False)
+
+
+def _storable(text: str) -> str:
+    """Free text without NUL, which no text column of PostgreSQL stores (a comment from a broken mail program)."""
+    return text.replace("\x00", "")
 
 
 def _number_current(game: Game, seat: Seat | None, number: int) -> bool:
