@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.db import OperationalError, connection
 
+from tests.support.database import read_only
 from tests.support.web import move
 from wordgames.engines import get_engine
 from wordgames.games.models import Game, Move
@@ -64,17 +65,10 @@ def test_a_move_while_the_database_is_read_only_is_a_503_saying_it_was_not_playe
     client_ann = logged_in(ann)
     client_ann.raise_request_exception = False  # what a browser would see
     text, version = _best(game), game.version
-    read_only, writable = (("SET default_transaction_read_only = on", "SET default_transaction_read_only = off")
-                           if connection.vendor == "postgresql" else ("PRAGMA query_only = ON", "PRAGMA query_only = OFF"))  # fmt: skip
-    with connection.cursor() as cursor:
-        cursor.execute(read_only)
-    try:
+    with read_only():
         response = client_ann.post(f"/games/{game.pk}/move/", {"move": text, "version": version, "key": "k-ro"})
         json = client_ann.post(f"/games/{game.pk}/move/", {"move": text, "version": version, "key": "k-ro"},
                                HTTP_ACCEPT="application/json")  # fmt: skip
-    finally:
-        with connection.cursor() as cursor:
-            cursor.execute(writable)
     assert response.status_code == 503, response.content.decode()[:2000]
     assert "it was not played" in response.content.decode()
     assert json.status_code == 503 and json.json()["played"] is False

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
+from tests.support.database import read_only
 from wordgames.games import actions
 from wordgames.games.models import Game, Move, Seat
 from wordgames.pbem import reading
@@ -91,6 +92,19 @@ def test_the_pipe_exits_75_when_the_database_is_down(tmp_path: Path, monkeypatch
     with pytest.raises(SystemExit) as exit_:
         call_command("receive_email", file=str(path))
     assert exit_.value.code == 75
+
+
+def test_a_webhook_delivery_while_the_database_is_read_only_is_refused_for_later_and_played_then(
+    lingo_game: Game, settings: Any
+) -> None:
+    """A failover in progress: the provider is told to try again (a 5xx), nothing is recorded, and its retry,
+    once the database takes writes, plays the move."""
+    raw = mime.reply(latest_to("ann@example.com"), best(lingo_game, 0))
+    with read_only():
+        assert by_webhook(raw, settings).status_code == 503
+    assert not InboundMessage.objects.exists() and played(lingo_game) is None
+    assert by_webhook(raw, settings).status_code == 200
+    assert played(lingo_game) is not None
 
 
 @hsettings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
