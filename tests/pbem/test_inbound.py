@@ -164,7 +164,7 @@ def test_an_unknown_command_gets_the_reason_the_board_and_the_quote(lingo_game: 
     by_pipe(mime.reply(latest_to("ann@example.com"), "frobnicate 8H please"), tmp_path)
     unchanged(lingo_game)
     answer = replies_to("ann@example.com")[-1]
-    assert 'Your move "frobnicate 8H please" was not played' in answer.body
+    assert "Your move \u201cfrobnicate 8H please\u201d was not played" in answer.body
     assert "Pool:" in answer.body
     assert "Your message was:\n> frobnicate 8H please" in answer.body
 
