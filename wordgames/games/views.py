@@ -522,6 +522,23 @@ def invite_team_mate(request: AuthedRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
+def remove_team_mate(request: AuthedRequest, pk: int) -> HttpResponse:
+    """A seat's player removes a team-mate (or an invitation not yet answered); a team-mate leaves."""
+    game = _load_game(pk, request)
+    mate = request.POST.get("mate", "")
+    try:
+        actions.remove_team_mate(game.pk, request.user, int(mate) if mate.isdigit() else 0)
+    except actions.Refused as e:
+        messages.error(request, str(e))
+    else:
+        leaving = mate == str(request.user.pk)
+        messages.success(request, "You have left the seat you shared." if leaving
+                         else "Done: they no longer share your seat, and are no longer asked to.")  # fmt: skip
+    return redirect(game)
+
+
+@require_POST
+@login_required
 def answer_team_invitation(request: AuthedRequest, invitation_id: int) -> HttpResponse:
     accept = request.POST.get("answer") == "accept"
     try:
@@ -537,14 +554,20 @@ def _teams(game: Game, seats: list[Seat], user: Any) -> dict[str, Any]:
     """Who shares which seat (everyone in the game sees it), the invitations waiting, and what this user may do."""
     mates = Seat.partners.through.objects.filter(seat__game=game).select_related("user").order_by("user__username")
     waiting = list(TeamInvitation.objects.filter(seat__game=game).select_related("user", "invited_by").order_by("pk"))
-    shares = [
-        {"position": s.position + 1, "player": s.user.username if s.user else "",
-         "mates": [m.user.username for m in mates if m.seat_id == s.pk],
-         "asked": [i.user.username for i in waiting if i.seat_id == s.pk]}
-        for s in seats
-    ]  # fmt: skip
     running = game.status in (Game.Status.OPEN, Game.Status.ACTIVE)
     own = user.is_authenticated and any(s.user_id == user.pk for s in seats)
+
+    def removable(seat: Seat, mate_id: int) -> bool:  # by the seat's player, or by the mate who leaves
+        return running and user.is_authenticated and user.pk in (seat.user_id, mate_id)
+
+    shares = [
+        {"position": s.position + 1, "player": s.user.username if s.user else "",
+         "mates": [{"name": m.user.username, "id": m.user_id, "removable": removable(s, m.user_id)}
+                   for m in mates if m.seat_id == s.pk],
+         "asked": [{"name": i.user.username, "id": i.user_id, "removable": running and user.pk == s.user_id}
+                   for i in waiting if i.seat_id == s.pk]}
+        for s in seats
+    ]  # fmt: skip
     return {"team_shares": shares if any(x["mates"] or x["asked"] for x in shares) else [],
             "team_invitations": [i for i in waiting if user.is_authenticated and i.user_id == user.pk and running],
             "can_invite_team_mate": own and running}  # fmt: skip
