@@ -30,6 +30,7 @@ from wordgames.lib.http import AuthedRequest
 
 from . import actions, helpdocs, presenters, queries
 from .actions import greenlight
+from .actions.games import not_yours
 from .boards import render_board
 from .emails import read_invitation_token, result_sentence
 from .forms import MoveForm, NewGameForm, engine_or_404, move_limit
@@ -423,6 +424,10 @@ def accept_invitation(request: AuthedRequest, token: str) -> HttpResponse:
     except signing.BadSignature:
         return render(request, "games/invitation.html", {"error": "This invitation link is not valid."}, status=400)
     seat = get_object_or_404(Seat.objects.select_related("game", "game__created_by"), pk=data["seat"])
+    # A link travels (forwarded, read over a shoulder): holding it proves nothing, only the account does.
+    context: dict[str, Any] = {"seat": seat, "game": seat.game}
+    if seat.is_invitation and not queries.invited(seat, request.user):
+        context["refusal"] = not_yours(seat, request.user)
     if request.method == "POST":
         try:
             if request.POST.get("answer") == "decline":
@@ -431,11 +436,11 @@ def accept_invitation(request: AuthedRequest, token: str) -> HttpResponse:
                 return redirect("lobby")
             actions.join_game(seat.game_id, request.user, seat_id=seat.pk)
         except actions.Refused as e:
-            messages.error(request, str(e))
-            return redirect("lobby")
+            status = 403 if e.code == "not_invited" else 409
+            return render(request, "games/invitation.html", {**context, "refusal": str(e)}, status=status)
         messages.success(request, "You have a seat in this game.")
         return redirect(seat.game)
-    return render(request, "games/invitation.html", {"seat": seat, "game": seat.game})
+    return render(request, "games/invitation.html", context)
 
 
 @require_POST

@@ -166,7 +166,9 @@ def _invite_partners(own: Seat, partners: dict[int, list[str]], seated: set[int]
 
 
 def join_game(game_id: int, user: User, seat_id: int | None = None) -> Seat:
-    """Take an open seat, or accept an invitation (``seat_id`` names the invited seat)."""
+    """Take an open seat, or accept an invitation (``seat_id`` names the invited seat). An invitation seats only
+    the person it was sent to: the invited account, or an account whose confirmed address is the invited one
+    (an account's address is set only by its confirmation link), whoever holds the link or the seat's id."""
     if is_suspended(user):
         raise Refused("Your account is suspended.", "suspended")
     with transaction.atomic():
@@ -179,9 +181,11 @@ def join_game(game_id: int, user: User, seat_id: int | None = None) -> Seat:
         if not game.options.get("hints") and Seat.objects.filter(game=game, partners=user).exists():
             raise Refused("You already share a seat in this game as a team-mate: one seat per person.", "seated")
         if seat_id is not None:
-            seat = next((s for s in seats if s.pk == seat_id and s.user_id is None), None)
+            seat = next((s for s in seats if s.pk == seat_id and s.is_invitation), None)
             if seat is None:
                 raise Refused("That invitation is no longer open.", "gone")
+            if not invited(seat, user):
+                raise Refused(not_yours(seat, user), "not_invited")
         else:
             mine = [s for s in seats if s.is_invitation and invited(s, user)]
             free = [s for s in seats if s.is_open]
@@ -194,6 +198,15 @@ def join_game(game_id: int, user: User, seat_id: int | None = None) -> Seat:
         seat.save()
         start_if_full(game)
     return seat
+
+
+def not_yours(seat: Seat, user: User) -> str:
+    """Why ``user`` may not take the invited ``seat``; never naming whom it was sent to."""
+    if seat.invited_email and not user.email:
+        return ("This invitation was sent to an email address, and your account has no confirmed address yet. "
+                "Open the link we emailed you to confirm yours: if it is the address the invitation went to, "
+                "the invitation then waits for you in the lobby.")  # fmt: skip
+    return "This invitation was sent to someone else: only they can take this seat."
 
 
 def one_address(entry: str) -> str:
