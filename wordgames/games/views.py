@@ -185,7 +185,9 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
     version = _waiting_version(game.pk, game.version) if game.status == Game.Status.OPEN else game.version
     context: dict[str, Any] = {"game": game, "seat": seat, "seats": seats, "version": version,
                                "options_shown": presenters.options_shown(game)}  # fmt: skip
-    if game.state is not None:
+    if game.state is None:
+        context["waiting_seats"] = [_waiting_seat(game, s, request.user) for s in seats]
+    else:
         engine = get_engine(game.engine)
         concealment = queries.view_kwargs(game, seat, seats)
         view = engine.view(game.state, seat, **concealment)
@@ -222,6 +224,23 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
             context.update(_undo_context(game, seat, shown))
     context.update(extra)
     return context
+
+
+def _waiting_seat(game: Game, seat: Seat, user: Any) -> dict[str, str]:
+    """Who holds or is asked to a seat of a game waiting for players. An address invited by email is shown to
+    the game's creator only (who typed it): to anyone else, the invitee included, it is "a player invited by
+    email"."""
+    if seat.user is not None:
+        return {"name": seat.user.username}
+    if not seat.is_invitation:
+        return {}  # open
+    if seat.invited_user is not None:
+        return {"invited": seat.invited_user.username}
+    if user.is_authenticated and user.pk == game.created_by_id:
+        return {"invited": seat.invited_email}
+    if user.is_authenticated and queries.invited(seat, user):
+        return {"invited": "you, by email"}
+    return {"invited": "a player invited by email"}
 
 
 def _shown_moves(game: Game) -> list[Any]:
