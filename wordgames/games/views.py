@@ -117,21 +117,16 @@ def new_game(request: AuthedRequest) -> HttpResponse:
     invited = sum(1 for name in form.invitees() if name.strip()) if form.is_valid() else 0
     if invited and not throttle.allow("invitation", request.user.pk, cost=invited):
         form.add_error(None, f"You have sent many invitations lately. {throttle.wait_sentence('invitation')}")
-    elif request.method == "POST" and form.is_valid() and not throttle.allow("game", request.user.pk):
-        form.add_error(None, f"You have created many games lately. {throttle.wait_sentence('game')}")
     if request.method == "POST" and form.is_valid():
-        try:
+        try:  # the door spends the games-per-hour bucket
             game = actions.create_game(
                 request.user, engine.name, form.chosen_options(), form.invitees(), **form.clock_times(),
-                partners=form.cleaned_data["partners"],
+                partners=form.cleaned_data["partners"], private=bool(form.cleaned_data.get("private")),
+                chat_public=bool(form.cleaned_data.get("chat_public")),
             )
         except actions.Refused as e:
             form.add_error(None, str(e))
         else:
-            if form.cleaned_data.get("private"):
-                Game.objects.filter(pk=game.pk).update(private=True)
-            if form.cleaned_data.get("chat_public"):
-                Game.objects.filter(pk=game.pk).update(chat_public=True)
             if game.status == Game.Status.ACTIVE:
                 messages.success(request, "The game has started.")
             else:
@@ -147,9 +142,6 @@ def play_computer(request: AuthedRequest) -> HttpResponse:
     """The lobby's "Play the computer": a two-player game against a computer player, started at once."""
     engine = engine_or_404(request.POST.get("game", ""))
     level = request.POST.get("level") or "strong"
-    if not throttle.allow("game", request.user.pk):
-        messages.error(request, f"You have created many games lately. {throttle.wait_sentence('game')}")
-        return redirect("lobby")
     try:
         game = actions.create_game(request.user, engine.name, {}, [f"computer:{level}"])
     except actions.Refused as e:

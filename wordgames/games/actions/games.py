@@ -7,12 +7,14 @@ from datetime import timedelta
 from email.utils import getaddresses
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 
+from wordgames.accounts import throttle
 from wordgames.accounts.models import is_suspended
 from wordgames.engines import get_engine
 from wordgames.engines.core.errors import InvalidOptions
@@ -40,11 +42,21 @@ def create_game(
     partners: dict[int, list[str]] | None = None,
     creator_seat: int = 0,
     rematch_of: Game | None = None,
+    private: bool = False,
+    chat_public: bool = False,
+    internal: bool = False,
 ) -> Game:
     """A new game with the creator in seat 1 and one more seat per entry of ``invitees``: "" for an open
     seat, a username, an email address, or ``computer:LEVEL`` for a computer player (seated at once). Starts
     at once if every seat is taken. Each player has
-    ``move_time`` per move (1 hour to 30 days) and is reminded after ``reminder_after`` (80 % by default)."""
+    ``move_time`` per move (1 hour to 30 days) and is reminded after ``reminder_after`` (80 % by default).
+    ``private`` and ``chat_public`` are written with the row: a private game is never listed, not even for an
+    instant.
+
+    Every game a player creates (the form, the computer, a rematch, an email) spends one token of their
+    games-per-hour bucket, and a game with a computer player counts towards ``COMPUTER_GAMES_PER_PLAYER``.
+    ``internal=True`` is for the site's own callers that no player asked (the demo and selfplay commands,
+    benchmarks, tests setting up a position): they spend nothing and are held to no limit."""
     if not timedelta(hours=1) <= move_time <= timedelta(days=30):
         raise Refused("The time per move must be between 1 hour and 30 days.", "options")
     if reminder_after is not None and not timedelta(0) < reminder_after < move_time:
@@ -61,6 +73,8 @@ def create_game(
     if any(user is not None and user.pk == creator.pk for user, _ in invited):
         raise Refused("You are already in seat 1; invite someone else.", "players")
     with transaction.atomic():
+        if not internal:
+            _within_limits(creator, bool(computer_seats))
         game = Game.objects.create(
             engine=engine_name,
             options=options,
@@ -72,6 +86,8 @@ def create_game(
             created_by=creator,
             move_time=move_time,
             reminder_after=reminder_after,
+            private=private,
+            chat_public=chat_public,
         )
         if rematch_of is not None:
             Game.objects.filter(pk=rematch_of.pk).update(rematch=game)
@@ -88,6 +104,24 @@ def create_game(
                          creator)  # fmt: skip
         start_if_full(game)
     return game
+
+
+def _within_limits(creator: User, with_computer: bool) -> None:
+    """Refuse a game past the creator's limits. Called inside the creating transaction, so a refusal later on
+    (or this one) gives the token back; the bucket's row stays locked until the commit, so two games created
+    at once by one player are counted one after the other."""
+    if not throttle.allow("game", creator.pk):
+        raise Refused(f"You have created many games lately. {throttle.wait_sentence('game')}", "throttled")
+    cap = settings.COMPUTER_GAMES_PER_PLAYER
+    if with_computer and running_computer_games(creator) >= cap:
+        raise Refused(f"You already have {cap} games against the computer waiting or under way: finish or resign "
+                      "one of them before you start another.", "computer_cap")  # fmt: skip
+
+
+def running_computer_games(user: User) -> int:
+    """The games with a computer player in which ``user`` holds a seat and that are not over."""
+    return (Game.objects.filter(status__in=(Game.Status.OPEN, Game.Status.ACTIVE), has_computers=True, seats__user=user)
+            .distinct().count())  # fmt: skip
 
 
 def _invitees(engine_name: str, creator: User, invitees: list[str]) -> tuple[list[tuple[Any, str]], set[int]]:
@@ -134,10 +168,9 @@ def rematch(game_id: int, user: User) -> Game:
         turned = seats[1:] + seats[:1]
         mine = next(i for i, s in enumerate(turned) if s.user_id == user.pk)
         invitees = [_again(s) for i, s in enumerate(turned) if i != mine]
-        again = create_game(user, game.engine, dict(game.options), invitees, move_time=game.move_time,
-                            reminder_after=game.reminder_after, creator_seat=mine, rematch_of=game)  # fmt: skip
-        Game.objects.filter(pk=again.pk).update(private=game.private, chat_public=game.chat_public)
-        return again
+        return create_game(user, game.engine, dict(game.options), invitees, move_time=game.move_time,
+                           reminder_after=game.reminder_after, creator_seat=mine, rematch_of=game,
+                           private=game.private, chat_public=game.chat_public)  # fmt: skip
 
 
 def _again(seat: Seat) -> str:
