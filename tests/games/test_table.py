@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -248,3 +249,13 @@ def test_a_private_edit_does_not_touch_the_other_players_pages(client, ann, bob)
     assert client.get(f"/games/{game.pk}/live/?since={seen}").status_code == 204
     game.refresh_from_db()
     assert game.moves.count() == 1 and game.state == queries.rebuild_state(game)
+
+
+def test_no_template_comment_spans_lines(settings):
+    """Django's {# #} comment ends at its line: one spanning lines is printed on the page for all to read."""
+    from pathlib import Path
+
+    for path in Path(settings.BASE_DIR, "templates").rglob("*.*"):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for start in (m.start() for m in re.finditer(r"\{#", text)):
+            assert "\n" not in text[start:text.find("#}", start)], f"{path}: use {{% comment %}} across lines"

@@ -580,7 +580,7 @@ def _teams(game: Game, seats: list[Seat], user: Any) -> dict[str, Any]:
         {"position": s.position + 1, "player": s.user.username if s.user else "",
          "mates": [{"name": m.user.username, "id": m.user_id, "removable": removable(s, m.user_id)}
                    for m in mates if m.seat_id == s.pk],
-         "asked": [{"name": i.user.username, "id": i.user_id, "removable": running and user.pk == s.user_id}
+         "asked": [{"name": i.user.username, "id": i.user_id, "removable": running and user.is_authenticated and user.pk == s.user_id}
                    for i in waiting if i.seat_id == s.pk]}
         for s in seats
     ]  # fmt: skip
