@@ -131,7 +131,7 @@ def test_a_team_mate_leaves_on_their_own_and_may_be_asked_again(ann: Any, bob: A
     assert "Leave this seat" in logged_in(dan).get(game.get_absolute_url()).content.decode()
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        logged_in(dan).post(f"/games/{game.pk}/team/remove/", {"mate": dan.pk})
+        assert logged_in(dan).post(f"/games/{game.pk}/team/remove/", {"mate": dan.pk})["Location"] == "/"
     assert {m.to[0] for m in mail.outbox if "dan has left ann's seat" in m.body} == {"ann@example.com", "bob@example.com"}
     assert not _moves_as(dan, game).json()["ok"]
     mail.outbox.clear()

@@ -547,9 +547,10 @@ def remove_team_mate(request: AuthedRequest, pk: int) -> HttpResponse:
     except actions.Refused as e:
         messages.error(request, str(e))
     else:
-        leaving = mate == str(request.user.pk)
-        messages.success(request, "You have left the seat you shared." if leaving
-                         else "Done: they no longer share your seat, and are no longer asked to.")  # fmt: skip
+        if mate == str(request.user.pk):
+            messages.success(request, "You have left the seat you shared.")
+            return redirect("lobby")  # a private game's page is no longer theirs to see
+        messages.success(request, "Done: they no longer share your seat, and are no longer asked to.")
     return redirect(game)
 
 
@@ -573,14 +574,15 @@ def _teams(game: Game, seats: list[Seat], user: Any) -> dict[str, Any]:
     running = game.status in (Game.Status.OPEN, Game.Status.ACTIVE)
     own = user.is_authenticated and any(s.user_id == user.pk for s in seats)
 
-    def removable(seat: Seat, mate_id: int) -> bool:  # by the seat's player, or by the mate who leaves
-        return running and user.is_authenticated and user.pk in (seat.user_id, mate_id)
+    def players(seat: Seat) -> bool:  # its player may remove a team-mate or take back an invitation
+        return running and user.is_authenticated and user.pk == seat.user_id
 
     shares = [
         {"position": s.position + 1, "player": s.user.username if s.user else "",
-         "mates": [{"name": m.user.username, "id": m.user_id, "removable": removable(s, m.user_id)}
+         "mates": [{"name": m.user.username, "id": m.user_id,
+                    "removable": players(s) or (running and m.user_id == user.pk)}  # or the mate leaves
                    for m in mates if m.seat_id == s.pk],
-         "asked": [{"name": i.user.username, "id": i.user_id, "removable": running and user.is_authenticated and user.pk == s.user_id}
+         "asked": [{"name": i.user.username, "id": i.user_id, "removable": players(s)}
                    for i in waiting if i.seat_id == s.pk]}
         for s in seats
     ]  # fmt: skip

@@ -96,8 +96,9 @@ def replace_player(
         if not may_hold_two_seats(game) and game.seats.filter(partners=new_user).exclude(pk=seat.pk).exists():
             raise Refused(f"{new_user} already shares another seat of this game as a team-mate.", "seated")
         old = seat.user
-        mates = [] if old == new_user else sorted(u.get_username() for u in seat.partners.all())
+        mates: list[str] = []
         if old != new_user:
+            mates = sorted(u.get_username() for u in seat.partners.all())
             seat.partners.clear()
             TeamInvitation.objects.filter(seat=seat).delete()
         seat.user = new_user
