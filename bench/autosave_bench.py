@@ -60,7 +60,7 @@ def main() -> None:
 
     User = get_user_model()
     ann, bob = (User.objects.create_user(n, f"{n}@example.org", "pw") for n in ("ann", "bob"))
-    game = actions.create_game(ann, "lexicon-crossing", {}, ["bob"], seed=8)
+    game = actions.create_game(ann, "lexicon-crossing", {}, ["bob"], seed=8, internal=True)
     actions.join_game(game.pk, bob)
     game.refresh_from_db()
     client = Client()

@@ -75,7 +75,7 @@ def main() -> None:
     engine = get_engine("lingo")
 
     def new_game(seed: int) -> Game:
-        game = actions.create_game(users[0], "lingo", {"preset": "pbem"}, ["bob"], seed=seed)
+        game = actions.create_game(users[0], "lingo", {"preset": "pbem"}, ["bob"], seed=seed, internal=True)
         actions.join_game(game.pk, users[1])
         game.refresh_from_db()
         return game

@@ -58,7 +58,7 @@ def prepare(count: int) -> list[bytes]:
     engine = get_engine("lingo")
     replies = []
     for seed in range(count):
-        game = actions.create_game(ann, "lingo", {"preset": "pbem"}, ["bob"], seed=seed)
+        game = actions.create_game(ann, "lingo", {"preset": "pbem"}, ["bob"], seed=seed, internal=True)
         actions.join_game(game.pk, bob)
         game.refresh_from_db()
         best = engine.best_move(game.state, 0)  # type: ignore[attr-defined]

@@ -77,7 +77,7 @@ def set_up(games: int, moves: int, seed: int) -> list[dict]:
     for g in range(games):
         a = User.objects.create_user(f"a{g}", f"a{g}@example.com", "x")
         b = User.objects.create_user(f"b{g}", f"b{g}@example.com", "x")
-        game = actions.create_game(a, "lingo", {"preset": "pbem"}, [b.username], seed=seed + g)
+        game = actions.create_game(a, "lingo", {"preset": "pbem"}, [b.username], seed=seed + g, internal=True)
         actions.join_game(game.pk, b)
         game = Game.objects.get(pk=game.pk)
         state, sequence = game.state, []

@@ -191,6 +191,9 @@ TIMEOUTS_IN_A_ROW = envint("TIMEOUTS_IN_A_ROW", "3")
 HINT_BUDGET = float(os.getenv("HINT_BUDGET_SECONDS", "5"))
 COMPUTER_MOVE_DELAY = envint("COMPUTER_MOVE_DELAY_SECONDS", "2")
 COMPUTER_WAKE_AFTER = envint("COMPUTER_WAKE_AFTER_SECONDS", "120")
+# Games with a computer player one player may have waiting or under way at once (each costs the workers'
+# search time at every turn); one more is refused until one of them ends.
+COMPUTER_GAMES_PER_PLAYER = envint("COMPUTER_GAMES_PER_PLAYER", "10")
 ANYMAIL = {
     key[len("ANYMAIL_"):]: value for key, value in os.environ.items() if key.startswith("ANYMAIL_")
 }

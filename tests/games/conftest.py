@@ -17,7 +17,7 @@ def on_postgres() -> bool:
 
 def start_game(first: Any, second: Any, options: dict[str, Any], seed: int) -> Game:
     """``first`` invites ``second``, who accepts: the game starts with ``first`` to move."""
-    game = actions.create_game(first, "lingo", options, [second.username], seed=seed)
+    game = actions.create_game(first, "lingo", options, [second.username], seed=seed, internal=True)
     actions.join_game(game.pk, second)
     game.refresh_from_db()
     return game

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import Permission
 from django.db import connection
+from django.db.models.signals import post_save
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -19,9 +21,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _private_game(ann: Any, bob: Any) -> Game:
-    game = actions.create_game(ann, "lingo", {"preset": "classic"}, [bob.username], seed=7)
-    Game.objects.filter(pk=game.pk).update(private=True)
-    return game
+    return actions.create_game(ann, "lingo", {"preset": "classic"}, [bob.username], seed=7, private=True)
 
 
 def test_a_private_game_made_from_the_form_is_not_in_the_lobby(client, ann, cat):
@@ -32,6 +32,32 @@ def test_a_private_game_made_from_the_form_is_not_in_the_lobby(client, ann, cat)
     assert response.status_code == 302 and game.private
     client.force_login(cat)
     assert game.get_absolute_url() not in client.get("/").content.decode()
+
+
+def test_a_private_game_is_private_from_the_moment_its_row_is_written(client, ann, bob):
+    """The row is inserted private (with its chosen chat): there is no instant in which the lobby would list it.
+    A rematch of a private game is private from its first row too."""
+    inserted = []
+
+    def observe(sender, instance, created, **kwargs):
+        if created:  # read back from the database, as another request would see it
+            inserted.append(Game.objects.filter(pk=instance.pk).values_list("private", "chat_public").get())
+
+    post_save.connect(observe, sender=Game, dispatch_uid="first-row")
+    try:
+        client.force_login(ann)
+        response = client.post("/games/new/", {"game": "lingo", "players": "2", "seat_2": "bob", "preset": "classic",
+                                               "clock": "7d", "private": "on", "chat_public": "on"})  # fmt: skip
+        assert response.status_code == 302
+        game = Game.objects.get()
+        actions.join_game(game.pk, bob)
+        actions.submit_move(game.pk, bob, "resign")
+        assert client.post(f"/games/{game.pk}/rematch/").status_code == 302
+    finally:
+        post_save.disconnect(sender=Game, dispatch_uid="first-row")
+    assert inserted == [(True, True), (True, True)]
+    game.refresh_from_db()
+    assert game.rematch is not None and game.rematch.private
 
 
 def test_a_spectator_gets_not_found_for_every_page_of_a_private_game(client, ann, bob, cat):
@@ -223,3 +249,13 @@ def test_a_private_edit_does_not_touch_the_other_players_pages(client, ann, bob)
     assert client.get(f"/games/{game.pk}/live/?since={seen}").status_code == 204
     game.refresh_from_db()
     assert game.moves.count() == 1 and game.state == queries.rebuild_state(game)
+
+
+def test_no_template_comment_spans_lines(settings):
+    """Django's {# #} comment ends at its line: one spanning lines is printed on the page for all to read."""
+    from pathlib import Path
+
+    for path in Path(settings.BASE_DIR, "templates").rglob("*.*"):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for start in (m.start() for m in re.finditer(r"\{#", text)):
+            assert "\n" not in text[start:text.find("#}", start)], f"{path}: use {{% comment %}} across lines"

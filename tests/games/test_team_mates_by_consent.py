@@ -1,5 +1,6 @@
 """A seat belongs to its player: a team-mate shares it only when that seat's player invited them and they
-accepted; everyone in the game sees who shares which seat; one person holds one seat in a game."""
+accepted, until that player removes them, they leave, or a moderator puts another player in the seat; everyone in
+the game sees who shares which seat; one person holds one seat in a game."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from typing import Any
 
 import pytest
 from django.core import mail
+from django.urls import reverse
 
-from tests.conftest import logged_in
+from tests.conftest import logged_in, make_user
 from wordgames.engines import get_engine
 from wordgames.games import actions
 from wordgames.games.models import Game, TeamInvitation
@@ -77,3 +79,92 @@ def test_one_person_holds_one_seat(ann: Any, bob: Any, cat: Any) -> None:
     actions.answer_team_invitation(invitation.pk, cat, accept=True)
     with pytest.raises(actions.Refused, match="one seat per person"):
         actions.join_game(three.pk, cat)  # the open seat 3: cat already shares bob's
+
+
+def _shared_with(game: Game, player: Any, mate: Any) -> None:
+    invitation = actions.invite_team_mate(game.pk, player, mate.username)
+    actions.answer_team_invitation(invitation.pk, mate, accept=True)
+
+
+def _moves_as(user: Any, game: Game) -> Any:
+    """``user`` posts the best move of seat 1 (whose turn it is) from the game page, as a browser would."""
+    game.refresh_from_db()
+    best = get_engine("lingo").best_move(game.state, 0).move
+    return logged_in(user).post(f"/games/{game.pk}/move/", {"move": best, "version": game.version, "key": "k1"},
+                                HTTP_ACCEPT="application/json")  # fmt: skip
+
+
+def test_a_seat_player_removes_a_team_mate_who_loses_the_seat_at_once(ann: Any, bob: Any, dan: Any,
+                                                                      django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
+    game = _running(ann, bob)
+    _shared_with(game, ann, dan)
+    assert logged_in(dan).get(f"/games/{game.pk}/state.json").json()["view"] == get_engine("lingo").view(game.state, 0)
+    page = logged_in(ann).get(game.get_absolute_url()).content.decode()
+    assert "Remove dan" in page
+    assert "Remove dan" not in logged_in(bob).get(game.get_absolute_url()).content.decode()  # not bob's seat
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = logged_in(ann).post(f"/games/{game.pk}/team/remove/", {"mate": dan.pk})
+    assert response.status_code == 302
+    told = {m.to[0] for m in mail.outbox if "ann has removed dan from their seat" in m.body}
+    assert told == {"ann@example.com", "bob@example.com"}
+    as_dan = logged_in(dan).get(f"/games/{game.pk}/state.json").json()["view"]
+    assert as_dan == get_engine("lingo").view(game.state, None), "dan still sees ann's hidden pool"
+    refused = _moves_as(dan, game).json()
+    assert not refused["ok"] and "not playing in this game" in refused["error"]
+    assert not game.moves.exists()
+    assert "shared with dan" not in logged_in(bob).get(game.get_absolute_url()).content.decode()
+
+
+def test_only_the_seats_player_or_the_mate_removes_a_team_mate(ann: Any, bob: Any, dan: Any) -> None:
+    game = _running(ann, bob)
+    _shared_with(game, ann, dan)
+    response = logged_in(bob).post(f"/games/{game.pk}/team/remove/", {"mate": dan.pk}, follow=True)
+    assert "does not share your seat" in response.content.decode()
+    assert game.seats.get(position=0).partners.get() == dan
+
+
+def test_a_team_mate_leaves_on_their_own_and_may_be_asked_again(ann: Any, bob: Any, dan: Any,
+                                                                django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
+    game = _running(ann, bob)
+    _shared_with(game, ann, dan)
+    assert "Leave this seat" in logged_in(dan).get(game.get_absolute_url()).content.decode()
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert logged_in(dan).post(f"/games/{game.pk}/team/remove/", {"mate": dan.pk})["Location"] == "/"
+    assert {m.to[0] for m in mail.outbox if "dan has left ann's seat" in m.body} == {"ann@example.com", "bob@example.com"}
+    assert not _moves_as(dan, game).json()["ok"]
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        _shared_with(game, ann, dan)  # a second sharing is news again
+    assert {m.to[0] for m in mail.outbox if "dan now shares ann's seat" in m.body} == {"ann@example.com", "bob@example.com"}
+    assert _moves_as(dan, game).json()["ok"]
+
+
+def test_a_seat_player_takes_back_an_unanswered_team_invitation(ann: Any, bob: Any, dan: Any) -> None:
+    game = _running(ann, bob)
+    invitation = actions.invite_team_mate(game.pk, ann, "dan")
+    assert "Take back the invitation to dan" in logged_in(ann).get(game.get_absolute_url()).content.decode()
+    logged_in(ann).post(f"/games/{game.pk}/team/remove/", {"mate": dan.pk})
+    with pytest.raises(actions.Refused, match="not addressed to you"):
+        actions.answer_team_invitation(invitation.pk, dan, accept=True)
+
+
+def test_a_new_player_put_in_a_seat_by_a_moderator_does_not_inherit_its_team_mates(
+    admin_client: Any, ann: Any, bob: Any, cat: Any, dan: Any
+) -> None:
+    game = _running(ann, bob)
+    _shared_with(game, ann, dan)
+    actions.invite_team_mate(game.pk, ann, "cat")  # not answered yet
+    url = reverse("admin:games_seat_changelist")
+    admin_client.post(url, {"action": "replace_player", "_selected_action": [game.seats.get(position=0).pk],
+                            "confirm": "1", "reason": "ann left", "user": make_user("eve").pk})  # fmt: skip
+    game.refresh_from_db()
+    assert game.seats.get(position=0).user.username == "eve"
+    as_dan = logged_in(dan).get(f"/games/{game.pk}/state.json").json()["view"]
+    assert as_dan == get_engine("lingo").view(game.state, None), "ann's team-mate sees eve's hidden pool"
+    assert not _moves_as(dan, game).json()["ok"]
+    assert not game.moves.exists()
+    page = logged_in(cat).get(game.get_absolute_url()).content.decode()
+    assert "asks you to share their seat" not in page and not TeamInvitation.objects.exists()
+    assert "team-mates who no longer share it: dan" in logged_in(bob).get(game.get_absolute_url()).content.decode()

@@ -11,6 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.core import mail
 
+from tests.conftest import logged_in
 from wordgames.engines import get_engine
 from wordgames.games.models import Game, Move
 
@@ -48,6 +49,17 @@ def test_a_challenge_with_a_bad_option_says_why_and_sets_up_nothing(ann: Any, bo
     assert not Game.objects.exists()
     assert "The game was not set up" in latest_to("ann@example.com").body and "colour" in latest_to(
         "ann@example.com").body
+
+
+def test_a_challenge_spends_the_same_games_per_hour_as_the_web(ann: Any, bob: Any, tmp_path: Path,
+                                                               settings: Any) -> None:  # fmt: skip
+    settings.THROTTLE = {**settings.THROTTLE, "game": (1, 3600)}
+    assert logged_in(ann).post("/games/new/", {"game": "lingo", "players": 2, "preset": "classic", "clock": "7d",
+                                               "seat_2": ""}).status_code == 302  # fmt: skip
+    by_pipe(to_site("ann@example.com", "challenge lingo bob"), tmp_path)
+    assert Game.objects.count() == 1
+    answer = latest_to("ann@example.com").body
+    assert "The game was not set up: You have created many games lately." in answer
 
 
 def test_a_stranger_cannot_challenge_and_is_not_answered(bob: Any, tmp_path: Path) -> None:

@@ -235,6 +235,18 @@ def test_a_stranger_declines_an_invitation_by_email(ann: Any, tmp_path: Path) ->
     assert "You declined the invitation" in replies_to("dan@example.org")[-1].body
 
 
+def test_an_invitation_accepted_from_another_accounts_address_seats_nobody(ann: Any, cat: Any, tmp_path: Path,
+                                                                           settings: Any) -> None:  # fmt: skip
+    """Even where any sender may move for a seat (``INBOUND_REQUIRE_FROM`` off), an invitation seats only the
+    account whose confirmed address it was sent to."""
+    settings.INBOUND_REQUIRE_FROM = False
+    game = actions.create_game(ann, "lingo", {}, ["dan@example.org"], seed=3)
+    by_pipe(mime.reply(latest_to("dan@example.org"), "accept", sender="cat@example.com"), tmp_path)
+    seat = Seat.objects.get(game=game, position=1)
+    assert seat.user is None and seat.invited_email == "dan@example.org"
+    assert "sent to someone else" in replies_to("cat@example.com")[-1].body
+
+
 # 4. Any size
 
 

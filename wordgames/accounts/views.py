@@ -81,7 +81,8 @@ def confirm_email(request: HttpRequest, token: str) -> HttpResponse:
     except confirm.BadLink as e:
         return render(request, "accounts/confirm_email.html", {"error": str(e)}, status=400)
     messages.success(request, f"Your email address is now {address}.")
-    return redirect("profile" if request.user.is_authenticated else "login")
+    # The lobby: what waited for the confirmation (invitations sent to this address) is there at once.
+    return redirect("lobby" if request.user.is_authenticated else "login")
 
 
 def locked_out(request: HttpRequest, original_response: Any = None, credentials: Any = None) -> HttpResponse:

@@ -25,6 +25,7 @@ urlpatterns = [
     path("games/<int:pk>/resign/", views.resign, name="resign"),
     path("games/<int:pk>/join/", views.join, name="join"),
     path("games/<int:pk>/team/", views.invite_team_mate, name="invite_team_mate"),
+    path("games/<int:pk>/team/remove/", views.remove_team_mate, name="remove_team_mate"),
     path("games/<int:pk>/undo/", views.undo, name="undo"),
     path("games/<int:pk>/rematch/", views.rematch, name="rematch"),
     path("games/<int:pk>/chat/", views.chat, name="chat"),

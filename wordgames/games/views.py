@@ -30,6 +30,7 @@ from wordgames.lib.http import AuthedRequest
 
 from . import actions, helpdocs, presenters, queries
 from .actions import greenlight
+from .actions.games import not_yours
 from .boards import render_board
 from .emails import read_invitation_token, result_sentence
 from .forms import MoveForm, NewGameForm, engine_or_404, move_limit
@@ -116,21 +117,16 @@ def new_game(request: AuthedRequest) -> HttpResponse:
     invited = sum(1 for name in form.invitees() if name.strip()) if form.is_valid() else 0
     if invited and not throttle.allow("invitation", request.user.pk, cost=invited):
         form.add_error(None, f"You have sent many invitations lately. {throttle.wait_sentence('invitation')}")
-    elif request.method == "POST" and form.is_valid() and not throttle.allow("game", request.user.pk):
-        form.add_error(None, f"You have created many games lately. {throttle.wait_sentence('game')}")
     if request.method == "POST" and form.is_valid():
-        try:
+        try:  # the door spends the games-per-hour bucket
             game = actions.create_game(
                 request.user, engine.name, form.chosen_options(), form.invitees(), **form.clock_times(),
-                partners=form.cleaned_data["partners"],
+                partners=form.cleaned_data["partners"], private=bool(form.cleaned_data.get("private")),
+                chat_public=bool(form.cleaned_data.get("chat_public")),
             )
         except actions.Refused as e:
             form.add_error(None, str(e))
         else:
-            if form.cleaned_data.get("private"):
-                Game.objects.filter(pk=game.pk).update(private=True)
-            if form.cleaned_data.get("chat_public"):
-                Game.objects.filter(pk=game.pk).update(chat_public=True)
             if game.status == Game.Status.ACTIVE:
                 messages.success(request, "The game has started.")
             else:
@@ -146,9 +142,6 @@ def play_computer(request: AuthedRequest) -> HttpResponse:
     """The lobby's "Play the computer": a two-player game against a computer player, started at once."""
     engine = engine_or_404(request.POST.get("game", ""))
     level = request.POST.get("level") or "strong"
-    if not throttle.allow("game", request.user.pk):
-        messages.error(request, f"You have created many games lately. {throttle.wait_sentence('game')}")
-        return redirect("lobby")
     try:
         game = actions.create_game(request.user, engine.name, {}, [f"computer:{level}"])
     except actions.Refused as e:
@@ -184,7 +177,9 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
     version = _waiting_version(game.pk, game.version) if game.status == Game.Status.OPEN else game.version
     context: dict[str, Any] = {"game": game, "seat": seat, "seats": seats, "version": version,
                                "options_shown": presenters.options_shown(game)}  # fmt: skip
-    if game.state is not None:
+    if game.state is None:
+        context["waiting_seats"] = [_waiting_seat(game, s, request.user) for s in seats]
+    else:
         engine = get_engine(game.engine)
         concealment = queries.view_kwargs(game, seat, seats)
         view = engine.view(game.state, seat, **concealment)
@@ -221,6 +216,23 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
             context.update(_undo_context(game, seat, shown))
     context.update(extra)
     return context
+
+
+def _waiting_seat(game: Game, seat: Seat, user: Any) -> dict[str, str]:
+    """Who holds or is asked to a seat of a game waiting for players. An address invited by email is shown to
+    the game's creator only (who typed it): to anyone else, the invitee included, it is "a player invited by
+    email"."""
+    if seat.user is not None:
+        return {"name": seat.user.username}
+    if not seat.is_invitation:
+        return {}  # open
+    if seat.invited_user is not None:
+        return {"invited": seat.invited_user.username}
+    if user.is_authenticated and user.pk == game.created_by_id:
+        return {"invited": seat.invited_email}
+    if user.is_authenticated and queries.invited(seat, user):
+        return {"invited": "you, by email"}
+    return {"invited": "a player invited by email"}
 
 
 def _shown_moves(game: Game) -> list[Any]:
@@ -423,6 +435,10 @@ def accept_invitation(request: AuthedRequest, token: str) -> HttpResponse:
     except signing.BadSignature:
         return render(request, "games/invitation.html", {"error": "This invitation link is not valid."}, status=400)
     seat = get_object_or_404(Seat.objects.select_related("game", "game__created_by"), pk=data["seat"])
+    # A link travels (forwarded, read over a shoulder): holding it proves nothing, only the account does.
+    context: dict[str, Any] = {"seat": seat, "game": seat.game}
+    if seat.is_invitation and not queries.invited(seat, request.user):
+        context["refusal"] = not_yours(seat, request.user)
     if request.method == "POST":
         try:
             if request.POST.get("answer") == "decline":
@@ -431,11 +447,11 @@ def accept_invitation(request: AuthedRequest, token: str) -> HttpResponse:
                 return redirect("lobby")
             actions.join_game(seat.game_id, request.user, seat_id=seat.pk)
         except actions.Refused as e:
-            messages.error(request, str(e))
-            return redirect("lobby")
+            status = 403 if e.code == "not_invited" else 409
+            return render(request, "games/invitation.html", {**context, "refusal": str(e)}, status=status)
         messages.success(request, "You have a seat in this game.")
         return redirect(seat.game)
-    return render(request, "games/invitation.html", {"seat": seat, "game": seat.game})
+    return render(request, "games/invitation.html", context)
 
 
 @require_POST
@@ -522,6 +538,24 @@ def invite_team_mate(request: AuthedRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
+def remove_team_mate(request: AuthedRequest, pk: int) -> HttpResponse:
+    """A seat's player removes a team-mate (or an invitation not yet answered); a team-mate leaves."""
+    game = _load_game(pk, request)
+    mate = request.POST.get("mate", "")
+    try:
+        actions.remove_team_mate(game.pk, request.user, int(mate) if mate.isdigit() else 0)
+    except actions.Refused as e:
+        messages.error(request, str(e))
+    else:
+        if mate == str(request.user.pk):
+            messages.success(request, "You have left the seat you shared.")
+            return redirect("lobby")  # a private game's page is no longer theirs to see
+        messages.success(request, "Done: they no longer share your seat, and are no longer asked to.")
+    return redirect(game)
+
+
+@require_POST
+@login_required
 def answer_team_invitation(request: AuthedRequest, invitation_id: int) -> HttpResponse:
     accept = request.POST.get("answer") == "accept"
     try:
@@ -537,14 +571,21 @@ def _teams(game: Game, seats: list[Seat], user: Any) -> dict[str, Any]:
     """Who shares which seat (everyone in the game sees it), the invitations waiting, and what this user may do."""
     mates = Seat.partners.through.objects.filter(seat__game=game).select_related("user").order_by("user__username")
     waiting = list(TeamInvitation.objects.filter(seat__game=game).select_related("user", "invited_by").order_by("pk"))
-    shares = [
-        {"position": s.position + 1, "player": s.user.username if s.user else "",
-         "mates": [m.user.username for m in mates if m.seat_id == s.pk],
-         "asked": [i.user.username for i in waiting if i.seat_id == s.pk]}
-        for s in seats
-    ]  # fmt: skip
     running = game.status in (Game.Status.OPEN, Game.Status.ACTIVE)
     own = user.is_authenticated and any(s.user_id == user.pk for s in seats)
+
+    def players(seat: Seat) -> bool:  # its player may remove a team-mate or take back an invitation
+        return running and user.is_authenticated and user.pk == seat.user_id
+
+    shares = [
+        {"position": s.position + 1, "player": s.user.username if s.user else "",
+         "mates": [{"name": m.user.username, "id": m.user_id,
+                    "removable": players(s) or (running and m.user_id == user.pk)}  # or the mate leaves
+                   for m in mates if m.seat_id == s.pk],
+         "asked": [{"name": i.user.username, "id": i.user_id, "removable": players(s)}
+                   for i in waiting if i.seat_id == s.pk]}
+        for s in seats
+    ]  # fmt: skip
     return {"team_shares": shares if any(x["mates"] or x["asked"] for x in shares) else [],
             "team_invitations": [i for i in waiting if user.is_authenticated and i.user_id == user.pk and running],
             "can_invite_team_mate": own and running}  # fmt: skip

@@ -326,8 +326,8 @@ def _challenge(record: InboundMessage, message: AnymailInboundMessage, body: str
             raise actions.Refused("days= is the time per move in days, from 1 to 30.")
         if not invitees:
             raise actions.Refused("Name at least one opponent: a username or an email address.")
-        if not throttle.allow("game", user.pk) or not throttle.allow("invitation", user.pk, cost=len(invitees)):
-            raise actions.Refused(f"You have set up many games lately. {throttle.wait_sentence('game')}")
+        if not throttle.allow("invitation", user.pk, cost=len(invitees)):  # the door spends the games' bucket
+            raise actions.Refused(f"You have sent many invitations lately. {throttle.wait_sentence('invitation')}")
         game = actions.create_game(user, engine, options, invitees, move_time=timedelta(days=int(days)))
     except actions.Refused as e:
         _refuse(record, message, body, None, f"The game was not set up: {e}")

@@ -14,11 +14,11 @@ from .hints import ask_hint
 from .moderation import end_game, replace_player, set_suspended, take_back_last_move
 from .moves import preview_move
 from .play import submit_move
-from .teams import answer_team_invitation, invite_team_mate
+from .teams import answer_team_invitation, invite_team_mate, remove_team_mate
 from .undo import answer_undo, request_undo
 
 __all__ = [
     "MoveResult", "Refused", "answer_team_invitation", "ask_hint", "answer_undo", "computer_level", "create_game", "decline_invitation", "end_game",
-    "end_vacation", "hide_message", "invite_team_mate", "join_game", "play_computers", "player_for", "post_message", "preview_move", "rematch", "replace_player", "request_undo", "set_suspended",
+    "end_vacation", "hide_message", "invite_team_mate", "join_game", "play_computers", "player_for", "post_message", "preview_move", "rematch", "remove_team_mate", "replace_player", "request_undo", "set_suspended",
     "set_vacation", "submit_move", "sweep", "take_back_last_move", "time_out",
 ]  # fmt: skip

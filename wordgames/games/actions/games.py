@@ -7,12 +7,14 @@ from datetime import timedelta
 from email.utils import getaddresses
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 
+from wordgames.accounts import throttle
 from wordgames.accounts.models import is_suspended
 from wordgames.engines import get_engine
 from wordgames.engines.core.errors import InvalidOptions
@@ -40,11 +42,21 @@ def create_game(
     partners: dict[int, list[str]] | None = None,
     creator_seat: int = 0,
     rematch_of: Game | None = None,
+    private: bool = False,
+    chat_public: bool = False,
+    internal: bool = False,
 ) -> Game:
     """A new game with the creator in seat 1 and one more seat per entry of ``invitees``: "" for an open
     seat, a username, an email address, or ``computer:LEVEL`` for a computer player (seated at once). Starts
     at once if every seat is taken. Each player has
-    ``move_time`` per move (1 hour to 30 days) and is reminded after ``reminder_after`` (80 % by default)."""
+    ``move_time`` per move (1 hour to 30 days) and is reminded after ``reminder_after`` (80 % by default).
+    ``private`` and ``chat_public`` are written with the row: a private game is never listed, not even for an
+    instant.
+
+    Every game a player creates (the form, the computer, a rematch, an email) spends one token of their
+    games-per-hour bucket, and a game with a computer player counts towards ``COMPUTER_GAMES_PER_PLAYER``.
+    ``internal=True`` is for the site's own callers that no player asked (the demo and selfplay commands,
+    benchmarks, tests setting up a position): they spend nothing and are held to no limit."""
     if not timedelta(hours=1) <= move_time <= timedelta(days=30):
         raise Refused("The time per move must be between 1 hour and 30 days.", "options")
     if reminder_after is not None and not timedelta(0) < reminder_after < move_time:
@@ -61,6 +73,8 @@ def create_game(
     if any(user is not None and user.pk == creator.pk for user, _ in invited):
         raise Refused("You are already in seat 1; invite someone else.", "players")
     with transaction.atomic():
+        if not internal:
+            _within_limits(creator, bool(computer_seats))
         game = Game.objects.create(
             engine=engine_name,
             options=options,
@@ -72,6 +86,8 @@ def create_game(
             created_by=creator,
             move_time=move_time,
             reminder_after=reminder_after,
+            private=private,
+            chat_public=chat_public,
         )
         if rematch_of is not None:
             Game.objects.filter(pk=rematch_of.pk).update(rematch=game)
@@ -88,6 +104,24 @@ def create_game(
                          creator)  # fmt: skip
         start_if_full(game)
     return game
+
+
+def _within_limits(creator: User, with_computer: bool) -> None:
+    """Refuse a game past the creator's limits. Called inside the creating transaction, so a refusal later on
+    (or this one) gives the token back; the bucket's row stays locked until the commit, so two games created
+    at once by one player are counted one after the other."""
+    if not throttle.allow("game", creator.pk):
+        raise Refused(f"You have created many games lately. {throttle.wait_sentence('game')}", "throttled")
+    cap = settings.COMPUTER_GAMES_PER_PLAYER
+    if with_computer and running_computer_games(creator) >= cap:
+        raise Refused(f"You already have {cap} games against the computer waiting or under way: finish or resign "
+                      "one of them before you start another.", "computer_cap")  # fmt: skip
+
+
+def running_computer_games(user: User) -> int:
+    """The games with a computer player in which ``user`` holds a seat and that are not over."""
+    return (Game.objects.filter(status__in=(Game.Status.OPEN, Game.Status.ACTIVE), has_computers=True, seats__user=user)
+            .distinct().count())  # fmt: skip
 
 
 def _invitees(engine_name: str, creator: User, invitees: list[str]) -> tuple[list[tuple[Any, str]], set[int]]:
@@ -134,10 +168,9 @@ def rematch(game_id: int, user: User) -> Game:
         turned = seats[1:] + seats[:1]
         mine = next(i for i, s in enumerate(turned) if s.user_id == user.pk)
         invitees = [_again(s) for i, s in enumerate(turned) if i != mine]
-        again = create_game(user, game.engine, dict(game.options), invitees, move_time=game.move_time,
-                            reminder_after=game.reminder_after, creator_seat=mine, rematch_of=game)  # fmt: skip
-        Game.objects.filter(pk=again.pk).update(private=game.private, chat_public=game.chat_public)
-        return again
+        return create_game(user, game.engine, dict(game.options), invitees, move_time=game.move_time,
+                           reminder_after=game.reminder_after, creator_seat=mine, rematch_of=game,
+                           private=game.private, chat_public=game.chat_public)  # fmt: skip
 
 
 def _again(seat: Seat) -> str:
@@ -166,7 +199,9 @@ def _invite_partners(own: Seat, partners: dict[int, list[str]], seated: set[int]
 
 
 def join_game(game_id: int, user: User, seat_id: int | None = None) -> Seat:
-    """Take an open seat, or accept an invitation (``seat_id`` names the invited seat)."""
+    """Take an open seat, or accept an invitation (``seat_id`` names the invited seat). An invitation seats only
+    the person it was sent to: the invited account, or an account whose confirmed address is the invited one
+    (an account's address is set only by its confirmation link), whoever holds the link or the seat's id."""
     if is_suspended(user):
         raise Refused("Your account is suspended.", "suspended")
     with transaction.atomic():
@@ -179,9 +214,11 @@ def join_game(game_id: int, user: User, seat_id: int | None = None) -> Seat:
         if not game.options.get("hints") and Seat.objects.filter(game=game, partners=user).exists():
             raise Refused("You already share a seat in this game as a team-mate: one seat per person.", "seated")
         if seat_id is not None:
-            seat = next((s for s in seats if s.pk == seat_id and s.user_id is None), None)
+            seat = next((s for s in seats if s.pk == seat_id and s.is_invitation), None)
             if seat is None:
                 raise Refused("That invitation is no longer open.", "gone")
+            if not invited(seat, user):
+                raise Refused(not_yours(seat, user), "not_invited")
         else:
             mine = [s for s in seats if s.is_invitation and invited(s, user)]
             free = [s for s in seats if s.is_open]
@@ -194,6 +231,15 @@ def join_game(game_id: int, user: User, seat_id: int | None = None) -> Seat:
         seat.save()
         start_if_full(game)
     return seat
+
+
+def not_yours(seat: Seat, user: User) -> str:
+    """Why ``user`` may not take the invited ``seat``; never naming whom it was sent to."""
+    if seat.invited_email and not user.email:
+        return ("This invitation was sent to an email address, and your account has no confirmed address yet. "
+                "Open the link we emailed you to confirm yours: if it is the address the invitation went to, "
+                "the invitation then waits for you in the lobby.")  # fmt: skip
+    return "This invitation was sent to someone else: only they can take this seat."
 
 
 def one_address(entry: str) -> str:

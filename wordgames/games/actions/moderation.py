@@ -16,12 +16,13 @@ from wordgames.engines import get_engine
 from wordgames.engines.core.engine import EndReason
 
 from .. import outbox
-from ..models import Game, ModerationAction, Move, Seat
+from ..models import Game, ModerationAction, Move, Seat, TeamInvitation
 from ..queries import live_moves, rebuild_state
 from .computers import computer_level
 from .errors import Refused
 from .games import start_if_full
 from .moves import lock_game, save_state, set_clocks
+from .teams import may_hold_two_seats
 
 
 def log_moderation(kind: str, moderator: User, reason: str, **fields: Any) -> ModerationAction:
@@ -85,13 +86,21 @@ def _standing_result(game: Game) -> dict[str, Any]:
 def replace_player(
     game_id: int, position: int, new_user: User, moderator: User, reason: str
 ) -> Seat:
-    """Put ``new_user`` in a seat: they inherit its tiles and score; earlier moves keep their names."""
+    """Put ``new_user`` in a seat: they inherit its tiles and score; earlier moves keep their names. The seat's
+    team-mates and its team invitations were the old player's: they go with them."""
     with transaction.atomic():
         game = lock_game(game_id)
         seat = game.seats.get(position=position)
         if game.seats.filter(user=new_user).exclude(pk=seat.pk).exists():
             raise Refused(f"{new_user} already has a seat in this game.", "seated")
+        if not may_hold_two_seats(game) and game.seats.filter(partners=new_user).exclude(pk=seat.pk).exists():
+            raise Refused(f"{new_user} already shares another seat of this game as a team-mate.", "seated")
         old = seat.user
+        mates: list[str] = []
+        if old != new_user:
+            mates = sorted(u.get_username() for u in seat.partners.all())
+            seat.partners.clear()
+            TeamInvitation.objects.filter(seat=seat).delete()
         seat.user = new_user
         seat.joined = timezone.now()
         seat.save()
@@ -110,7 +119,8 @@ def replace_player(
             reason,
             game=game,
             subject=new_user,
-            detail=f"seat {position + 1}: {old or 'empty'} -> {new_user}",
+            detail=f"seat {position + 1}: {old or 'empty'} -> {new_user}"
+            + (f"; team-mates who no longer share it: {', '.join(mates)}" if mates else ""),
         )
     return seat
 

@@ -1,6 +1,7 @@
 """Team-mates: someone shares a seat (sees what it sees, moves for it) only when that seat's player invited
-them and they accepted. Everyone in the game is told who shares which seat. One person holds at most one seat
-in a game (as its player or a team-mate), except in practice games (hints on), which say so."""
+them and they accepted, and until that player removes them or they leave. Everyone in the game is told who
+shares which seat. One person holds at most one seat in a game (as its player or a team-mate), except in
+practice games (hints on), which say so."""
 
 from __future__ import annotations
 
@@ -58,9 +59,40 @@ def answer_team_invitation(invitation_id: int, user: User, accept: bool) -> Seat
             raise Refused("This game is over.", "not_running")
         if in_game(game, user) and not may_hold_two_seats(game):
             raise Refused("You already play in this game: one seat per person.", "players")
-        seat.partners.add(user)
+        sharing = Seat.partners.through.objects.create(seat=seat, user=user)
         player = seat.user.get_username() if seat.user else f"seat {seat.position + 1}"
-        outbox.owe(outbox.send_news, game.pk, f"team:{seat.pk}:{user.pk}",
+        # Keyed by this sharing, not by the person: one removed and invited again is announced again.
+        outbox.owe(outbox.send_news, game.pk, f"team:{sharing.pk}",
                    f"{user.get_username()} now shares {player}'s seat as a team-mate: they see what it sees and "
                    "may move for it.")  # fmt: skip
+    return seat
+
+
+def remove_team_mate(game_id: int, user: User, mate_id: int) -> Seat:
+    """A seat's player removes a team-mate from it (or takes back an invitation not yet answered), or a team-mate
+    leaves the seat they share. The removed mate sees from then on what a spectator sees and cannot move; the
+    game's players are told."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):
+            raise Refused("This game is over.", "not_running")
+        leaving = mate_id == user.pk
+        seat = Seat.objects.filter(game=game, **({"partners": user} if leaving else {"user": user})).first()
+        if seat is None:
+            raise Refused("Only a seat's own player can remove a team-mate from it." if not leaving
+                          else "You do not share a seat in this game.", "not_seated")  # fmt: skip
+        mate = seat.partners.filter(pk=mate_id).first()
+        if mate is None:
+            asked = TeamInvitation.objects.filter(seat=seat, user_id=mate_id).select_related("user").first()
+            if asked is None:
+                raise Refused("That player does not share your seat.", "players")
+            asked.delete()  # nobody shared anything yet: nothing to tell the table
+            return seat
+        sharing = Seat.partners.through.objects.get(seat=seat, user=mate).pk
+        Seat.partners.through.objects.filter(pk=sharing).delete()
+        player = seat.user.get_username() if seat.user else f"seat {seat.position + 1}"
+        news = (f"{mate.get_username()} has left {player}'s seat" if leaving
+                else f"{player} has removed {mate.get_username()} from their seat")  # fmt: skip
+        outbox.owe(outbox.send_news, game.pk, f"team-off:{sharing}",
+                   f"{news}: {mate.get_username()} no longer sees what it sees or moves for it.")
     return seat

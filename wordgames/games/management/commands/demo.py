@@ -51,9 +51,9 @@ class Command(BaseCommand):
         if Game.objects.filter(seats__user=users["ann"], status=Game.Status.ACTIVE).exists():
             self.stdout.write("The demo game exists already.")
         else:
-            game = actions.create_game(users["ann"], "lingo", {"preset": "classic"}, ["bob"], seed=2005)
+            game = actions.create_game(users["ann"], "lingo", {"preset": "classic"}, ["bob"], seed=2005, internal=True)
             actions.join_game(game.pk, users["bob"])
-            actions.create_game(users["cat"], "lingo", {"preset": "pbem", "hex": True}, [""], seed=2006)
+            actions.create_game(users["cat"], "lingo", {"preset": "pbem", "hex": True}, [""], seed=2006, internal=True)
             engine = get_engine("lingo")
             for user in (users["ann"], users["bob"], users["ann"]):
                 game.refresh_from_db()
@@ -64,11 +64,11 @@ class Command(BaseCommand):
                     break
                 actions.submit_move(game.pk, user, best.move)
             crossing = actions.create_game(users["ann"], "lexicon-crossing", {"start_tiles": 15}, ["bob", "cat"],
-                                            seed=2007)  # fmt: skip
+                                            seed=2007, internal=True)  # fmt: skip
             actions.join_game(crossing.pk, users["bob"])
             actions.join_game(crossing.pk, users["cat"])
-            fences = actions.create_game(users["bob"], "lingua-fences", {}, ["ann", "cat"], seed=2008)
-            keebble = actions.create_game(users["cat"], "keebble", {}, ["ann", "bob"], seed=2009)
+            fences = actions.create_game(users["bob"], "lingua-fences", {}, ["ann", "cat"], seed=2008, internal=True)
+            keebble = actions.create_game(users["cat"], "keebble", {}, ["ann", "bob"], seed=2009, internal=True)
             for other, invited in ((fences, ("ann", "cat")), (keebble, ("ann", "bob"))):
                 for name in invited:
                     actions.join_game(other.pk, users[name])

@@ -105,7 +105,7 @@ def play_one(game_name: str, seats: list[str], options: dict[str, Any], seed: in
     try:
         creator = computers.computer_user(seats[0])
         game = actions.create_game(creator, game_name, options, [f"computer:{level}" for level in seats[1:]],
-                                   seed=seed)  # fmt: skip
+                                   seed=seed, internal=True)  # fmt: skip
         outcome.game_id = game.pk
         _wait_out(game, outcome)
         game.refresh_from_db()
