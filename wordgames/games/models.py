@@ -191,7 +191,25 @@ class Move(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.game} move {self.seq}: {self.text}"
+        return f"{self.game} move {self.seq}: {self.shown_text}"
+
+    @property
+    def is_secret(self) -> bool:
+        """A private move (a Lexicon Crossing grid, a face-down jaywalk) while its game runs: its letters are its
+        player's alone, moderators' screens included. Once the game is over the record shows every move."""
+        private = self.quiet or bool(self.outcome.get("events", {}).get("private"))
+        return private and self.game.status not in (Game.Status.FINISHED, Game.Status.ABANDONED)
+
+    @property
+    def shown_text(self) -> str:
+        """The move as anyone but its player may read it: a secret move's public summary."""
+        return (self.summary or "a private move") if self.is_secret else self.text
+
+
+# The moves whose letters are secret (``Move.is_secret``), as a query.
+SECRET_MOVES = (models.Q(quiet=True) | models.Q(outcome__events__private=True)) & ~models.Q(
+    game__status__in=[Game.Status.FINISHED, Game.Status.ABANDONED]
+)
 
 
 class Hint(models.Model):
