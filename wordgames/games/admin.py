@@ -10,10 +10,13 @@ from django.contrib.auth import get_user_model
 from django.db.models import Case, F, QuerySet, TextField, When
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
 
 from wordgames.accounts.admin import ProfileAdmin
 from wordgames.accounts.models import Profile
 from wordgames.lib.http import AuthedRequest
+from wordgames.lib.typed import isolated
 
 from . import actions
 from .models import (
@@ -186,8 +189,9 @@ class GameAdmin(Moderated):
         return f"{game.deal_seed}" + (f", first tiles {game.bag}" if game.bag else "")
 
     @admin.display(description="players")
-    def players(self, game: Game) -> str:
-        return ", ".join(s.user.username if s.user else "(open)" for s in game.seats.all())
+    def players(self, game: Game) -> SafeString:
+        return format_html_join(", ", "{}", ((isolated(s.user.username) if s.user else "(open)",)
+                                             for s in game.seats.all()))  # fmt: skip
 
 
 @admin.register(Seat)
@@ -336,9 +340,13 @@ admin.site.register(Profile, ModeratedProfileAdmin)
 class ChatMessageAdmin(Moderated):
     """What players wrote at their tables. A moderator hides a message with a reason (logged, players told)."""
 
-    list_display = ("created", "game", "user", "text", "hidden")
+    list_display = ("created", "game", "user", "message", "hidden")
     list_filter = ("hidden",)
     search_fields = ("user__username", "text", "=game__id")
-    readonly_fields = ("game", "user", "seat", "text", "source", "created", "hidden")
+    readonly_fields = ("game", "user", "seat", "message", "source", "created", "hidden")
     actions = [hide_chat]
+
+    @admin.display(description="text")
+    def message(self, message: ChatMessage) -> SafeString:
+        return isolated(message.text)
 

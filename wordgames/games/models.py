@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.rng import Seed
+from wordgames.engines.core.text import visible
 
 
 class Game(models.Model):
@@ -444,4 +445,4 @@ class ChatMessage(models.Model):
         ordering = ["created", "pk"]
 
     def __str__(self) -> str:
-        return f"{self.user} in {self.game}: {self.text[:40]}"
+        return f"{self.user} in {self.game}: {visible(self.text[:40])}"  # the admin's titles: written out
