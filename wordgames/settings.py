@@ -284,10 +284,11 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_CALLABLE = "wordgames.accounts.views.locked_out"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
-# Behind a proxy, the client's address is the last one the proxy added to X-Forwarded-For.
-AXES_IPWARE_PROXY_COUNT = envint("PROXY_COUNT", "0") or None
-if AXES_IPWARE_PROXY_COUNT:
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+# Behind PROXY_COUNT proxies that each append to X-Forwarded-For, the client's address is the entry the
+# outermost of them appended (the PROXY_COUNT-th from the right); one function decides it, for the lockout
+# and for every limit per address.
+PROXY_COUNT = envint("PROXY_COUNT", "0")
+AXES_CLIENT_IP_CALLABLE = "wordgames.accounts.throttle.client_address"
 
 # Sign-ups, password resets and invitations: at most so many per hour from one address (or by one player).
 THROTTLE = {

@@ -19,7 +19,7 @@ def suspend(user, reason: str = "") -> None:
 def test_logging_in_goes_to_the_lobby_with_my_display_name_in_the_header(client, ann):
     response = client.post(reverse("login"), {"username": "ann", "password": PASSWORD})
     assert response.status_code == 302 and response.url == reverse("lobby")
-    assert '<span class="who">Ann</span>' in client.get(reverse("profile")).content.decode()
+    assert '<span class="who"><bdi>Ann</bdi></span>' in client.get(reverse("profile")).content.decode()
 
 
 def test_wrong_password_says_so_and_does_not_log_in(client, ann):

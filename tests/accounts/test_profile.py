@@ -18,7 +18,7 @@ def test_profile_edit_changes_my_name_and_time_zone(client_ann, ann):
     response = client_ann.post(reverse("profile"), data, follow=True)
     page = response.content.decode()
     assert "Your profile is saved." in page
-    assert '<span class="who">Annie the Great</span>' in page
+    assert '<span class="who"><bdi>Annie the Great</bdi></span>' in page
     assert "in Europe/Helsinki" in page
     ann.refresh_from_db()
     assert ann.profile.time_zone == "Europe/Helsinki"

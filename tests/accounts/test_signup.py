@@ -22,7 +22,7 @@ def test_signing_up_logs_me_in_and_the_header_shows_my_name(client):
     response = client.post(reverse("signup"), signup_data())
     assert response.status_code == 302 and response.url == reverse("lobby")
     page = client.get(reverse("profile")).content.decode()
-    assert '<span class="who">dan</span>' in page
+    assert '<span class="who"><bdi>dan</bdi></span>' in page
     assert "You are signed up and logged in" in page
     user = get_user_model().objects.get(username="dan")
     assert user.profile.time_zone == "UTC" and not user.profile.suspended

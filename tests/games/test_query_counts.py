@@ -105,7 +105,7 @@ def test_the_lobby_costs_the_same_however_many_games_are_listed(
             assert player.get("/").status_code == 200
         with django_assert_max_num_queries(LOBBY_ANONYMOUS):
             page = anonymous.get("/").content.decode()
-        assert "created by cat" in page and "created by ann" in page
+        assert "created by <bdi>cat</bdi>" in page and "created by <bdi>ann</bdi>" in page
 
 
 @pytest.mark.parametrize("kind", list(OPTIONS))

@@ -9,6 +9,9 @@ from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.http import HttpRequest
+from django.utils.safestring import SafeString
+
+from wordgames.lib.typed import isolated
 
 from .models import Profile
 
@@ -17,11 +20,16 @@ User = get_user_model()
 
 @admin.register(Profile)
 class ProfileAdmin(admin.ModelAdmin):
-    list_display = ("user", "display_name", "time_zone", "suspended")
+    list_display = ("user", "name", "time_zone", "suspended")
     list_filter = ("suspended",)
     search_fields = ("user__username", "user__email", "display_name")
     fields = ("user", "display_name", "time_zone", "suspended", "suspended_reason")
     readonly_fields = ("user", "suspended", "suspended_reason")
+
+    @admin.display(description="display name", ordering="display_name")
+    def name(self, profile: Profile) -> SafeString:
+        return isolated(profile.display_name)
+
     def has_suspend_permission(self, request: HttpRequest) -> bool:
         return request.user.has_perm("accounts.suspend_players")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import ipaddress
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -48,11 +49,24 @@ def allow(scope: str, key: object, now: datetime.datetime | None = None, cost: i
     return False
 
 
-def client_address(request: HttpRequest) -> str:
-    """The client's address as django-axes sees it (behind PROXY_COUNT proxies, from X-Forwarded-For)."""
-    from axes.helpers import get_client_ip_address
+def client_address(request: HttpRequest) -> str | None:
+    """The client's address, for the login lockout (django-axes calls this) and every bucket keyed by address.
 
-    return get_client_ip_address(request) or "unknown"
+    Behind ``PROXY_COUNT`` proxies, each appends the address it got the request from to X-Forwarded-For, so
+    the client is the ``PROXY_COUNT``-th entry from the right: the entries left of it are whatever the client
+    sent, and anyone can write any address there. With fewer entries than proxies (a request that came round
+    them), or an entry that is no address, the address the request came from (``REMOTE_ADDR``)."""
+    remote = request.META.get("REMOTE_ADDR") or None
+    count = settings.PROXY_COUNT
+    if count <= 0:
+        return remote
+    forwarded = [entry.strip() for entry in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    if len(forwarded) < count:
+        return remote
+    try:
+        return str(ipaddress.ip_address(forwarded[-count]))
+    except ValueError:
+        return remote
 
 
 def wait_sentence(scope: str) -> str:

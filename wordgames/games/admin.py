@@ -7,16 +7,20 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
-from django.db.models import QuerySet
+from django.db.models import Case, F, QuerySet, TextField, When
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
 
 from wordgames.accounts.admin import ProfileAdmin
 from wordgames.accounts.models import Profile
 from wordgames.lib.http import AuthedRequest
+from wordgames.lib.typed import isolated
 
 from . import actions
 from .models import (
+    SECRET_MOVES,
     ChatMessage,
     Game,
     GreenLightRequest,
@@ -124,15 +128,31 @@ class SeatInline(admin.TabularInline):
         return False
 
 
-class MoveInline(admin.TabularInline):
+class SecretMoves:
+    """A private move's letters (a crossword's grid names the tiles a player holds) are not shown while its
+    game runs, to moderators and view-only staff alike: the move column gives the public summary instead."""
+
+    @admin.display(description="move")
+    def move(self, move: Move) -> str:
+        return move.shown_text
+
+    @admin.display(description="outcome")
+    def shown_outcome(self, move: Move) -> Any:
+        return "hidden until the game is over (a private move)" if move.is_secret else move.outcome
+
+
+class MoveInline(SecretMoves, admin.TabularInline):
     model = Move
     extra = 0
-    fields = ("seq", "seat", "user", "text", "score", "summary", "comment", "source", "taken_back", "created")
+    fields = ("seq", "seat", "user", "move", "score", "summary", "comment", "source", "taken_back", "created")
     readonly_fields = fields
     can_delete = False
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Move]:
+        return super().get_queryset(request).select_related("game")
 
 
 class Moderated(admin.ModelAdmin):
@@ -169,8 +189,9 @@ class GameAdmin(Moderated):
         return f"{game.deal_seed}" + (f", first tiles {game.bag}" if game.bag else "")
 
     @admin.display(description="players")
-    def players(self, game: Game) -> str:
-        return ", ".join(s.user.username if s.user else "(open)" for s in game.seats.all())
+    def players(self, game: Game) -> SafeString:
+        return format_html_join(", ", "{}", ((isolated(s.user.username) if s.user else "(open)",)
+                                             for s in game.seats.all()))  # fmt: skip
 
 
 @admin.register(Seat)
@@ -184,11 +205,18 @@ class SeatAdmin(Moderated):
 
 
 @admin.register(Move)
-class MoveAdmin(admin.ModelAdmin):
-    list_display = ("game", "seq", "seat", "user", "text", "score", "source", "taken_back", "created")
+class MoveAdmin(SecretMoves, admin.ModelAdmin):
+    list_display = ("game", "seq", "seat", "user", "move", "score", "source", "taken_back", "created")
     list_filter = ("source", "taken_back")
-    search_fields = ("=game__id", "user__username", "text")
-    readonly_fields = [f.name for f in Move._meta.fields]
+    # Searching the text of a secret move would tell its letters one guess at a time: the search reads the
+    # text as the list shows it.
+    search_fields = ("=game__id", "user__username", "public_text")
+    readonly_fields = tuple({"text": "move", "outcome": "shown_outcome"}.get(f.name, f.name) for f in Move._meta.fields)
+    fields = readonly_fields
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Move]:
+        public_text = Case(When(SECRET_MOVES, then=F("summary")), default=F("text"), output_field=TextField())
+        return super().get_queryset(request).select_related("game").annotate(public_text=public_text)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -268,10 +296,18 @@ class GreenLightRequestAdmin(admin.ModelAdmin):
     """Lexicon Crossing's green lights: which are waiting and since when, when each will fire, and what became
     of it (for a moderator answering "my green light never came"). Read-only: the protocol owns them."""
 
-    list_display = ("game", "seat", "status", "created", "fire_at", "detail")
+    list_display = ("game", "seat", "status", "created", "fire_at", "shown_detail")
+    list_select_related = ("game",)
     list_filter = ("status",)
     search_fields = ("game__id",)
-    readonly_fields = ("game", "seat", "created", "fire_at", "status", "detail", "move")
+    readonly_fields = ("game", "seat", "created", "fire_at", "status", "shown_detail", "move")
+
+    @admin.display(description="detail")
+    def shown_detail(self, green: GreenLightRequest) -> str:
+        # A refusal lists what is wrong with the crossword: the tiles held, the words on it.
+        if green.status == GreenLightRequest.Status.REFUSED and green.game.is_running:
+            return "hidden until the game is over (it tells the player's tiles)"
+        return green.detail
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -304,9 +340,13 @@ admin.site.register(Profile, ModeratedProfileAdmin)
 class ChatMessageAdmin(Moderated):
     """What players wrote at their tables. A moderator hides a message with a reason (logged, players told)."""
 
-    list_display = ("created", "game", "user", "text", "hidden")
+    list_display = ("created", "game", "user", "message", "hidden")
     list_filter = ("hidden",)
     search_fields = ("user__username", "text", "=game__id")
-    readonly_fields = ("game", "user", "seat", "text", "source", "created", "hidden")
+    readonly_fields = ("game", "user", "seat", "message", "source", "created", "hidden")
     actions = [hide_chat]
+
+    @admin.display(description="text")
+    def message(self, message: ChatMessage) -> SafeString:
+        return isolated(message.text)
 

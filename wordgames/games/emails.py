@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import time
+import unicodedata
 import zoneinfo
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
@@ -35,7 +36,8 @@ from django.utils.safestring import SafeString, mark_safe
 
 from wordgames.accounts.models import DIGEST, EMAIL_KINDS, NONE, display_name, profile_for
 from wordgames.engines import get_engine
-from wordgames.engines.core.text import and_list
+from wordgames.engines.core.text import and_list, visible
+from wordgames.lib.typed import plain
 from wordgames.pbem.addresses import reply_address
 from wordgames.pbem.models import EmailOptOut
 
@@ -170,10 +172,11 @@ def automatic_headers(*, replying: bool) -> dict[str, str]:
 
 
 def one_line(subject: str, limit: int = 250) -> str:
-    """A subject safe for a header from any text (an inbound message's, a game's title): line breaks, controls
-    and runs of spaces become one space; bounded in length."""
-    text = "".join(ch if ch.isprintable() else " " for ch in subject)
-    return " ".join(text.split())[:limit]
+    """A subject safe for a header from any text (an inbound message's, a game's title, a player's name): line
+    breaks, controls and runs of spaces become one space; invisible and reordering characters are written out
+    (``[U+202E]``), so a name cannot turn the rest of the subject backwards; bounded in length."""
+    text = "".join(" " if ch.isspace() or unicodedata.category(ch) == "Cc" else ch for ch in subject)
+    return visible(" ".join(text.split()))[:limit]
 
 
 def compose(key: str, to: str, subject: str, template: str, context: dict[str, Any], *,
@@ -182,7 +185,9 @@ def compose(key: str, to: str, subject: str, template: str, context: dict[str, A
     """Every email (game emails and digests) is made here: text and HTML rendered in the reader's time zone."""
     subject = one_line(subject)
     with timezone.override(reader_zone(user)):  # every time in an email is in its reader's time zone
-        body = render_to_string(template, context).strip() + "\n"
+        # What players typed (names, messages, comments) is in the body: written out, as a plain text cannot
+        # isolate it (the HTML part shows the same text).
+        body = plain(render_to_string(template, context).strip()) + "\n"
         html = render_to_string("games/email/message.html", {**html_context, "body": linkify(body, boards),
                                                              "subject": subject})  # fmt: skip
     message = EmailMultiAlternatives(subject=subject, body=body, to=[to], headers=headers)

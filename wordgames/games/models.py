@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.rng import Seed
+from wordgames.engines.core.text import visible
 
 
 class Game(models.Model):
@@ -191,7 +192,25 @@ class Move(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.game} move {self.seq}: {self.text}"
+        return f"{self.game} move {self.seq}: {self.shown_text}"
+
+    @property
+    def is_secret(self) -> bool:
+        """A private move (a Lexicon Crossing grid, a face-down jaywalk) while its game runs: its letters are its
+        player's alone, moderators' screens included. Once the game is over the record shows every move."""
+        private = self.quiet or bool(self.outcome.get("events", {}).get("private"))
+        return private and self.game.status not in (Game.Status.FINISHED, Game.Status.ABANDONED)
+
+    @property
+    def shown_text(self) -> str:
+        """The move as anyone but its player may read it: a secret move's public summary."""
+        return (self.summary or "a private move") if self.is_secret else self.text
+
+
+# The moves whose letters are secret (``Move.is_secret``), as a query.
+SECRET_MOVES = (models.Q(quiet=True) | models.Q(outcome__events__private=True)) & ~models.Q(
+    game__status__in=[Game.Status.FINISHED, Game.Status.ABANDONED]
+)
 
 
 class Hint(models.Model):
@@ -426,4 +445,4 @@ class ChatMessage(models.Model):
         ordering = ["created", "pk"]
 
     def __str__(self) -> str:
-        return f"{self.user} in {self.game}: {self.text[:40]}"
+        return f"{self.user} in {self.game}: {visible(self.text[:40])}"  # the admin's titles: written out

@@ -25,8 +25,8 @@ from wordgames.accounts import throttle
 from wordgames.accounts.forms import AwayForm, EmailSettingsForm
 from wordgames.accounts.models import profile_for
 from wordgames.engines import MOVE_LIMIT_ANY, engine_names, get_engine
-from wordgames.engines.core.text import and_list
 from wordgames.lib.http import AuthedRequest
+from wordgames.lib.typed import isolated_list
 
 from . import actions, helpdocs, presenters, queries
 from .actions import greenlight
@@ -199,7 +199,7 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
                  "pool_count": (view.get("pool_counts") or [None] * len(seats))[s.position]}
                 for s in seats
             ],
-            waiting_names=and_list([s.user.username for s in seats if s.user and s.position in movers]),
+            waiting_names=isolated_list(s.user.username for s in seats if s.user and s.position in movers),
             moves=_timeline(game, shown, seat, request.user),
             can_chat=seat is not None,
             moderation=list(game.moderation.select_related("moderator")[:20]),

@@ -1,13 +1,23 @@
 from typing import Any
 
 from django import template
+from django.utils.safestring import SafeString
 
 from wordgames.accounts import models
+from wordgames.lib import typed
 
 register = template.Library()
 
 
-@register.filter
-def display_name(user: Any) -> str:
-    """``{{ seat.user|display_name }}``: the player's display name, or their username."""
-    return models.display_name(user)
+@register.filter(needs_autoescape=True)
+def isolate(text: Any, autoescape: bool = True) -> SafeString | str:
+    """``{{ name|isolate }}``, ``{{ message|isolate|linebreaksbr }}``: what a person typed, unable to reorder
+    the text around it. On a page, in ``<bdi>``, its invisible characters written out (``[U+202E]``); in a
+    plain-text email (autoescape off), all written out."""
+    return typed.isolated(text) if autoescape else typed.plain(text)
+
+
+@register.filter(needs_autoescape=True)
+def display_name(user: Any, autoescape: bool = True) -> SafeString | str:
+    """``{{ seat.user|display_name }}``: the player's display name, or their username, isolated (``isolate``)."""
+    return isolate(models.display_name(user), autoescape)

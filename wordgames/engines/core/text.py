@@ -17,10 +17,12 @@ def and_list(items: list[str]) -> str:
 _INVISIBLE = {"Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn"}
 
 
-def visible(text: str) -> str:
+def visible(text: str, keep: str = "") -> str:
     """``text`` with every invisible or reordering character written out as ``[U+202E]``, so what a refusal
-    quotes reads exactly as it was typed and cannot turn the sentence around it backwards."""
-    return "".join(f"[U+{ord(ch):04X}]" if unicodedata.category(ch) in _INVISIBLE else ch for ch in text)
+    quotes reads exactly as it was typed and cannot turn the sentence around it backwards. The characters in
+    ``keep`` (line breaks in a message, say) stay as they are."""
+    return "".join(f"[U+{ord(ch):04X}]" if unicodedata.category(ch) in _INVISIBLE and ch not in keep else ch
+                   for ch in text)  # fmt: skip
 
 
 def quote(text: object) -> str:
