@@ -23,6 +23,7 @@ from tests.engines.lexicon_crossing.conftest import lay_out
 from tests.games.conftest import start_game
 from tests.games.test_worker import wait_for
 from tests.support.embedded import ROOT, EmbeddedServer
+from tests.test_safe_defaults import SECRET, settings_under
 from wordgames import sweeps
 from wordgames.games import actions
 from wordgames.games.actions import greenlight
@@ -161,6 +162,13 @@ def test_the_timer_starts_once_on_the_embedded_default_and_never_beside_a_broker
     finally:
         sweeps.stop()
     assert sweep_threads() == []
+
+
+def test_the_timer_is_on_by_default_on_a_laptop_and_off_in_production():
+    assert settings_under({"DEBUG": "1"}, "EMBEDDED_SWEEPS").stdout.strip() == "60"
+    assert settings_under({"SECRET_KEY": SECRET}, "EMBEDDED_SWEEPS").stdout.strip() == "0"
+    assert settings_under({"SECRET_KEY": SECRET, "EMBEDDED_SWEEP_SECONDS": "30"},
+                          "EMBEDDED_SWEEPS").stdout.strip() == "30"  # a small site without a broker, said so
 
 
 RACE = """
