@@ -109,8 +109,10 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several requests (and the in-process tasks) may write at once on a laptop: wait rather than fail.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Several requests, the in-process tasks and the embedded sweeps may write at once on a laptop: wait rather
+    # than fail. A transaction takes the write lock when it begins (IMMEDIATE): one that read first and asked
+    # for it later, while another writer waited on its read, would fail at once ("database is locked"), not wait.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(timeout=20, transaction_mode="IMMEDIATE")
     DATABASES["default"]["TEST"] = {"NAME": os.getenv("SQLITE_TEST_NAME", "")} if os.getenv("SQLITE_TEST_NAME") else {}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -245,6 +247,9 @@ CELERY_BEAT_SCHEDULE: dict = {
 }
 if INBOUND_IMAP["host"]:
     CELERY_BEAT_SCHEDULE["poll-imap"] = {"task": "wordgames.pbem.tasks.poll_imap", "schedule": 60.0}
+# Without a broker no beat can run: the server process itself wakes every entry above this often, in seconds
+# (wordgames/sweeps.py). On by default on a laptop (DEBUG), off in production unless asked for; 0 turns it off.
+EMBEDDED_SWEEPS = envint("EMBEDDED_SWEEP_SECONDS", "60" if DEBUG else "0")
 
 # Word lists: the default is ENABLE, shipped in wordgames/engines/core/data.
 LEXICON_CACHE_DIR = os.getenv("LEXICON_CACHE_DIR", "")
