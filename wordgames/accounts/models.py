@@ -125,3 +125,34 @@ class TokenBucket(models.Model):
     key = models.CharField(max_length=80, unique=True)
     tokens = models.FloatField()
     updated = models.DateTimeField()
+
+
+class Block(models.Model):
+    """``blocker`` wants nothing to do with ``blocked``: the blocked player cannot take the blocker's seeks, invite
+    or challenge them, join their games or write to them, and neither sees the other's seeks. Refusals say only
+    that the seat (or the player) is not available, never that a block is why."""
+
+    blocker = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="blocks")
+    blocked = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["blocker", "blocked"], name="block_once")]
+        indexes = [models.Index(fields=["blocked", "blocker"], name="block_by_blocked")]
+
+    def __str__(self) -> str:
+        return f"{self.blocker} blocks {self.blocked}"
+
+
+class Follow(models.Model):
+    """``follower`` sees ``followed``'s new seeks and games in their lobby."""
+
+    follower = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="follows")
+    followed = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="followers")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["follower", "followed"], name="follow_once")]
+
+    def __str__(self) -> str:
+        return f"{self.follower} follows {self.followed}"

@@ -48,6 +48,9 @@ class Game(models.Model):
     private = models.BooleanField(
         default=False, help_text="Not listed in the lobby; its page is shown only to its players and moderators."
     )
+    rated = models.BooleanField(
+        default=False, editable=False, help_text="Its result changes the players' ratings (chosen at creation)."
+    )
     has_computers = models.BooleanField(
         default=False, editable=False,
         help_text="A computer player holds a seat: each change to the game queues its turn.",

@@ -45,6 +45,8 @@ def create_game(
     private: bool = False,
     chat_public: bool = False,
     internal: bool = False,
+    rated: bool = False,
+    seated: bool = False,
 ) -> Game:
     """A new game with the creator in seat 1 and one more seat per entry of ``invitees``: "" for an open
     seat, a username, an email address, or ``computer:LEVEL`` for a computer player (seated at once). Starts
@@ -56,7 +58,11 @@ def create_game(
     Every game a player creates (the form, the computer, a rematch, an email) spends one token of their
     games-per-hour bucket, and a game with a computer player counts towards ``COMPUTER_GAMES_PER_PLAYER``.
     ``internal=True`` is for the site's own callers that no player asked (the demo and selfplay commands,
-    benchmarks, tests setting up a position): they spend nothing and are held to no limit."""
+    benchmarks, tests setting up a position): they spend nothing and are held to no limit.
+
+    ``rated`` games change their players' ratings when they end (the ratings app listens for ``game_finished``).
+    ``seated=True`` seats the named invitees at once instead of inviting them: they agreed already (the players
+    who took a seek's seats)."""
     if not timedelta(hours=1) <= move_time <= timedelta(days=30):
         raise Refused("The time per move must be between 1 hour and 30 days.", "options")
     if reminder_after is not None and not timedelta(0) < reminder_after < move_time:
@@ -88,13 +94,14 @@ def create_game(
             reminder_after=reminder_after,
             private=private,
             chat_public=chat_public,
+            rated=rated,
         )
         if rematch_of is not None:
             Game.objects.filter(pk=rematch_of.pk).update(rematch=game)
         own = Seat.objects.create(game=game, position=creator_seat, user=creator, joined=timezone.now())
         others = [p for p in range(len(invited) + 1) if p != creator_seat]
         for index, (position, (user, email)) in enumerate(zip(others, invited, strict=True)):
-            if index in computer_seats:
+            if index in computer_seats or (seated and user is not None):
                 Seat.objects.create(game=game, position=position, user=user, joined=timezone.now())
                 continue
             seat = Seat.objects.create(game=game, position=position, invited_user=user, invited_email=email)

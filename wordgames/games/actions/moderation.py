@@ -15,7 +15,7 @@ from wordgames.accounts.models import profile_for
 from wordgames.engines import get_engine
 from wordgames.engines.core.engine import EndReason
 
-from .. import outbox
+from .. import outbox, signals
 from ..models import Game, ModerationAction, Move, Seat, TeamInvitation
 from ..queries import live_moves, rebuild_state
 from .computers import computer_level
@@ -66,6 +66,8 @@ def end_game(game_id: int, moderator: User, reason: str, *, abandon: bool = Fals
         game.version += 1
         game.save()
         set_clocks(game)
+        if game.status == Game.Status.FINISHED:
+            signals.game_finished.send(sender=Game, game=game)
         kind = ModerationAction.Kind.ABANDON if game.status == Game.Status.ABANDONED else ModerationAction.Kind.END
         log_moderation(kind, moderator, reason, game=game)
     return game

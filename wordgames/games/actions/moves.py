@@ -28,7 +28,7 @@ from wordgames.accounts.models import is_suspended
 from wordgames.engines import MOVE_LIMIT_ANY, IllegalMove, get_engine
 from wordgames.engines.core.engine import MOVE_MAX, MoveOutcome
 
-from .. import outbox
+from .. import outbox, signals
 from ..models import Game, Move, Seat, Vacation
 from ..queries import hidden_from, live_moves, player_names, seat_of
 from .errors import MoveResult, Refused
@@ -223,11 +223,14 @@ def save_state(
     if public:
         game.version += 1
     result = engine.result(state)
+    ended = reopened = False
     if result is not None:
+        ended = game.status != Game.Status.FINISHED
         game.result = result
         game.status = Game.Status.FINISHED
         game.finished = now
     elif game.status == Game.Status.FINISHED:  # a take-back reopened it
+        reopened = True
         game.result = None
         game.status = Game.Status.ACTIVE
         game.finished = None
@@ -235,6 +238,10 @@ def save_state(
         game.turn_started = now
     game.save(update_fields=["state", "version", "result", "status", "finished", "turn_started"])
     set_clocks(game, actors_before=actors_before, mover=mover, now=now)
+    if reopened:
+        signals.game_reopened.send(sender=Game, game=game)
+    if ended:
+        signals.game_finished.send(sender=Game, game=game)
     if public:
         wake_computers(game)
 
