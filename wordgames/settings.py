@@ -59,6 +59,9 @@ INSTALLED_APPS = [
     "wordgames.games",
     "wordgames.mail",
     "wordgames.pbem",
+    "wordgames.ratings",
+    "wordgames.seeks",
+    "wordgames.players",
 ]
 
 MIDDLEWARE = [

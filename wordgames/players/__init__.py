@@ -1,0 +1,1 @@
+"""Players in public: profiles, head-to-head records, follow and block."""

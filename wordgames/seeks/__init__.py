@@ -1,0 +1,1 @@
+"""Seeks: open challenges that strangers take, and quick pairing."""

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class SeeksConfig(AppConfig):
+    name = "wordgames.seeks"
+    label = "seeks"
+    verbose_name = "Seeks"
