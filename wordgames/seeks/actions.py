@@ -154,8 +154,7 @@ def withdraw_seek(seek_id: int, user: User) -> Seek:
 def expire_due(now: datetime | None = None) -> int:
     """The sweep: open seeks whose time is up are closed (read by the index on the due time). A seek being
     taken at that instant is locked by its taker; the update waits, then finds it started and leaves it."""
-    return Seek.objects.filter(state=Seek.State.OPEN, expires_at__lte=now or timezone.now()).update(
-        state=Seek.State.EXPIRED)
+    return queries.due(now or timezone.now()).update(state=Seek.State.EXPIRED)
 
 
 def play_now(user: User, kind: str) -> Seek:

@@ -11,11 +11,12 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core import signing
+from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
 from wordgames.accounts.models import display_name
-from wordgames.games.emails import absolute, automatic_headers, compose, reader_zone, send_letters
+from wordgames.games.emails import absolute, automatic_headers, compose, send_letters
 
 from . import queries
 from .models import Seek, SeekMail
@@ -38,21 +39,25 @@ def send_new_seeks(now: datetime | None = None) -> int:
     next time. Returns the number of emails sent."""
     now = now or timezone.now()
     sent = 0
-    due = SeekMail.objects.filter(next_due__lte=now).select_related("user__profile").order_by("next_due")[:BATCH]
-    for mail in due:
+    for mail in due_readers(now)[:BATCH]:
         user = mail.user
         seeks = queries.new_for(user, mail.since, now) if user.is_active and user.email else []
         if seeks:
-            sent += send_digest(user, seeks, now)
+            sent += send_digest(user, seeks, mail.next_due.isoformat())
         # Only the sweep that read this row moves it on: another one running at the same time skips it.
         SeekMail.objects.filter(pk=mail.pk, next_due=mail.next_due).update(
             since=now, next_due=queries.next_send(user, now))
     return sent
 
 
-def send_digest(user: User, seeks: list[Seek], now: datetime) -> int:
-    """One email listing ``seeks``, at most one a (local) day per reader."""
-    day = now.astimezone(reader_zone(user)).date().isoformat()
+def due_readers(now: datetime) -> QuerySet[SeekMail]:
+    """The readers whose email is due, first due first (read by the index on the due time)."""
+    return SeekMail.objects.filter(next_due__lte=now).select_related("user__profile").order_by("next_due")
+
+
+def send_digest(user: User, seeks: list[Seek], slot: str) -> int:
+    """One email listing ``seeks``: one per reader and ``slot`` (the due time it serves), so two sweeps that read
+    the same due row at once send it once."""
     stop = absolute(reverse("seek_mail_stop", args=[stop_token(user)]))
     entries = [_entry(seek) for seek in seeks]
     count = len(entries)
@@ -61,7 +66,7 @@ def send_digest(user: User, seeks: list[Seek], now: datetime) -> int:
                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}  # fmt: skip
     context = {"name": display_name(user), "entries": entries, "site_name": settings.SITE_NAME,
                "unsubscribe": stop, "list_url": absolute(reverse("seeks"))}  # fmt: skip
-    letter = compose(f"new-seeks:{user.pk}:{day}", user.email, subject, "seeks/email/new_seeks.txt", context,
+    letter = compose(f"new-seeks:{user.pk}:{slot}", user.email, subject, "seeks/email/new_seeks.txt", context,
                      html_context={"unsubscribe": stop}, boards=[], headers=headers, user=user)  # fmt: skip
     return len(send_letters([letter]))
 

@@ -41,6 +41,11 @@ def open_seeks(user: Any = None, now: datetime | None = None) -> QuerySet[Seek]:
     return seeks
 
 
+def due(now: datetime) -> QuerySet[Seek]:
+    """The open seeks whose time is up (read by their partial index, ``seek_due``)."""
+    return Seek.objects.filter(state=Seek.State.OPEN, expires_at__lte=now)
+
+
 def visible_seek(pk: int, user: Any) -> Seek | None:
     """One seek as ``user`` may see it (any state), or None: it does not exist, or a block hides it."""
     seek = Seek.objects.select_related("creator", "game").filter(pk=pk).first()
