@@ -7,13 +7,15 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from tests.conftest import logged_in, make_user
 from wordgames.accounts import relations
 from wordgames.games.models import Game
 from wordgames.seeks.models import Seek
 
-from .conftest import post_seek, rate
+from .conftest import post_seek, rate, take
 
 pytestmark = pytest.mark.django_db
 
@@ -130,3 +132,23 @@ def test_the_lobby_shows_open_seeks_and_play_now_buttons(ann: Any, bob: Any, cli
     seek.save()
     assert f'data-seek="{seek.pk}"' not in logged_in(bob).get("/").content.decode(), "an expired seek is not listed"
 
+
+
+def test_the_lobbys_seeks_cost_one_query_however_many_are_listed(ann: Any, bob: Any, cat: Any, settings: Any) -> None:
+    settings.SEEKS_OPEN_PER_PLAYER = 20
+    relations.follow(bob, ann)
+    rate(bob, "lingo", 1700)
+    client = logged_in(bob)
+
+    def cost() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get("/").status_code == 200
+        return len(queries)
+
+    post_seek(ann, "lingo")
+    one = cost()
+    for kind in ("keebble", "lingo", "lingua-fences", "lexicon-crossing"):
+        post_seek(ann, kind, players=3, band=300)
+        take(cat, post_seek(ann, kind, players=3))
+    assert len(logged_in(bob).get("/").context["rows"]) == 5
+    assert cost() == one

@@ -10,13 +10,14 @@ from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Case, F, IntegerField, Prefetch, Q, QuerySet, Value, When
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from wordgames.accounts.models import profile_for
-from wordgames.accounts.relations import followed_ids, hidden_from
-from wordgames.engines import engine_names, get_engine
-from wordgames.ratings.queries import value_of
+from wordgames.accounts.models import Block, Follow, profile_for
+from wordgames.accounts.relations import hidden_from
+from wordgames.engines import get_engine
+from wordgames.ratings.models import BASE, Rating
 
 from .models import Seek, SeekSeat
 
@@ -29,16 +30,31 @@ TIMES: dict[str, tuple[str, timedelta | None, timedelta | None]] = {
 }
 
 
-def open_seeks(user: Any = None, now: datetime | None = None) -> QuerySet[Seek]:
-    """The seeks still open, with their creator and takers; for a logged-in ``user``, without those of anyone
-    blocked either way (as creator or as taker)."""
-    seeks = (Seek.objects.filter(state=Seek.State.OPEN, expires_at__gt=now or timezone.now())
-             .select_related("creator")
-             .prefetch_related(Prefetch("seats", queryset=SeekSeat.objects.select_related("user"))))  # fmt: skip
-    hidden = hidden_from(user) if user is not None and getattr(user, "is_authenticated", False) else set()
-    if hidden:
-        seeks = seeks.exclude(creator_id__in=hidden).exclude(seats__user_id__in=hidden)
-    return seeks
+def open_seeks(user: Any = None, now: datetime | None = None, *, takers: bool = True) -> QuerySet[Seek]:
+    """The seeks still open, with their creator (and their takers, unless ``takers`` is False), in one query
+    (two with the takers): for a logged-in ``user``, without those of anyone blocked either way (as creator or
+    as taker), and marked with what the list shows that reader: whether they follow its creator (``followed``),
+    sit in it (``seated``), and their rating in its game (``my_rating``). ``taken``: its seats taken."""
+    seeks = (Seek.objects.filter(state=Seek.State.OPEN, expires_at__gt=now or timezone.now()).select_related("creator")
+             .annotate(taken=Coalesce(Subquery(SeekSeat.objects.filter(seek=OuterRef("pk")).order_by()
+                                               .values("seek").annotate(n=Count("pk")).values("n")), 0)))  # fmt: skip
+    if takers:
+        seeks = seeks.prefetch_related(Prefetch("seats", queryset=SeekSeat.objects.select_related("user")))
+    me = user.pk if user is not None and getattr(user, "is_authenticated", False) else None
+    if me is None:
+        return seeks
+    # relations.hidden_from, asked inside the same statement: the lobby pays one query for its seeks.
+    blocked_creator = Block.objects.filter(Q(blocker_id=me, blocked_id=OuterRef("creator_id"))
+                                           | Q(blocked_id=me, blocker_id=OuterRef("creator_id")))  # fmt: skip
+    blocked_taker = Block.objects.filter(Q(blocker_id=me, blocked__seek_seats__seek=OuterRef("pk"))
+                                         | Q(blocked_id=me, blocker__seek_seats__seek=OuterRef("pk")))  # fmt: skip
+    # ratings.queries.value_of, likewise: the rating's value, 1500 where the player has none in that game.
+    rating = Rating.objects.filter(user_id=me, kind=OuterRef("kind")).values("value")[:1]
+    return seeks.exclude(Exists(blocked_creator)).exclude(Exists(blocked_taker)).annotate(
+        followed=Exists(Follow.objects.filter(follower_id=me, followed_id=OuterRef("creator_id"))),
+        seated=Exists(SeekSeat.objects.filter(seek=OuterRef("pk"), user_id=me)),
+        my_rating=Coalesce(Subquery(rating), Value(BASE)),
+    )
 
 
 def due(now: datetime) -> QuerySet[Seek]:
@@ -61,26 +77,17 @@ def band_fits(seek: Seek, rating: int) -> bool:
     return seek.band is None or abs(rating - seek.rating) <= seek.band
 
 
-def fitting(seeks: QuerySet[Seek], ratings: dict[str, int]) -> QuerySet[Seek]:
-    """The seeks whose band lets in a player with these ratings (per game kind)."""
-    room = Q(band__isnull=True)
-    for kind, rating in ratings.items():
-        room |= Q(kind=kind, low__lte=rating, high__gte=rating)
-    return seeks.annotate(low=F("rating") - F("band"), high=F("rating") + F("band")).filter(room)
+def fitting(seeks: QuerySet[Seek]) -> QuerySet[Seek]:
+    """The seeks whose band lets their reader in (``open_seeks`` for a logged-in reader)."""
+    return seeks.filter(Q(band__isnull=True) | Q(my_rating__gte=F("rating") - F("band"),
+                                                 my_rating__lte=F("rating") + F("band")))  # fmt: skip
 
 
-def ratings_of(user: Any, kinds: list[str] | None = None) -> dict[str, int]:
-    """The player's rating in each game kind (1500 where they have none)."""
-    return {kind: value_of(user, kind) for kind in kinds or engine_names()}
-
-
-def followed_first(seeks: QuerySet[Seek], user: Any) -> QuerySet[Seek]:
-    """The seeks of players ``user`` follows before the others, each group newest first."""
-    followed = followed_ids(user) if getattr(user, "is_authenticated", False) else set()
-    if not followed:
-        return seeks.annotate(followed=Value(0, output_field=IntegerField())).order_by("-created", "-id")
-    return seeks.annotate(followed=Case(When(creator_id__in=followed, then=Value(1)), default=Value(0),
-                                        output_field=IntegerField())).order_by("-followed", "-created", "-id")  # fmt: skip
+def followed_first(seeks: QuerySet[Seek]) -> QuerySet[Seek]:
+    """The seeks of players the reader follows before the others, each group newest first."""
+    if "followed" not in seeks.query.annotations:
+        return seeks.order_by("-created", "-id")
+    return seeks.order_by("-followed", "-created", "-id")
 
 
 @dataclass
@@ -127,17 +134,19 @@ class Row:
 
 
 def rows(seeks: list[Seek], user: Any) -> list[Row]:
-    """What the reader sees of each seek: whether it is theirs, whether they sit in it, whether their rating is
-    inside its band; the seeks having been loaded with their takers (``open_seeks``)."""
-    me = user.pk if getattr(user, "is_authenticated", False) else None
-    ratings = ratings_of(user, sorted({s.kind for s in seeks})) if me is not None and seeks else {}
+    """What ``user`` sees of each seek (loaded for them by ``open_seeks``): whether it is theirs, whether they
+    sit in it, whether their rating is inside its band. No query."""
+    me = user.pk if user is not None and getattr(user, "is_authenticated", False) else None
     shown = []
     for seek in seeks:
-        takers = [seat.user for seat in seek.seats.all()]
+        loaded = "seats" in getattr(seek, "_prefetched_objects_cache", {})
+        takers = [seat.user for seat in seek.seats.all()] if loaded else []
+        rating = getattr(seek, "my_rating", None)
         shown.append(Row(
-            seek=seek, takers=takers, followed=bool(getattr(seek, "followed", 0)), mine=seek.creator_id == me,
-            seated=any(t.pk == me for t in takers), fits=me is None or band_fits(seek, ratings[seek.kind]),
-            free=seek.players - 1 - len(takers), options=describe(seek.kind, seek.options),
+            seek=seek, takers=takers, followed=bool(getattr(seek, "followed", False)),
+            mine=me is not None and seek.creator_id == me,
+            seated=bool(getattr(seek, "seated", False)), fits=rating is None or band_fits(seek, rating),
+            free=seek.players - 1 - getattr(seek, "taken", 0), options=describe(seek.kind, seek.options),
             clock=clock_text(seek.move_time),
         ))  # fmt: skip
     return shown
@@ -179,7 +188,7 @@ def new_for(user: Any, since: datetime, now: datetime) -> list[Seek]:
     nobody blocked either way, their rating inside the band. For the daily email."""
     seeks = open_seeks(user, now).filter(created__gt=since, created__lte=now).exclude(creator=user)
     seeks = seeks.exclude(seats__user=user)
-    return list(fitting(seeks, ratings_of(user)).order_by("kind", "-created"))
+    return list(fitting(seeks).order_by("kind", "-created"))
 
 
 def next_send(user: Any, after: datetime) -> datetime:

@@ -31,7 +31,7 @@ PER_PAGE = 20
 @require_safe
 def seek_list(request: HttpRequest) -> HttpResponse:
     form = FilterForm(request.GET or None)
-    seeks = queries.followed_first(form.filters().apply(queries.open_seeks(request.user)), request.user)
+    seeks = queries.followed_first(form.filters().apply(queries.open_seeks(request.user)))
     page = Paginator(seeks, PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)

@@ -21,7 +21,7 @@ LOBBY_SEEKS = 5
 def lobby_seeks(context: template.Context) -> dict[str, Any]:
     """The lobby's short list of open seeks (followed players' first) and the "Play now" buttons."""
     request = context["request"]
-    seeks = queries.followed_first(queries.open_seeks(request.user), request.user)[:LOBBY_SEEKS]
+    seeks = queries.followed_first(queries.open_seeks(request.user, takers=False))[:LOBBY_SEEKS]
     return {"request": request, "user": request.user, "rows": queries.rows(list(seeks), request.user),
             "engines": [get_engine(name) for name in engine_names()]}  # fmt: skip
 
