@@ -7,6 +7,7 @@ from typing import Any
 from django.test import Client
 
 from tests.conftest import logged_in
+from tests.games.conftest import lingo_game  # noqa: F401  (a running game, for replies to its emails)
 from wordgames.ratings.models import Rating, shown
 from wordgames.seeks.models import Seek
 

@@ -11,9 +11,10 @@ import pytest
 from django.core import mail
 
 from tests.conftest import logged_in
+from tests.pbem import mime
 from tests.pbem.deliver import by_pipe
 from tests.pbem.test_commands_by_email import latest_to, to_site
-from wordgames.games.models import Game
+from wordgames.games.models import Game, Move
 from wordgames.pbem.models import InboundMessage
 from wordgames.seeks.models import Seek
 
@@ -77,3 +78,10 @@ def test_a_seek_by_email_spends_the_same_games_per_hour_and_cap_as_the_web(ann: 
 def test_a_stranger_cannot_post_a_seek_and_is_not_answered(tmp_path: Path) -> None:
     by_pipe(to_site("stranger@example.net", "seek lingo"), tmp_path)
     assert not Seek.objects.exists() and not [m for m in mail.outbox if m.to == ["stranger@example.net"]]
+
+
+def test_a_seek_written_in_reply_to_a_games_email_says_where_to_send_it(lingo_game: Game, tmp_path: Path) -> None:
+    by_pipe(mime.reply(latest_to("ann@example.com"), "seek lingo preset=pbem"), tmp_path)
+    answer = latest_to("ann@example.com").body
+    assert "To post a seek by email, write a new message to this site's own address" in answer
+    assert not Seek.objects.exists() and not Move.objects.exists()

@@ -289,6 +289,9 @@ def _run(record: InboundMessage, message: AnymailInboundMessage, body: str, seat
                                                 f"{outcome.summary}")  # fmt: skip
         elif command.word == "say":
             _say(record, seat, message, user, "\n".join(filter(None, [command.text, command.comment])))
+        elif command.word in ("challenge", "seek"):
+            raise actions.Refused(f"To {'post a seek' if command.word == 'seek' else 'start a game'} by email, write "
+                                  "a new message to this site's own address, not a reply to a game's email.")  # fmt: skip
         else:
             result = actions.submit_move(
                 game.pk, user, command.text if command.word == "move" else command.word,
