@@ -199,6 +199,9 @@ COMPUTER_WAKE_AFTER = envint("COMPUTER_WAKE_AFTER_SECONDS", "120")
 # Games with a computer player one player may have waiting or under way at once (each costs the workers'
 # search time at every turn); one more is refused until one of them ends.
 COMPUTER_GAMES_PER_PLAYER = envint("COMPUTER_GAMES_PER_PLAYER", "10")
+# Seeks (open challenges) close unanswered after this many hours; a player may have this many open at once.
+SEEK_EXPIRY_HOURS = envint("SEEK_EXPIRY_HOURS", "168")
+SEEKS_OPEN_PER_PLAYER = envint("SEEKS_OPEN_PER_PLAYER", "10")
 ANYMAIL = {
     key[len("ANYMAIL_"):]: value for key, value in os.environ.items() if key.startswith("ANYMAIL_")
 }
@@ -247,6 +250,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "send-digests": {"task": "wordgames.games.tasks.send_digests", "schedule": 300.0},
     "relay-owed": {"task": "wordgames.games.tasks.relay_owed", "schedule": 60.0},
     "wake-computers": {"task": "wordgames.games.tasks.wake_computers", "schedule": 60.0},
+    "expire-seeks": {"task": "wordgames.seeks.tasks.expire_seeks", "schedule": 300.0},
+    "send-new-seeks": {"task": "wordgames.seeks.tasks.send_new_seeks", "schedule": 300.0},
 }
 if INBOUND_IMAP["host"]:
     CELERY_BEAT_SCHEDULE["poll-imap"] = {"task": "wordgames.pbem.tasks.poll_imap", "schedule": 60.0}

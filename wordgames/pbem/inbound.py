@@ -37,6 +37,8 @@ from wordgames.games import actions, queries
 from wordgames.games.emails import absolute
 from wordgames.games.models import Game, Move, Seat
 from wordgames.games.outbox import owe
+from wordgames.seeks import actions as seeks
+from wordgames.seeks.queries import clock_text, describe
 
 from . import addresses, outbox, reading
 from .automatic import automatic_reason, dmarc_failed
@@ -93,7 +95,7 @@ def parse_command(body: str) -> Command | None:
     comment = "\n".join(rest).strip()
     if word in ("say", "chat"):  # words for the table: the rest of the line and the lines below
         return Command("say", " ".join(first.split()[1:]), number, comment)
-    if word in ("check", "challenge") and len(first.split()) > 1:  # a move to score; a game to set up
+    if word in ("check", "challenge", "seek") and len(first.split()) > 1:  # a move to score; a game to set up
         return Command(word, " ".join(first.split()[1:]), number, comment)
     if word in COMMANDS and len(first.split()) == 1:
         return Command(word, first, number, comment)
@@ -162,6 +164,8 @@ HELP = """Reply to any email about this game with one command or move on the fir
 
 To start a game, write a new message to this site's address from your account's address:
   challenge lingo bob preset=pbem days=3
+or post an open seek that anyone may take:
+  seek lingo preset=pbem days=3
 
 Lines after the first are a comment shown to the other players. Quoted text and your signature are
 ignored."""
@@ -230,6 +234,9 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
     if seat is None and command is not None and command.word == "challenge":
         _challenge(record, message, body, sender, command.text)
         return
+    if seat is None and command is not None and command.word == "seek":
+        _seek(record, message, body, sender, command.text)
+        return
     if seat is None:
         _refuse(record, message, body, None, "Sorry, this message was not used: the address it was sent to is not "
                 "a valid reply address for a game (it may be mistyped, or the seat has changed hands). Reply to "
@@ -282,6 +289,9 @@ def _run(record: InboundMessage, message: AnymailInboundMessage, body: str, seat
                                                 f"{outcome.summary}")  # fmt: skip
         elif command.word == "say":
             _say(record, seat, message, user, "\n".join(filter(None, [command.text, command.comment])))
+        elif command.word in ("challenge", "seek"):
+            raise actions.Refused(f"To {'post a seek' if command.word == 'seek' else 'start a game'} by email, write "
+                                  "a new message to this site's own address, not a reply to a game's email.")  # fmt: skip
         else:
             result = actions.submit_move(
                 game.pk, user, command.text if command.word == "move" else command.word,
@@ -337,6 +347,48 @@ def _challenge(record: InboundMessage, message: AnymailInboundMessage, body: str
     _queue_reply(record, None, message, text=f"Game {game.pk} ({game.title}) is set up: {', '.join(invitees)} "
                  "invited. It starts when every seat is taken; you will get an email when it is your turn.",
                  quote=False)  # fmt: skip
+
+
+def _seek(record: InboundMessage, message: AnymailInboundMessage, body: str, sender: str, text: str) -> None:
+    """``seek GAME option=value ... [players=N] [rated=yes|no] [band=200] [days=3]`` sent to the site's own
+    address by an account holder: an open seek, posted exactly as the seeks page posts one (the same checks and
+    limits)."""
+    user = get_user_model().objects.filter(email__iexact=sender, is_active=True).first()
+    if user is None:
+        _refuse(record, message, body, None, "To post a seek by email, write from the address of your account.")
+        return
+    words = text.split()
+    kind, rest = words[0].lower(), words[1:]
+    options = dict(w.split("=", 1) for w in rest if "=" in w)
+    days, players = options.pop("days", "3"), options.pop("players", "2")
+    rated, band = options.pop("rated", "yes").lower(), options.pop("band", "none").lower()
+    try:
+        stray = [w for w in rest if "=" not in w]
+        if stray:
+            raise actions.Refused(f"{quote(stray[0])} is not an option: write each as name=value (players=3, "
+                                  "rated=no, band=200, days=3, preset=pbem).")  # fmt: skip
+        if not days.isdigit() or not 1 <= int(days) <= 30:
+            raise actions.Refused("days= is the time per move in days, from 1 to 30.")
+        if not players.isdigit():
+            raise actions.Refused("players= is the number of players, yourself included: players=3.")
+        if rated not in ("yes", "no", "true", "false"):
+            raise actions.Refused("rated= is yes or no.")
+        if not (band.isdigit() or band in ("none", "any")):
+            raise actions.Refused("band= is how many rating points from yours a taker may be (band=200), or none.")
+        seek = seeks.post_seek(user, kind, options, players=int(players), rated=rated in ("yes", "true"),
+                               move_time=timedelta(days=int(days)), band=int(band) if band.isdigit() else None)  # fmt: skip
+    except actions.Refused as e:
+        _refuse(record, message, body, None, f"The seek was not posted: {e}")
+        return
+    record.outcome, record.detail = InboundMessage.Outcome.COMMAND, f"seek: seek {seek.pk}"
+    limits = f"for ratings {seek.rating - seek.band} to {seek.rating + seek.band}" if seek.band else "for anyone"
+    open_for = clock_text(timedelta(hours=settings.SEEK_EXPIRY_HOURS))
+    _queue_reply(record, None, message, text=(
+        f"Your seek {seek.pk} is posted: {seek.title}, {seek.players} players, "
+        f"{'rated' if seek.rated else 'not rated'}, {clock_text(seek.move_time)} a move, "
+        f"{describe(seek.kind, seek.options)}, {limits}. It stays open for {open_for}; the game starts when every seat is "
+        "taken, and you will get an email then. See it, or withdraw it: "
+        f"{absolute(seek.get_absolute_url())}"), quote=False)  # fmt: skip
 
 
 def _just_words(line: str, game: Game) -> bool:
