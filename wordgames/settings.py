@@ -199,6 +199,9 @@ COMPUTER_WAKE_AFTER = envint("COMPUTER_WAKE_AFTER_SECONDS", "120")
 # Games with a computer player one player may have waiting or under way at once (each costs the workers'
 # search time at every turn); one more is refused until one of them ends.
 COMPUTER_GAMES_PER_PLAYER = envint("COMPUTER_GAMES_PER_PLAYER", "10")
+# A player's rating in a game kind is provisional (shown with a "?", not on the leaderboard) for this many rated
+# games of that kind (and while it is still very uncertain).
+RATING_PROVISIONAL_GAMES = envint("RATING_PROVISIONAL_GAMES", "10")
 ANYMAIL = {
     key[len("ANYMAIL_"):]: value for key, value in os.environ.items() if key.startswith("ANYMAIL_")
 }

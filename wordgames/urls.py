@@ -12,5 +12,6 @@ urlpatterns = [
     path("outbox/", include("wordgames.mail.urls")),
     path("email/", include("wordgames.pbem.urls")),
     path("anymail/", include("wordgames.pbem.webhooks")),
+    path("ratings/", include("wordgames.ratings.urls")),
     path("", include("wordgames.games.urls")),
 ]

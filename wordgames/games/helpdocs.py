@@ -26,6 +26,7 @@ PAGES: dict[str, str] = {
     "records": "record-format.md",
     "dictionaries": "dictionaries.md",
     "accounts": "accounts.md",
+    "ratings": "ratings.md",
 }
 BY_FILE = {path: slug for slug, path in PAGES.items()}
 _LINK = re.compile(r'<a href="(?!https?:|mailto:|#)([^"#]+\.md)(#[^"]*)?">(.*?)</a>', re.S)
