@@ -68,23 +68,44 @@ def test_provisional_inactive_suspended_and_other_games_are_left_off() -> None:
     assert names_on(Client().get("/ratings/keebble/")) == ["few0000"]
 
 
-def test_fifty_a_page_best_first() -> None:
+def link(response: Any, rel: str) -> str | None:
+    """The pager's link to the next or previous page, if any."""
+    found = re.search(rf'<a rel="{rel}" href="([^"]+)"', response.content.decode())
+    return "/ratings/lingo/" + found.group(1).replace("&amp;", "&") if found else None
+
+
+def test_fifty_a_page_best_first_from_link_to_link() -> None:
     users = players(120)
     first = Client().get("/ratings/lingo/")
-    assert names_on(first) == [u.username for u in users[:50]]
-    assert 'href="?page=2"' in first.content.decode() and "?page=0" not in first.content.decode()
-    second = Client().get("/ratings/lingo/?page=2").content.decode()
-    assert '<td class="num">51</td>' in second and 'href="?page=1"' in second and 'href="?page=3"' in second
-    third = Client().get("/ratings/lingo/?page=3")
-    assert names_on(third) == [u.username for u in users[100:]]
-    assert "?page=4" not in third.content.decode()
-    assert Client().get("/ratings/lingo/?page=4").status_code == 404
-    assert Client().get("/ratings/lingo/?page=x").status_code == 404
+    assert names_on(first) == [u.username for u in users[:50]] and link(first, "prev") is None
+    second = Client().get(link(first, "next"))
+    assert names_on(second) == [u.username for u in users[50:100]]
+    assert '<td class="num">51</td>' in second.content.decode()
+    third = Client().get(link(second, "next"))
+    assert names_on(third) == [u.username for u in users[100:]] and link(third, "next") is None
+    assert '<td class="num">120</td>' in third.content.decode()
+    back = Client().get(link(third, "prev"))  # read upwards from the third page's first row
+    assert names_on(back) == names_on(second) and '<td class="num">51</td>' in back.content.decode()
+    top = Client().get(link(back, "prev"))
+    assert names_on(top) == names_on(first) and link(top, "prev") is None
+    # A page asked for by its number alone: the same rows.
+    assert names_on(Client().get("/ratings/lingo/?page=3")) == names_on(third)
+    for bad in ("?page=4", "?page=x", "?page=2&after=x_1", "?page=2&after=1_1&before=1_1"):
+        assert Client().get("/ratings/lingo/" + bad).status_code == 404, bad
     assert Client().get("/ratings/chess/").status_code == 404
-    # Equal ratings keep one order from page to page: none is shown twice, none is missed.
+
+
+def test_equal_ratings_keep_one_order_from_page_to_page() -> None:
+    users = players(120)
     Rating.objects.update(value=1800)
-    seen = [n for page in (1, 2, 3) for n in names_on(Client().get(f"/ratings/lingo/?page={page}"))]
-    assert sorted(seen) == sorted(u.username for u in users)
+    seen, response = [], Client().get("/ratings/lingo/")
+    while True:
+        seen += names_on(response)
+        following = link(response, "next")
+        if following is None:
+            break
+        response = Client().get(following)
+    assert seen == sorted(u.username for u in users)  # none shown twice, none missed: ties in user order
 
 
 @pytest.mark.parametrize("count, page", [(60, 1), (60, 2), (700, 1), (700, 14)])
@@ -92,9 +113,13 @@ def test_a_page_costs_the_same_queries_whatever_the_page_or_the_table(count: int
                                                                        django_assert_max_num_queries: Any,
                                                                        client_ann: Client) -> None:  # fmt: skip
     players(count)
+    path = f"/ratings/lingo/?page={page}"
+    if page > 1:  # as the pager links it: where the page begins
+        above = Rating.objects.order_by("-value", "user_id")[(page - 1) * 50 - 1]
+        path += f"&after={above.value}_{above.user_id}"
     with django_assert_max_num_queries(1):
-        response = Client().get(f"/ratings/lingo/?page={page}")
-    assert response.status_code == 200 and names_on(response)
+        response = Client().get(path)
+    assert response.status_code == 200 and len(names_on(response)) == min(50, count - (page - 1) * 50)
     with django_assert_max_num_queries(3):  # a player's page: their session and account too
-        response = client_ann.get(f"/ratings/lingo/?page={page}")
+        response = client_ann.get(path)
     assert response.status_code == 200 and names_on(response)

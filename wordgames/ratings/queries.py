@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.db.models import Q
 from django.utils import timezone
 
 from wordgames.accounts.models import Profile
@@ -82,37 +83,80 @@ def changes_in(game: Any) -> list[RatingChange]:
     return list(RatingChange.objects.filter(game_id=game.pk).select_related("user__profile").order_by("pk"))
 
 
+Cursor = tuple[int, int]  # a row's place in a leaderboard's order: (value, user id)
+
+
 @dataclass
 class Board:
-    """One page of a kind's leaderboard: ``rows`` are ratings, each with its place (``rank``)."""
+    """One page of a kind's leaderboard: ``rows`` are ratings, each with its place (``rank``). The cursors are
+    where the next and the previous page begin (``cursor_text``), for links that find them in the index."""
 
     kind: str
     page: int
     rows: list[Rating] = field(default_factory=list)
     has_next: bool = False
+    has_previous: bool = False
 
     @property
-    def has_previous(self) -> bool:
-        return self.page > 1
+    def next_cursor(self) -> str:
+        return cursor_text(self.rows[-1]) if self.rows else ""
+
+    @property
+    def previous_cursor(self) -> str:
+        return cursor_text(self.rows[0]) if self.rows else ""
 
 
-def leaderboard(kind: str, page: int = 1, now: datetime | None = None) -> Board:
-    """Page ``page`` (from 1) of the established players of ``kind`` who played a rated game of it in the last
-    ``ACTIVE_DAYS`` days, best first: people only (computers anchor the scale, they are not ranked), and never a
-    suspended or closed account. One query, whatever the page: no count (a page looks one row further to know
-    whether another follows), and the rows come from the ``rating_board`` index in its order."""
+def cursor_text(rating: Rating) -> str:
+    return f"{rating.value}_{rating.user_id}"
+
+
+def parse_cursor(text: str) -> Cursor | None:
+    """``1523_42`` -> (1523, 42); None for anything else."""
+    value, _, user = text.partition("_")
+    try:
+        return int(value), int(user)
+    except ValueError:
+        return None
+
+
+def leaderboard(kind: str, page: int = 1, *, after: Cursor | None = None, before: Cursor | None = None,
+                now: datetime | None = None) -> Board:  # fmt: skip
+    """Page ``page`` (from 1) of the established players of ``kind`` who finished a rated game of it in the last
+    ``ACTIVE_DAYS`` days, best first (equal ratings in user order): people only (computers anchor the scale,
+    they are not ranked), never a suspended or closed account.
+
+    One query, whatever the page: no count (a page reads one row more to know whether another follows). A page
+    reached from the one before or after it (``after``/``before``: the neighbour's last or first row) starts
+    there in the ``rating_board`` index and reads about fifty rows, however deep; a page asked for by number
+    alone skips the rows before it (OFFSET), which grows with the page."""
     now = now or timezone.now()
     page = max(1, page)
-    start = (page - 1) * PAGE_SIZE
+    if page == 1:  # the top is where the index begins: no neighbour needed (nor trusted)
+        after = before = None
     ranked = (
         Rating.objects.filter(kind=kind, games__gte=settings.RATING_PROVISIONAL_GAMES, sigma__lte=PROVISIONAL_SIGMA,
                               last_played__gte=now - timedelta(days=ACTIVE_DAYS), user__is_active=True)
         .exclude(user__profile__suspended=True)
         .exclude(user__profile__computer__gt="")
         .select_related("user__profile")
-        .order_by("-value", "user_id")
     )  # fmt: skip
-    rows = list(ranked[start:start + PAGE_SIZE + 1])
-    for number, row in enumerate(rows, start=start + 1):
+    if before is not None:  # the page above: read upwards from its neighbour's first row, then turn it round
+        value, user_id = before
+        above = ranked.filter(Q(value__gt=value) | Q(value=value, user_id__lt=user_id), value__gte=value)
+        rows = list(above.order_by("value", "-user_id")[:PAGE_SIZE + 1])
+        board = Board(kind, page, rows[:PAGE_SIZE][::-1], has_next=True, has_previous=len(rows) > PAGE_SIZE)
+        first = page * PAGE_SIZE - len(board.rows) + 1
+    else:
+        ordered = ranked.order_by("-value", "user_id")
+        if after is not None:  # the page below: read on from its neighbour's last row
+            value, user_id = after
+            rows = list(ordered.filter(Q(value__lt=value) | Q(value=value, user_id__gt=user_id),
+                                       value__lte=value)[:PAGE_SIZE + 1])  # fmt: skip
+        else:
+            start = (page - 1) * PAGE_SIZE
+            rows = list(ordered[start:start + PAGE_SIZE + 1])
+        board = Board(kind, page, rows[:PAGE_SIZE], has_next=len(rows) > PAGE_SIZE, has_previous=page > 1)
+        first = (page - 1) * PAGE_SIZE + 1
+    for number, row in enumerate(board.rows, start=first):
         row.rank = number  # type: ignore[attr-defined]
-    return Board(kind=kind, page=page, rows=rows[:PAGE_SIZE], has_next=len(rows) > PAGE_SIZE)
+    return board

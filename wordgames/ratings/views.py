@@ -22,12 +22,15 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def leaderboard(request: HttpRequest, kind: str) -> HttpResponse:
+    """``?page=N``; the pager's links add where the page begins (``after``/``before`` a neighbour's row), so a
+    deep page costs what the first does."""
     if kind not in engine_names():
         raise Http404("No such game")
     number = request.GET.get("page", "1")
-    if not number.isdigit() or int(number) < 1:
+    cursors = {name: queries.parse_cursor(request.GET[name]) for name in ("after", "before") if name in request.GET}
+    if not number.isdigit() or int(number) < 1 or None in cursors.values() or len(cursors) > 1:
         raise Http404("No such page")
-    board = queries.leaderboard(kind, int(number))
+    board = queries.leaderboard(kind, int(number), after=cursors.get("after"), before=cursors.get("before"))
     if not board.rows and board.page > 1:
         raise Http404("No such page")
     return render(request, "ratings/leaderboard.html", {
