@@ -202,6 +202,9 @@ COMPUTER_GAMES_PER_PLAYER = envint("COMPUTER_GAMES_PER_PLAYER", "10")
 # Seeks (open challenges) close unanswered after this many hours; a player may have this many open at once.
 SEEK_EXPIRY_HOURS = envint("SEEK_EXPIRY_HOURS", "168")
 SEEKS_OPEN_PER_PLAYER = envint("SEEKS_OPEN_PER_PLAYER", "10")
+# A player's rating in a game kind is provisional (shown with a "?", not on the leaderboard) for this many rated
+# games of that kind (and while it is still very uncertain).
+RATING_PROVISIONAL_GAMES = envint("RATING_PROVISIONAL_GAMES", "10")
 ANYMAIL = {
     key[len("ANYMAIL_"):]: value for key, value in os.environ.items() if key.startswith("ANYMAIL_")
 }

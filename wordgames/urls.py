@@ -13,5 +13,6 @@ urlpatterns = [
     path("email/", include("wordgames.pbem.urls")),
     path("anymail/", include("wordgames.pbem.webhooks")),
     path("seeks/", include("wordgames.seeks.urls")),
+    path("ratings/", include("wordgames.ratings.urls")),
     path("", include("wordgames.games.urls")),
 ]

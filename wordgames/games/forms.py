@@ -102,6 +102,10 @@ class NewGameForm(forms.Form):
         label="Public chat", required=False,
         help_text="Spectators may read the players' chat too (otherwise only the players read it).",
     )  # fmt: skip
+    rated = forms.BooleanField(
+        label="Rated", required=False,
+        help_text="The result changes the players' ratings in this game. Not for practice games (hints on).",
+    )  # fmt: skip
 
     def __init__(self, engine: Engine, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -27,6 +27,7 @@ PAGES: dict[str, str] = {
     "dictionaries": "dictionaries.md",
     "accounts": "accounts.md",
     "seeks": "seeks.md",
+    "ratings": "ratings.md",
 }
 BY_FILE = {path: slug for slug, path in PAGES.items()}
 _LINK = re.compile(r'<a href="(?!https?:|mailto:|#)([^"#]+\.md)(#[^"]*)?">(.*?)</a>', re.S)

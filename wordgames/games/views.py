@@ -122,7 +122,7 @@ def new_game(request: AuthedRequest) -> HttpResponse:
             game = actions.create_game(
                 request.user, engine.name, form.chosen_options(), form.invitees(), **form.clock_times(),
                 partners=form.cleaned_data["partners"], private=bool(form.cleaned_data.get("private")),
-                chat_public=bool(form.cleaned_data.get("chat_public")),
+                chat_public=bool(form.cleaned_data.get("chat_public")), rated=bool(form.cleaned_data.get("rated")),
             )
         except actions.Refused as e:
             form.add_error(None, str(e))

@@ -18,6 +18,23 @@ def shown(mu: float) -> int:
     return round(BASE + SCALE * (mu - MU))
 
 
+# The computer players anchor the scale: each level is worth a fixed skill, known to within a small sigma, that no
+# game moves. A person's number therefore means the same next year as today: what they would score against the
+# site's computers. quick (best move of at most two tiles, a tenth of a second) 1300; strong (a second's search,
+# weighing what a move leaves) 1700. A level not listed here counts as a newcomer's skill.
+COMPUTER_MU = {"quick": 20.0, "strong": 30.0}
+COMPUTER_SIGMA = 1.0
+
+# A rating is provisional (shown with a "?") for its first ``settings.RATING_PROVISIONAL_GAMES`` games, or while
+# its uncertainty stays above this sigma (7 x 40 = 280 points on the shown scale; a newcomer starts at 8.3, and ten
+# games against established players bring it to about 6).
+PROVISIONAL_SIGMA = 7.0
+
+
+def computer_mu(level: str) -> float:
+    return COMPUTER_MU.get(level, MU)
+
+
 KINDS = [(name, name) for name in engine_names()]
 
 
@@ -34,7 +51,8 @@ class Rating(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "kind"], name="rating_once_per_kind")]
-        indexes = [models.Index(fields=["kind", "-value"], name="rating_board")]
+        # The leaderboard reads a kind's ratings from the best down, ties in a fixed order (pages never overlap).
+        indexes = [models.Index(fields=["kind", "-value", "user"], name="rating_board")]
 
     def __str__(self) -> str:
         return f"{self.user} {self.kind} {self.value}"
@@ -52,6 +70,9 @@ class RatingChange(models.Model):
     sigma_after = models.FloatField()
     value_before = models.IntegerField()
     value_after = models.IntegerField()
+    games = models.PositiveIntegerField(
+        default=0, help_text="Rated games of this kind the player had played, this one included (0: a computer)."
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

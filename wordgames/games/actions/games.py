@@ -75,6 +75,8 @@ def create_game(
         options = engine.validate_options(options)
     except InvalidOptions as e:
         raise Refused(str(e), "options") from None
+    if rated and options.get("hints"):
+        raise Refused("A practice game (hints on) cannot be rated: choose one or the other.", "options")
     invited, computer_seats = _invitees(engine_name, creator, invitees)
     if any(user is not None and user.pk == creator.pk for user, _ in invited):
         raise Refused("You are already in seat 1; invite someone else.", "players")
@@ -161,7 +163,7 @@ def _invitees(engine_name: str, creator: User, invitees: list[str]) -> tuple[lis
 
 def rematch(game_id: int, user: User) -> Game:
     """One click after a game: the same players with the seats turned one place (the second player moves
-    first), the same options and clocks, a fresh secret. The one who asked takes their seat; the others are
+    first), the same options, clocks and rating choice, a fresh secret. The one who asked takes their seat; the others are
     invited and accept as for any game. A game has one rematch: asking again gives the same one."""
     with transaction.atomic():
         game = lock_game(game_id)
@@ -177,7 +179,7 @@ def rematch(game_id: int, user: User) -> Game:
         invitees = [_again(s) for i, s in enumerate(turned) if i != mine]
         return create_game(user, game.engine, dict(game.options), invitees, move_time=game.move_time,
                            reminder_after=game.reminder_after, creator_seat=mine, rematch_of=game,
-                           private=game.private, chat_public=game.chat_public)  # fmt: skip
+                           private=game.private, chat_public=game.chat_public, rated=game.rated)  # fmt: skip
 
 
 def _again(seat: Seat) -> str:
