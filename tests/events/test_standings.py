@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wordgames.events.standings import Result, points, standings
 
@@ -87,3 +89,31 @@ def test_players_without_results_stand_last_with_nothing_and_unknown_tiebreaks_a
     assert (table[-1].player, table[-1].points, table[-1].played, table[-1].rank) == (9, 0.0, 0, 3)
     with pytest.raises(ValueError, match="Unknown tiebreak"):
         standings([1], [], ["median"])
+
+
+@st.composite
+def events(draw):
+    players = list(range(1, draw(st.integers(2, 8)) + 1))
+    results = []
+    for _ in range(draw(st.integers(0, 12))):
+        size = draw(st.integers(2, min(4, len(players))))
+        table = tuple(draw(st.permutations(players))[:size])
+        places = tuple(draw(st.lists(st.integers(1, size), min_size=size, max_size=size)))
+        scores = tuple(draw(st.lists(st.integers(0, 500), min_size=size, max_size=size)))
+        results.append(Result(table, places, scores))
+    return players, results
+
+
+@settings(max_examples=100, deadline=None)
+@given(events())
+def test_every_pair_at_a_table_shares_one_point_and_ranks_follow_points(event):
+    players, results = event
+    table = standings(players, results, ["sonneborn_berger", "buchholz"])
+    expected = sum(len(r.players) * (len(r.players) - 1) / 2 / (len(r.players) - 1) for r in results)
+    assert sum(s.points for s in table) == pytest.approx(expected)
+    assert sorted(s.player for s in table) == players
+    assert sum(s.played for s in table) == sum(len(r.players) for r in results)
+    for above, below in zip(table, table[1:], strict=False):
+        assert above.points >= below.points - 1e-9
+        assert (above.rank == below.rank) == (above.points == pytest.approx(below.points)
+                                              and above.tiebreaks == pytest.approx(below.tiebreaks))  # fmt: skip
