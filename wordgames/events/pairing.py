@@ -4,16 +4,20 @@ are entry ids.
 Round-robin, two players a table: the circle method (Berger tables). One player stays put while the others turn
 round the circle, so each pair meets exactly once in n - 1 rounds (n rounds when n is odd). With an odd number of
 players, the one drawn against the empty place sits the round out: they are left out of that round's tables (no
-table of one), and everyone sits out exactly once. Who moves first alternates, so over the event each player
-moves first in half their games (one more or one fewer when the count is odd).
+table of one), and everyone sits out exactly once. Who moves first: in an even field, whoever has moved first
+less (then whoever moved second last), which leaves everyone within one of half their games; in an odd field,
+every game oriented along an Euler circuit of all the games, which gives everyone exactly half.
 
-Round-robin, tables of 3 to 6: no exact design exists for most sizes, so the tables are drawn round by round.
-Each round, the players who sat out least sit out (when the players do not divide into full tables); the rest
-are seated one table at a time, each seat going to the player who has met the table's players least so far; then
-swaps of two players between tables of the round are kept while they lower the sum of the squared meeting
-counts (the measure of unevenness: with the total fixed, it is least when counts are equal). The number of
-rounds is the least that lets every player play the same number of games and meet every other player at least
-once on average. The tests and the bench measure how uneven the result is (highest minus lowest meeting count).
+Round-robin, tables of 3 to 6: no exact design exists for most sizes, so the tables are drawn. Each round, the
+players who sat out least sit out (when the players do not fill whole tables); the rest are seated one table at
+a time, each seat going to the player who has met the table's players least so far. Then simulated annealing
+swaps two players between two tables of a round, over all the rounds, to lower the sum of the squared meeting
+counts (with the total fixed, it is least when the counts are equal). The rounds are at first the fewest that
+let everyone play as many games and could cover every pair; if a pair has still not met, a small event is drawn
+afresh with more rounds, a big one (over 60 players) keeps its draw and adds rounds seated the same way until
+every pair has met. The draw is seeded by the number of players: the same players draw the same tables. The
+seats (who moves first, second, ...) go to whoever is furthest behind their share of that seat. The tests and
+the bench measure the spread of the meeting counts.
 
 Swiss: see ``swiss_round``.
 """
@@ -247,7 +251,8 @@ def swiss_round(players: list[int], results: list[Result], ratings: dict[int, in
 
     The bye, when the count is odd, goes to the player with the fewest points among those who had none (the
     lowest rated of them, then the last entered); if everyone had one, to the lowest scored. The others are
-    paired by networkx's maximum-weight matching over the pairs who have not met, with weights that put first
+    paired score group by score group, best first, the odd one of a group floating down to the next (see
+    ``_match``), by networkx's maximum-weight matching over the pairs who have not met, with weights that put first
     equal points (the square of the difference in half points costs most, so one player dropping a group is
     better than two dropping half), then the order within a score group (top half meets bottom half, by rating:
     the first meets the middle one), then first moves (two players both due to move first are paired last).
