@@ -34,7 +34,7 @@ SEND_FINISHED = "wordgames.events.tasks.send_finished"
 
 
 def may_create(user: User) -> bool:
-    return user.has_perm("events.add_event") or (settings.EVENTS_BY_PLAYERS and user.is_active)
+    return user.has_perm("events.run_events") or (settings.EVENTS_BY_PLAYERS and user.is_active)
 
 
 def create_event(creator: User, name: str, kind: str, options: dict[str, Any], *, format: str,
@@ -144,7 +144,7 @@ def start_event(event_id: int, moderator: User | None = None) -> Event:
     moderator. An event with too few players is cancelled instead, and its players told."""
     with transaction.atomic():
         event = _lock(event_id)
-        if moderator is not None and not moderator.has_perm("events.change_event"):
+        if moderator is not None and not moderator.has_perm("events.run_events"):
             raise Refused("Only moderators can start an event early.", "not_allowed")
         if event.status != Event.Status.SIGNUP:
             raise Refused("This event has already started.", "started")

@@ -9,6 +9,7 @@ class EventsConfig(AppConfig):
     def ready(self) -> None:
         from wordgames.games import signals
 
-        from . import actions
+        # The tasks the doors owe by name are registered in every process that hands them over (the web's too).
+        from . import actions, tasks  # noqa: F401
 
         signals.game_finished.connect(actions.on_game_finished, dispatch_uid="events.game_finished")

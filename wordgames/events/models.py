@@ -46,6 +46,7 @@ class Event(models.Model):
 
     class Meta:
         ordering = ["-starts_at", "-id"]
+        permissions = [("run_events", "Can create events and start them early")]
         indexes = [
             # The start sweep reads the events still in sign-up whose start has come, and nothing else.
             models.Index(fields=["starts_at"], condition=Q(status="signup"), name="event_due"),

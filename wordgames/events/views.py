@@ -47,7 +47,7 @@ def event_page(request: HttpRequest, pk: int) -> HttpResponse:
     playing = {entry for row in rows if row.status in running for entry in row.entries}
     table = [
         {"standing": s, "name": names[s.player], "withdrawn": by_id[s.player].withdrawn, "playing": s.player in playing,
-         "tiebreaks": [s.tiebreaks[name] for name in event.tiebreaks]}
+         "points": number(s.points), "tiebreaks": [number(s.tiebreaks[name]) for name in event.tiebreaks]}
         for s in standings([e.pk for e in entries], queries.results(rows), event.tiebreaks)
     ]  # fmt: skip
     rounds: dict[int, list[dict[str, Any]]] = {}
@@ -61,9 +61,14 @@ def event_page(request: HttpRequest, pk: int) -> HttpResponse:
         "tiebreak_names": [TIEBREAK_NAMES[name] for name in event.tiebreaks],
         "signed_up": sum(1 for e in entries if not e.withdrawn),
         "still_playing": sorted(names[e] for e in playing),
-        "may_start": event.status == Event.Status.SIGNUP and request.user.has_perm("events.change_event"),
+        "may_start": event.status == Event.Status.SIGNUP and request.user.has_perm("events.run_events"),
     }  # fmt: skip
     return render(request, "events/event.html", context)
+
+
+def number(value: float) -> str:
+    """3.5 as "3.5", 4.0 as "4", a third as "0.33"."""
+    return f"{round(value, 2):g}"
 
 
 class EventForm(forms.Form):
