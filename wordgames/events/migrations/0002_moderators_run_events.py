@@ -1,10 +1,12 @@
+from typing import Any
+
 from django.db import migrations
 
 from wordgames.accounts.moderators import ensure_moderators_group
 
 
-def forwards(apps, schema_editor):  # type: ignore[no-untyped-def]
-    ensure_moderators_group(apps)
+def forwards(apps: Any, schema_editor: Any) -> None:
+    ensure_moderators_group(apps)  # the Moderators group gains "run events" and the events' lists
 
 
 class Migration(migrations.Migration):
