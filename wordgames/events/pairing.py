@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations
 
+import networkx as nx
+
 
 @dataclass(frozen=True)
 class Result:
@@ -93,12 +95,13 @@ def swiss_round(players: list[int], results: list[Result], ratings: dict[int, in
     if len(order) % 2:
         bye = next((p for p in reversed(order) if p not in byes), order[-1])
         order.remove(bye)
+    graph = nx.Graph()
+    rank = {p: n for n, p in enumerate(order)}
+    for a, b in combinations(order, 2):
+        if frozenset((a, b)) not in met:
+            graph.add_edge(a, b, weight=10_000 - 1_000 * abs(score[a] - score[b]) ** 2 - abs(rank[a] - rank[b]))
     pairs = []
-    free = list(order)
-    while free:
-        a = free.pop(0)
-        b = next((q for q in free if frozenset((a, q)) not in met), free[0])
-        free.remove(b)
+    for a, b in sorted(nx.max_weight_matching(graph, maxcardinality=True), key=lambda e: min(rank[e[0]], rank[e[1]])):
         pairs.append((a, b) if firsts[a] <= firsts[b] else (b, a))
     return pairs, bye
 
