@@ -242,6 +242,8 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
         _seek(record, message, body, sender, command.text)
         return
     words = command.text.split() if seat is None and command is not None and command.word == "move" else []
+    if command is not None and len(words) == 1 and command.number is not None:  # "join #12": read as a number
+        words.append(str(command.number))
     if len(words) == 2 and words[0].lower() in ("join", "withdraw"):
         _event(record, message, body, sender, words[0].lower(), words[1])
         return
