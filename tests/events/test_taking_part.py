@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import Group
 from django.contrib.messages import get_messages
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -29,6 +30,12 @@ from .conftest import create_event, resign, run_owed_event_tasks, sign_up, start
 
 def said(response: Any) -> str:
     return " ".join(str(m) for m in get_messages(response.wsgi_request))
+
+
+@pytest.mark.django_db
+def test_the_moderators_group_runs_events_after_migrating() -> None:
+    codenames = set(Group.objects.get(name="Moderators").permissions.values_list("codename", flat=True))
+    assert {"run_events", "view_event", "view_entry", "view_eventgame"} <= codenames
 
 
 @pytest.mark.django_db
