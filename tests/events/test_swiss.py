@@ -51,7 +51,14 @@ def test_an_eight_player_swiss_of_three_rounds_pairs_by_score_without_repeats_an
             assert frozenset((a, b)) not in met, "no pair meets twice"
             assert points[a] == points[b], "pairs within a score group"
             met.add(frozenset((a, b)))
+        mail.outbox.clear()
         run_owed_event_tasks()
+        to_ann = [m.body for m in mail.outbox if m.to == ["ann@example.com"]]
+        assert len(to_ann) == 1 and f"Round {number} of Keebble Swiss has begun" in to_ann[0]
+        if number > 1:
+            ann_points = points[entry_of[people[0].pk]]
+            assert f"After round {number - 1} you are number " in to_ann[0]
+            assert f"of 8, with {ann_points:g} point" in to_ann[0]
         for t in tables:
             a, b = t.entries
             winner, loser = (a, b) if strength[a] > strength[b] else (b, a)

@@ -170,3 +170,19 @@ def test_the_standings_page_costs_the_same_queries_for_8_or_1000_players(mod: An
     assert page_queries(large_event) == small
     html = logged_in(mod).get(f"/events/{large_event.pk}/").content.decode()
     assert html.count("<tr>") == 1001 and "Buchholz" in html and "Sonneborn–Berger" in html
+
+
+@pytest.mark.django_db
+def test_an_event_whose_last_game_a_moderator_abandons_is_ended_by_the_sweep(mod: Any, ann: Any, bob: Any) -> None:
+    event = create_event(mod, "Two of Lingo", "lingo")
+    sign_up(ann, event)
+    sign_up(bob, event)
+    start(mod, event)
+    actions.end_game(EventGame.objects.get(event=event).game.pk, mod, "both away", abandon=True)  # type: ignore[union-attr]
+    event.refresh_from_db()
+    assert event.status == Event.Status.RUNNING, "an abandoned game sends no end"
+    tasks.start_due_events()
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+    page = logged_in(ann).get(f"/events/{event.pk}/").content.decode()
+    assert "abandoned" in page and '<td>0</td><td>0</td>' in page

@@ -12,6 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from wordgames.accounts.models import is_suspended
@@ -212,22 +213,40 @@ def on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
     locked, and the round's last game pairs the next Swiss round (in this same transaction, so no round is lost
     if a worker dies), and the event's last game ends the event."""
     event_id = EventGame.objects.filter(game=game).values_list("event_id", flat=True).first()
-    if event_id is None:
-        return
-    event = _lock(event_id)
+    if event_id is not None:
+        _advance(_lock(event_id))
+
+
+def settle_running(now: datetime | None = None) -> int:
+    """The sweep's second half: a game a moderator abandons ends without a result and without ``game_finished``;
+    an event whose games under way are all over is moved on here (the next round, or its end). Returns the
+    number of events moved on."""
+    live = EventGame.objects.filter(event=OuterRef("pk"), game__status__in=(Game.Status.OPEN, Game.Status.ACTIVE))
+    stalled = Event.objects.filter(status=Event.Status.RUNNING).exclude(Exists(live)).values_list("pk", flat=True)
+    moved = 0
+    for event_id in list(stalled[:50]):
+        with transaction.atomic():
+            moved += _advance(_lock(event_id))
+    return moved
+
+
+def _advance(event: Event) -> bool:
+    """With the event's row locked: pair the next Swiss round once the current one is over, or end the event
+    once its last game is over. True if either happened."""
     if event.status != Event.Status.RUNNING:
-        return
+        return False
     unfinished = EventGame.objects.filter(event=event, game__status__in=(Game.Status.OPEN, Game.Status.ACTIVE))
     if event.format == Event.Format.SWISS:
         if unfinished.filter(round=event.current_round).exists():
-            return
+            return False
         if event.current_round < (event.rounds or 0):
             players = list(Entry.objects.filter(event=event, withdrawn=False).order_by("created", "id")
                            .values_list("pk", flat=True))  # fmt: skip
             if len(players) >= 2 and _next_swiss_round(event, players, queries.results(queries.tables(event))):
-                return
+                return True
     elif unfinished.exists():
-        return
+        return False
     event.status, event.finished = Event.Status.FINISHED, timezone.now()
     event.save(update_fields=["status", "finished"])
     owe(SEND_FINISHED, event.pk)
+    return True

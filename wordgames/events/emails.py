@@ -33,6 +33,11 @@ def send_round(event_id: int, round_number: int) -> int:
                     "url": absolute(reverse("game", args=[row.game_id])) if row.game_id else "",
                     "first": row.entries[0] == entry_id}  # fmt: skip
             mine.setdefault(entry_id, []).append(game)
+    # After a Swiss round, each player's place so far (the page has the whole table).
+    place = {}
+    if round_number > 1:
+        rows = queries.tables(event)
+        place = {s.player: s for s in standings(list(entries), queries.results(rows), event.tiebreaks)}
     letters = []
     for entry_id, games in mine.items():
         user = entries[entry_id].user
@@ -41,6 +46,7 @@ def send_round(event_id: int, round_number: int) -> int:
         which = f"round {round_number}" if round_number else "your games"
         subject = f"{event.name}: {which} ({settings.SITE_NAME})"
         context = {"name": display_name(user), "event": event, "games": games, "round": round_number,
+                   "standing": place.get(entry_id), "players": len(place),
                    "url": absolute(event.get_absolute_url()), "site_name": settings.SITE_NAME}  # fmt: skip
         letters.append(compose(f"event-round:{event.pk}:{round_number}:{user.pk}", user.email, subject,
                                "events/email/round.txt", context, html_context={}, boards=[],

@@ -12,8 +12,10 @@ from . import actions, emails
 
 @shared_task(**RETRY)
 def start_due_events() -> None:
-    """Every minute (Celery beat): start the events whose start has come."""
+    """Every minute (Celery beat): start the events whose start has come, and move on those whose games under
+    way were all abandoned."""
     actions.start_due()
+    actions.settle_running()
 
 
 @shared_task(**RETRY)
