@@ -123,3 +123,25 @@ def test_four_players_at_tables_of_three_meet_equally_and_the_event_ends_with_it
     rows = standings_rows(event)
     assert {row[1]: float(row[2]) for row in rows} == expected
     assert sum(expected.values()) == len(tables) * 1.5
+
+
+@pytest.mark.django_db
+def test_a_round_robin_of_five_sits_one_player_out_each_round_and_the_sitting_out_scores_nothing(
+    ann: Any, bob: Any, cat: Any, dan: Any, mod: Any
+) -> None:
+    event = create_event(mod, "Five of Lingo", "lingo")
+    players = [ann, bob, cat, dan, make_user("eve", "Eve")]
+    for user in players:
+        sign_up(user, event)
+    start(mod, event)
+    games = [t for t in EventGame.objects.filter(event=event).select_related("game") if t.game is not None]
+    assert len(games) == 10, "each of the ten pairs meets once"
+    assert {frozenset(t.entries) for t in games} == {frozenset(p) for p in combinations(
+        Entry.objects.filter(event=event).values_list("pk", flat=True), 2)}
+    users = {e.pk: e.user for e in Entry.objects.filter(event=event).select_related("user")}
+    for t in games:  # the first mover wins every game
+        resign(t.game, users[t.entries[1]])  # type: ignore[arg-type]
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+    rows = standings_rows(event)
+    assert sum(float(row[2]) for row in rows) == 10 and all(row[3] == "4" for row in rows)

@@ -181,6 +181,9 @@ def start_due(now: datetime | None = None) -> int:
 
 def _create_round(event: Event, number: int, tables: list[tuple[int, ...]], bye: int | None) -> None:
     users = dict(Entry.objects.filter(event=event).values_list("pk", "user__username"))
+    # A pairing may give a round-robin's odd player out as a table of one: a bye, with no game.
+    byes = [table[0] for table in tables if len(table) == 1] + ([bye] if bye is not None else [])
+    tables = [table for table in tables if len(table) > 1]
     for index, table in enumerate(tables, start=1):
         names = [users[entry] for entry in table]
         creator = User.objects.get(username=names[0])
@@ -189,8 +192,8 @@ def _create_round(event: Event, number: int, tables: list[tuple[int, ...]], bye:
             move_time=event.move_time, creator_seat=0,
         )  # fmt: skip
         EventGame.objects.create(event=event, round=number, table=index, entries=list(table), game=game)
-    if bye is not None:
-        EventGame.objects.create(event=event, round=number, table=len(tables) + 1, entries=[bye])
+    for index, entry in enumerate(byes, start=len(tables) + 1):
+        EventGame.objects.create(event=event, round=number, table=index, entries=[entry])
 
 
 def _next_swiss_round(event: Event, players: list[int], results: list[pairing.Result]) -> bool:

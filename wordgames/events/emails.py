@@ -63,7 +63,8 @@ def send_finished(event_id: int) -> int:
     by_id = {e.pk: e for e in entries}
     table = []
     if event.status == Event.Status.FINISHED:
-        rows = standings([e.pk for e in entries], queries.results(queries.tables(event)), event.tiebreaks)
+        done = queries.results(queries.tables(event), byes=event.format == Event.Format.SWISS)
+        rows = standings([e.pk for e in entries], done, event.tiebreaks)
         table = [{"rank": s.rank, "name": display_name(by_id[s.player].user), "points": s.points} for s in rows]
     letters = []
     for entry in entries:

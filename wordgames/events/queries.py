@@ -57,12 +57,15 @@ def tables(event: Event) -> list[Table]:
     return out
 
 
-def results(rows: list[Table]) -> list[Result]:
-    """The finished games (and byes) as results for pairing and standings; a game still running or abandoned
-    counts for nothing."""
+def results(rows: list[Table], *, byes: bool = True) -> list[Result]:
+    """The finished games (and a Swiss event's byes: a game of one) as results for pairing and standings; a game
+    still running or abandoned counts for nothing. A round-robin's byes count for nothing either: everyone
+    sits out as often."""
     out = []
     for row in rows:
         if row.status == "bye":
+            if not byes:
+                continue
             out.append(Result((row.entries[0],), (1,), (0,)))
         elif row.places is not None and row.scores is not None:
             out.append(Result(tuple(row.entries), tuple(row.places), tuple(row.scores)))

@@ -48,7 +48,8 @@ def event_page(request: HttpRequest, pk: int) -> HttpResponse:
     table = [
         {"standing": s, "name": names[s.player], "withdrawn": by_id[s.player].withdrawn, "playing": s.player in playing,
          "points": number(s.points), "tiebreaks": [number(s.tiebreaks[name]) for name in event.tiebreaks]}
-        for s in standings([e.pk for e in entries], queries.results(rows), event.tiebreaks)
+        for s in standings([e.pk for e in entries], queries.results(rows, byes=event.format == Event.Format.SWISS),
+                           event.tiebreaks)
     ]  # fmt: skip
     rounds: dict[int, list[dict[str, Any]]] = {}
     for row in rows:
