@@ -18,6 +18,7 @@ from django.utils import timezone
 from tests.conftest import logged_in, make_user
 from tests.pbem.deliver import by_pipe
 from tests.pbem.test_commands_by_email import latest_to, to_site
+from wordgames.engines import get_engine
 from wordgames.events import actions as events
 from wordgames.events import tasks
 from wordgames.events.models import Entry, Event, EventGame
@@ -186,3 +187,40 @@ def test_an_event_whose_last_game_a_moderator_abandons_is_ended_by_the_sweep(mod
     assert event.status == Event.Status.FINISHED
     page = logged_in(ann).get(f"/events/{event.pk}/").content.decode()
     assert "abandoned" in page and '<td>0</td><td>0</td>' in page
+
+
+@pytest.mark.django_db
+def test_a_player_who_times_out_of_three_games_is_withdrawn_and_loses_the_rest(
+    mod: Any, ann: Any, bob: Any, cat: Any, dan: Any, settings: Any
+) -> None:
+    settings.TIMEOUTS_IN_A_ROW = 1  # the first timeout resigns the seat, so three games time out quickly
+    eve = make_user("eve", "Eve")
+    event = create_event(mod, "Clocks", "lingo")
+    for user in (ann, bob, cat, dan, eve):
+        sign_up(user, event)
+    start(mod, event)
+    mine = Entry.objects.get(event=event, user=ann)
+    users = {e.pk: e.user for e in Entry.objects.filter(event=event).select_related("user")}
+    tables = [t for t in EventGame.objects.filter(event=event).select_related("game") if mine.pk in t.entries]
+    assert len(tables) == 4
+    for n, t in enumerate(tables[:3]):
+        game = t.game
+        assert game is not None
+        if t.entries[0] != mine.pk:  # the opponent moves first: they play their best, and it is ann's turn
+            best = get_engine("lingo").best_move(game.state, 0)  # type: ignore[attr-defined]
+            actions.submit_move(game.pk, users[t.entries[0]], best.move)
+        seat = game.seats.get(user=ann)
+        type(seat).objects.filter(pk=seat.pk).update(due_at=timezone.now() - timedelta(minutes=1))
+        assert actions.time_out(seat.pk)
+        game.refresh_from_db()
+        assert game.status == Game.Status.FINISHED
+        mine.refresh_from_db()
+        assert (mine.timeouts, mine.withdrawn) == (n + 1, n == 2)
+    run_owed_event_tasks()
+    last = tables[3].game
+    assert last is not None
+    last.refresh_from_db()
+    assert last.status == Game.Status.FINISHED and last.moves.filter(text="resign").get().seat == \
+        [t.entries for t in tables][3].index(mine.pk)
+    page = logged_in(bob).get(f"/events/{event.pk}/").content.decode()
+    assert "Ann <span class=\"muted\">(withdrawn)</span>" in page

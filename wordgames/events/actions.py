@@ -21,7 +21,7 @@ from wordgames.engines.core.errors import InvalidOptions
 from wordgames.engines.core.text import quote
 from wordgames.games import actions as games
 from wordgames.games.actions import Refused
-from wordgames.games.models import Game
+from wordgames.games.models import Game, Move
 from wordgames.games.outbox import owe
 from wordgames.ratings.queries import value_of
 
@@ -32,6 +32,9 @@ log = logging.getLogger(__name__)
 
 SEND_ROUND = "wordgames.events.tasks.send_round"
 SEND_FINISHED = "wordgames.events.tasks.send_finished"
+RESIGN_REST = "wordgames.events.tasks.resign_rest"
+# A player whose time runs out in this many of an event's games (the clock resigned them) is withdrawn from it.
+TIMED_OUT_GAMES = 3
 
 
 def may_create(user: User) -> bool:
@@ -215,9 +218,40 @@ def on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
     """Receiver of games' ``game_finished``, inside the transaction that ends the game: the event's row is
     locked, and the round's last game pairs the next Swiss round (in this same transaction, so no round is lost
     if a worker dies), and the event's last game ends the event."""
-    event_id = EventGame.objects.filter(game=game).values_list("event_id", flat=True).first()
-    if event_id is not None:
-        _advance(_lock(event_id))
+    table = EventGame.objects.filter(game=game).only("event_id", "entries").first()
+    if table is None:
+        return
+    event = _lock(table.event_id)
+    _count_timeouts(event, game, table.entries)
+    _advance(event)
+
+
+def _count_timeouts(event: Event, game: Game, entries: list[int]) -> None:
+    """A seat the clock resigned counts one game timed out for its entry; at ``TIMED_OUT_GAMES`` the entry is
+    withdrawn, and its games under way are resigned by a task owed here: resigning them now would lock other
+    games while this one and the event are locked, the other way round from their own ends."""
+    positions = Move.objects.filter(game=game, source=Move.Source.CLOCK, text="resign", taken_back=False)
+    for position in positions.values_list("seat", flat=True):
+        entry = Entry.objects.filter(pk=entries[position], withdrawn=False).first()
+        if entry is None:
+            continue
+        entry.timeouts += 1
+        entry.withdrawn = entry.timeouts >= TIMED_OUT_GAMES
+        entry.save(update_fields=["timeouts", "withdrawn"])
+        if entry.withdrawn:
+            owe(RESIGN_REST, entry.pk)
+
+
+def resign_rest(entry_id: int) -> None:
+    """The games under way of an entry withdrawn for its timeouts: each resigned, a loss."""
+    entry = Entry.objects.select_related("event", "user").filter(pk=entry_id, withdrawn=True).first()
+    if entry is None:
+        return
+    for game_id in _running_games(entry.event, entry):
+        try:
+            games.submit_move(game_id, entry.user, "resign")
+        except Refused:  # it ended meanwhile
+            pass
 
 
 def settle_running(now: datetime | None = None) -> int:

@@ -28,3 +28,9 @@ def send_round(event_id: int, round_number: int) -> None:
 def send_finished(event_id: int) -> None:
     """Everyone in an event: it is over (with the final standings), or cancelled."""
     emails.send_finished(event_id)
+
+
+@shared_task(**RETRY)
+def resign_rest(entry_id: int) -> None:
+    """An entry withdrawn for timing out of too many games: its games under way resigned."""
+    actions.resign_rest(entry_id)
