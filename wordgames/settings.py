@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "wordgames.ratings",
     "wordgames.seeks",
     "wordgames.players",
+    "wordgames.events",
 ]
 
 MIDDLEWARE = [
@@ -202,6 +203,8 @@ COMPUTER_GAMES_PER_PLAYER = envint("COMPUTER_GAMES_PER_PLAYER", "10")
 # Seeks (open challenges) close unanswered after this many hours; a player may have this many open at once.
 SEEK_EXPIRY_HOURS = envint("SEEK_EXPIRY_HOURS", "168")
 SEEKS_OPEN_PER_PLAYER = envint("SEEKS_OPEN_PER_PLAYER", "10")
+# Events (tournaments) are created by moderators (the "add event" permission); on when players may create them.
+EVENTS_BY_PLAYERS = os.getenv("EVENTS_BY_PLAYERS", "") in ("1", "true", "yes")
 # A player's rating in a game kind is provisional (shown with a "?", not on the leaderboard) for this many rated
 # games of that kind (and while it is still very uncertain).
 RATING_PROVISIONAL_GAMES = envint("RATING_PROVISIONAL_GAMES", "10")
@@ -255,6 +258,7 @@ CELERY_BEAT_SCHEDULE: dict = {
     "wake-computers": {"task": "wordgames.games.tasks.wake_computers", "schedule": 60.0},
     "expire-seeks": {"task": "wordgames.seeks.tasks.expire_seeks", "schedule": 300.0},
     "send-new-seeks": {"task": "wordgames.seeks.tasks.send_new_seeks", "schedule": 300.0},
+    "start-events": {"task": "wordgames.events.tasks.start_due_events", "schedule": 60.0},
 }
 if INBOUND_IMAP["host"]:
     CELERY_BEAT_SCHEDULE["poll-imap"] = {"task": "wordgames.pbem.tasks.poll_imap", "schedule": 60.0}

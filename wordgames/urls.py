@@ -13,6 +13,7 @@ urlpatterns = [
     path("email/", include("wordgames.pbem.urls")),
     path("anymail/", include("wordgames.pbem.webhooks")),
     path("seeks/", include("wordgames.seeks.urls")),
+    path("events/", include("wordgames.events.urls")),
     path("ratings/", include("wordgames.ratings.urls")),
     path("", include("wordgames.games.urls")),
 ]

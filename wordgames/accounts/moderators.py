@@ -12,6 +12,7 @@ GROUP = "Moderators"
 POWERS = [
     ("games", "game", "moderate_games", "Can moderate games (take back, end, abandon, replace a player)"),
     ("accounts", "profile", "suspend_players", "Can suspend players and lift suspensions"),
+    ("events", "event", "run_events", "Can create events and start them early"),
 ]
 
 # What moderators read to answer players' questions (never the outbox: it holds every email, resets included).
@@ -21,6 +22,7 @@ VIEWS = {
     "accounts": ["profile"],
     "auth": ["user"],
     "pbem": ["inboundmessage", "emailoptout"],
+    "events": ["event", "entry", "eventgame"],
 }  # fmt: skip
 # An opt-out is deleted at the person's request.
 EXTRA = [("pbem", "emailoptout", "delete_emailoptout")]

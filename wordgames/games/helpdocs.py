@@ -27,6 +27,7 @@ PAGES: dict[str, str] = {
     "dictionaries": "dictionaries.md",
     "accounts": "accounts.md",
     "seeks": "seeks.md",
+    "events": "events.md",
     "ratings": "ratings.md",
 }
 BY_FILE = {path: slug for slug, path in PAGES.items()}

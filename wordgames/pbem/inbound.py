@@ -33,6 +33,7 @@ from django.utils import timezone
 from wordgames.accounts import throttle
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.text import quote
+from wordgames.events import actions as events
 from wordgames.games import actions, queries
 from wordgames.games.emails import absolute
 from wordgames.games.models import Game, Move, Seat
@@ -166,6 +167,9 @@ To start a game, write a new message to this site's address from your account's 
   challenge lingo bob preset=pbem days=3
 or post an open seek that anyone may take:
   seek lingo preset=pbem days=3
+To sign up for an event (its number is on its page), or withdraw from it:
+  join 12
+  withdraw 12
 
 Lines after the first are a comment shown to the other players. Quoted text and your signature are
 ignored."""
@@ -236,6 +240,12 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
         return
     if seat is None and command is not None and command.word == "seek":
         _seek(record, message, body, sender, command.text)
+        return
+    words = command.text.split() if seat is None and command is not None and command.word == "move" else []
+    if command is not None and len(words) == 1 and command.number is not None:  # "join #12": read as a number
+        words.append(str(command.number))
+    if len(words) == 2 and words[0].lower() in ("join", "withdraw"):
+        _event(record, message, body, sender, words[0].lower(), words[1])
         return
     if seat is None:
         _refuse(record, message, body, None, "Sorry, this message was not used: the address it was sent to is not "
@@ -389,6 +399,36 @@ def _seek(record: InboundMessage, message: AnymailInboundMessage, body: str, sen
         f"{describe(seek.kind, seek.options)}, {limits}. It stays open for {open_for}; the game starts when every seat is "
         "taken, and you will get an email then. See it, or withdraw it: "
         f"{absolute(seek.get_absolute_url())}"), quote=False)  # fmt: skip
+
+
+def _event(record: InboundMessage, message: AnymailInboundMessage, body: str, sender: str, word: str,
+           number: str) -> None:  # fmt: skip
+    """``join EVENT`` / ``withdraw EVENT`` sent to the site's own address by an account holder: the same doors as
+    the event page's buttons."""
+    user = get_user_model().objects.filter(email__iexact=sender, is_active=True).first()
+    if user is None:
+        _refuse(record, message, body, None, f"To {word} an event by email, write from the address of your account.")
+        return
+    number = number.lstrip("#")
+    if not number.isdigit():
+        _refuse(record, message, body, None, f"Write the event's number after {word}: {word} 12 (it is on the "
+                                             "event's page).")  # fmt: skip
+        return
+    try:
+        event_id = int(number)
+        if word == "join":
+            entry = events.sign_up(event_id, user)
+            text = (f"You are signed up for {entry.event.name}. You will get an email with your games when it "
+                    "starts.")  # fmt: skip
+        else:
+            entry = events.withdraw(event_id, user)
+            text = f"You have withdrawn from {entry.event.name}."
+    except actions.Refused as e:
+        _refuse(record, message, body, None, f"That was not done: {e}")
+        return
+    record.outcome, record.detail = InboundMessage.Outcome.COMMAND, f"{word}: event {event_id}"
+    _queue_reply(record, None, message, text=f"{text} The event's page: {absolute(entry.event.get_absolute_url())}",
+                 quote=False)  # fmt: skip
 
 
 def _just_words(line: str, game: Game) -> bool:

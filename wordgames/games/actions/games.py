@@ -90,7 +90,9 @@ def create_game(
             seed=seed if seed is not None else 0,
             secret="" if seed is not None else secrets.token_hex(32),
             bag=bag,
-            has_computers=bool(computer_seats) or bool(computers_module.computer_level(creator)),
+            # A computer's account may also be seated by name (an event's house player): its turns are owed too.
+            has_computers=bool(computer_seats) or any(
+                computers_module.computer_level(user) for user in [creator, *(u for u, _ in invited if seated)]),
             created_by=creator,
             move_time=move_time,
             reminder_after=reminder_after,
