@@ -199,6 +199,8 @@ COMPUTER_WAKE_AFTER = envint("COMPUTER_WAKE_AFTER_SECONDS", "120")
 # Games with a computer player one player may have waiting or under way at once (each costs the workers'
 # search time at every turn); one more is refused until one of them ends.
 COMPUTER_GAMES_PER_PLAYER = envint("COMPUTER_GAMES_PER_PLAYER", "10")
+# The lobby shows the games of the players one follows created or started in this many days (not private ones).
+FOLLOWED_GAMES_DAYS = envint("FOLLOWED_GAMES_DAYS", "7")
 ANYMAIL = {
     key[len("ANYMAIL_"):]: value for key, value in os.environ.items() if key.startswith("ANYMAIL_")
 }
