@@ -25,6 +25,7 @@ def rating_plot(values: list[int]) -> SafeString | str:
     return format_html(
         '<svg class="rating-plot" viewBox="0 0 {} {}" width="{}" height="{}" role="img" aria-label="{}">'
         '<title>{}</title><polyline fill="none" stroke="currentColor" stroke-width="1.5" points="{}"/>'
-        '<circle cx="{:.1f}" cy="{:.1f}" r="2.5" fill="currentColor"/></svg>',
-        WIDTH, HEIGHT, WIDTH, HEIGHT, label, label, " ".join(f"{x:.1f},{y:.1f}" for x, y in points), last_x, last_y,
+        '<circle cx="{}" cy="{}" r="2.5" fill="currentColor"/></svg>',
+        WIDTH, HEIGHT, WIDTH, HEIGHT, label, label, " ".join(f"{x:.1f},{y:.1f}" for x, y in points),
+        f"{last_x:.1f}", f"{last_y:.1f}",
     )  # fmt: skip
