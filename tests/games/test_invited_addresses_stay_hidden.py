@@ -44,5 +44,5 @@ def test_an_invited_address_is_shown_to_the_games_creator_only(ann: Any, bob: An
     page = viewers["a stranger"].get(f"/games/{game.pk}/").content.decode()
     assert "invited: a player invited by email" in page
     assert "invited: you, by email" in viewers["the invitee"].get(f"/games/{game.pk}/").content.decode()
-    assert f"invited: {ADDRESS}" in logged_in(ann).get(f"/games/{game.pk}/").content.decode()
-    assert f"invited: {ADDRESS}" in logged_in(ann).get(f"/games/{game.pk}/live/").content.decode()
+    assert f"invited: <bdi>{ADDRESS}</bdi>" in logged_in(ann).get(f"/games/{game.pk}/").content.decode()
+    assert f"invited: <bdi>{ADDRESS}</bdi>" in logged_in(ann).get(f"/games/{game.pk}/live/").content.decode()

@@ -162,8 +162,9 @@ class Seat(models.Model):
         ]
         indexes = [
             models.Index(fields=["user"], condition=models.Q(live=True), name="seat_live_by_user"),
-            # A player's newest games first (their recently finished ones, a profile's lists), read backwards.
-            models.Index(fields=["user", "game"], name="seat_by_user_and_game"),
+            # A player's finished games, newest first (the lobby's recent ones, a profile's list), read backwards
+            # from the player's end; the partial index holds both columns read, so no row is fetched to find them.
+            models.Index(fields=["user", "game"], condition=models.Q(place__isnull=False), name="seat_finished_by_user"),
         ]
 
     def __str__(self) -> str:

@@ -49,10 +49,11 @@ def with_players(games: QuerySet[Game]) -> QuerySet[Game]:
 def lobby_games(user: User) -> list[Game]:
     """Every game ``user`` plays (or shares a seat of) that waits for players or is under way, whatever their
     history, and their ``RECENTLY_FINISHED`` newest finished games, in two queries (the games, their seats): the
-    seats' ``live`` index finds the first, their (player, game) index read backwards the others. No state is loaded: whom a game
+    seats' ``live`` index finds the first, their index of finished games read backwards the others. No state is loaded: whom a game
     waits for is each seat's ``awaited``; ``held`` marks the seats that are ``user``'s (own or shared)."""
-    recent = (Seat.objects.filter(user=user, live=False, game__status=Game.Status.FINISHED)
-              .order_by("-game_id").values("game_id")[:RECENTLY_FINISHED])  # fmt: skip
+    # A place is a finished game's (an abandoned one has none), so no join: the newest are read backwards from the
+    # player's end of the seats' index of finished games, however many they have.
+    recent = Seat.objects.filter(user=user, place__isnull=False).order_by("-game_id").values("game_id")[:RECENTLY_FINISHED]
     # Wrapped in a query of its own: a member of a UNION may not be ordered or sliced (SQLite).
     ids = _seats_of(user, live=True).union(Game.objects.filter(pk__in=recent).order_by().values("pk"))
     shared = Seat.partners.through.objects.filter(seat_id=OuterRef("pk"), user=user)

@@ -225,8 +225,8 @@ def _waiting_seat(game: Game, seat: Seat, user: Any) -> dict[str, Any]:
     if user.is_authenticated and user.pk == game.created_by_id:
         return {"invited": seat.invited_email}
     if user.is_authenticated and queries.invited(seat, user):
-        return {"invited": "you, by email"}
-    return {"invited": "a player invited by email"}
+        return {"invited_note": "you, by email"}
+    return {"invited_note": "a player invited by email"}
 
 
 def _shown_moves(game: Game) -> list[Any]:

@@ -21,8 +21,20 @@ HISTORY = 50  # rating changes drawn per kind
 IN_PROGRESS = 50  # running games listed (the newest)
 FINISHED_PER_PAGE = 20
 MOST_MET = 5
-# Until the ratings room says otherwise: a rating is provisional for its first games (shown with a "?").
+
+
+# Stand-ins for the ratings room's reading (``ratings.queries``: ``ratings_of``, ``history``, ``is_provisional``),
+# not on this branch yet: the same names and answers for a person's ratings, to be replaced by its import.
 PROVISIONAL_GAMES = 10
+
+
+def ratings_of(user: User) -> list[Rating]:
+    return list(Rating.objects.filter(user_id=user.pk).order_by("kind"))
+
+
+def history(user: User, kind: str, limit: int = 100) -> list[RatingChange]:
+    newest = RatingChange.objects.filter(user_id=user.pk, kind=kind).order_by("-created", "-pk")[:limit]
+    return list(reversed(newest))
 
 
 def is_provisional(rating: Rating) -> bool:
@@ -54,10 +66,9 @@ def ratings(user: User) -> list[dict[str, Any]]:
     """Each kind ``user`` is rated in: the rating, whether it is provisional, and its recent history's plot (one
     query, then one per rated kind: at most one per game kind)."""
     rows = []
-    for rating in Rating.objects.filter(user=user).order_by("kind"):
-        changes = list(RatingChange.objects.filter(user=user, kind=rating.kind).order_by("-created", "-pk")
-                       .values_list("value_before", "value_after")[:HISTORY])  # fmt: skip
-        values = [changes[-1][0], *(after for _, after in reversed(changes))] if changes else []
+    for rating in ratings_of(user):
+        changes = history(user, rating.kind, HISTORY)
+        values = [changes[0].value_before, *(change.value_after for change in changes)] if changes else []
         rows.append({"kind": rating.kind, "title": get_engine(rating.kind).title, "value": rating.value,
                      "games": rating.games, "provisional": is_provisional(rating), "plot": rating_plot(values)})  # fmt: skip
     return rows

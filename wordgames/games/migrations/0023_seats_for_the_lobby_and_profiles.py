@@ -87,7 +87,7 @@ class Migration(migrations.Migration):
         ),
         migrations.AddIndex(
             model_name='seat',
-            index=models.Index(fields=['user', 'game'], name='seat_by_user_and_game'),
+            index=models.Index(condition=models.Q(('place__isnull', False)), fields=['user', 'game'], name='seat_finished_by_user'),
         ),
         migrations.RunPython(mark_seats, migrations.RunPython.noop, elidable=True),
     ]
