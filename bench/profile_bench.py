@@ -1,6 +1,6 @@
 """Public profiles and the lobby with a big history: 100,000 players and 1,000,000 finished games.
 
-    python bench/profile_bench.py [--players 100000] [--games 1000000] [--heavy 10000] [--rounds 20]
+    python bench/profile_bench.py [--players 100000] [--games 1000000] [--heavy 10000] [--rounds 20] [--reuse]
 
 Runs on its own PostgreSQL database, wg_bench_profiles on the machine's server (dropped and made again). The
 rows are written in bulk (COPY) as the site writes them: players with profiles, two-seat finished games of the
@@ -8,8 +8,9 @@ four kinds (1 % private) with each seat's outcome and place, a Lingo rating for 
 has --heavy finished games, ``light`` (p1) has 10, both with four ratings and every rating change; each also
 has five games under way created through the write door, one waiting for them. The other games go to random
 pairs. Then each page is loaded --rounds times through Django's test client by a logged-in player (p2, who has
-met both) and the median CPU of the web process (``time.process_time``), its wall time (the database's work
-included) and its queries are printed, for the heavy and the light player.
+met both), the pages in turn in each round, and the median CPU of the web process (``time.process_time``), its
+wall time (the database's work included) and its queries are printed, for the heavy and the light player. --reuse measures again on the
+database a previous run left (its --players, --games and --heavy must be given the same).
 
 Baseline, in the same run: the lobby's old reading of a player's games (their 100 newest, every one's state
 loaded and asked whom it waits for), which missed the older games that waited for them.
@@ -33,12 +34,13 @@ DATABASE = "wg_bench_profiles"
 KINDS = ["lingo", "lexicon-crossing", "lingua-fences", "keebble"]
 
 
-def setup() -> None:
+def setup(fresh: bool) -> None:
     import psycopg
 
-    with psycopg.connect("postgres://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DATABASE}")
-        conn.execute(f"CREATE DATABASE {DATABASE}")
+    if fresh:
+        with psycopg.connect("postgres://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {DATABASE}")
+            conn.execute(f"CREATE DATABASE {DATABASE}")
     os.environ.update({"DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DATABASE}",
                        "CELERY_TASK_ALWAYS_EAGER": "true", "DEBUG": "false", "SECRET_KEY": "bench-" + "k" * 50,
                        "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
@@ -198,20 +200,27 @@ def old_lobby_read(user: Any) -> list[Any]:
     return [get_engine(g.engine).waiting_for(g.state) if g.status == Game.Status.ACTIVE else set() for g in games]
 
 
-def measure(call: Any, rounds: int) -> tuple[float, float, int]:
+def measure(pages: list[tuple[str, Any]], rounds: int) -> list[tuple[str, float, float, int]]:
+    """Each page's median CPU and wall time (ms) and its queries. Rounds go through every page in turn, so a
+    burst of load on the machine falls on all of them alike."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    call()  # warm
-    cpu, wall = [], []
+    counts = []
+    for _, call in pages:
+        with CaptureQueriesContext(connection) as queries:
+            call()  # warm, and its queries counted
+        counts.append(len(queries))
+    cpu: list[list[float]] = [[] for _ in pages]
+    wall: list[list[float]] = [[] for _ in pages]
     for _ in range(rounds):
-        began, began_cpu = time.perf_counter(), time.process_time()
-        call()
-        cpu.append(time.process_time() - began_cpu)
-        wall.append(time.perf_counter() - began)
-    with CaptureQueriesContext(connection) as queries:
-        call()
-    return statistics.median(cpu) * 1000, statistics.median(wall) * 1000, len(queries)
+        for n, (_, call) in enumerate(pages):
+            began, began_cpu = time.perf_counter(), time.process_time()
+            call()
+            cpu[n].append(time.process_time() - began_cpu)
+            wall[n].append(time.perf_counter() - began)
+    return [(label, statistics.median(cpu[n]) * 1000, statistics.median(wall[n]) * 1000, counts[n])
+            for n, (label, _) in enumerate(pages)]  # fmt: skip
 
 
 def main() -> None:
@@ -220,14 +229,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1_000_000)
     parser.add_argument("--heavy", type=int, default=10_000)
     parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--reuse", action="store_true", help="measure again on the database a previous run made")
     args = parser.parse_args()
-    setup()
+    setup(fresh=not args.reuse)
     import warnings
 
     warnings.filterwarnings("ignore", message="No directory at")  # no collected static files in a bench
-    print(f"populating {DATABASE}:", flush=True)
-    populate(args.players, args.games, args.heavy)
-    running_games()
+    if not args.reuse:
+        print(f"populating {DATABASE}:", flush=True)
+        populate(args.players, args.games, args.heavy)
+        running_games()
     from django.contrib.auth import get_user_model
     from django.test import Client
 
@@ -264,9 +275,8 @@ def main() -> None:
     print(f"{args.players:,} players, {args.games:,} finished games, PostgreSQL; median of {args.rounds} loads")
     print("| page | CPU (web process) | wall (database included) | queries |")
     print("|---|---|---|---|")
-    for label, call in pages:
-        cpu, wall, queries = measure(call, args.rounds)
-        print(f"| {label} | {cpu:.1f} ms | {wall:.1f} ms | {queries} |", flush=True)
+    for label, cpu, wall, queries in measure(pages, args.rounds):
+        print(f"| {label} | {cpu:.1f} ms | {wall:.1f} ms | {queries} |")
 
 
 if __name__ == "__main__":

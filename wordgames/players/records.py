@@ -12,7 +12,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Count, F, FilteredRelation, Prefetch, Q, QuerySet
 
 from wordgames.engines import get_engine
-from wordgames.games.models import Game, Seat
+from wordgames.games.models import Seat
 from wordgames.ratings.models import Rating, RatingChange
 
 from .plots import rating_plot
@@ -23,18 +23,13 @@ FINISHED_PER_PAGE = 20
 MOST_MET = 5
 
 
-# Stand-ins for the ratings room's reading (``ratings.queries``: ``ratings_of``, ``history``, ``is_provisional``),
-# not on this branch yet: the same names and answers for a person's ratings, to be replaced by its import.
+# Stand-ins for the ratings room's reading (``ratings.queries``: ``ratings_of``, ``is_provisional``), not on this
+# branch yet: the same names and answers for a person's ratings, to be replaced by its import.
 PROVISIONAL_GAMES = 10
 
 
 def ratings_of(user: User) -> list[Rating]:
     return list(Rating.objects.filter(user_id=user.pk).order_by("kind"))
-
-
-def history(user: User, kind: str, limit: int = 100) -> list[RatingChange]:
-    newest = RatingChange.objects.filter(user_id=user.pk, kind=kind).order_by("-created", "-pk")[:limit]
-    return list(reversed(newest))
 
 
 def is_provisional(rating: Rating) -> bool:
@@ -58,8 +53,9 @@ class Record:
 
 
 def _public_finished(user: User) -> QuerySet[Seat]:
-    """``user``'s seats in finished games that are not private (the ones a profile may count)."""
-    return Seat.objects.filter(user=user, game__private=False, place__isnull=False, live=False)
+    """``user``'s seats in finished games that are not private (the ones a profile may count). A seat has a place
+    once its game is finished (an abandoned game's has none): the seats' index of finished games finds them."""
+    return Seat.objects.filter(user=user, place__isnull=False, game__private=False)
 
 
 def ratings(user: User) -> list[dict[str, Any]]:
@@ -67,11 +63,18 @@ def ratings(user: User) -> list[dict[str, Any]]:
     query, then one per rated kind: at most one per game kind)."""
     rows = []
     for rating in ratings_of(user):
-        changes = history(user, rating.kind, HISTORY)
-        values = [changes[0].value_before, *(change.value_after for change in changes)] if changes else []
+        values = history_values(user, rating.kind)
         rows.append({"kind": rating.kind, "title": get_engine(rating.kind).title, "value": rating.value,
                      "games": rating.games, "provisional": is_provisional(rating), "plot": rating_plot(values)})  # fmt: skip
     return rows
+
+
+def history_values(user: User, kind: str, limit: int = HISTORY) -> list[int]:
+    """The rating ``user`` had in ``kind`` before their ``limit`` latest rated games and after each, oldest first
+    (the numbers alone: a plot needs no more, and 200 rows as models would cost the page 20 ms)."""
+    changes = list(RatingChange.objects.filter(user_id=user.pk, kind=kind).order_by("-created", "-pk")
+                   .values_list("value_before", "value_after")[:limit])  # fmt: skip
+    return [changes[-1][0], *(after for _, after in reversed(changes))] if changes else []
 
 
 def results(user: User) -> list[Record]:
@@ -125,6 +128,5 @@ def in_progress(user: User) -> list[Seat]:
 
 def finished(user: User, page: Any) -> Page[Seat]:
     """One page of ``user``'s seats in finished public games, newest first (three queries: count, page, players)."""
-    seats = _with_players(Seat.objects.filter(user=user, live=False, game__status=Game.Status.FINISHED,
-                                              game__private=False).order_by("-game_id"))  # fmt: skip
+    seats = _with_players(_public_finished(user).order_by("-game_id"))
     return Paginator(seats, FINISHED_PER_PAGE).get_page(page)
