@@ -5,11 +5,13 @@ games costs the same queries as one with 10, and the oldest game waiting for the
 from __future__ import annotations
 
 import importlib
+import io
 import re
 from typing import Any
 
 import pytest
 from django.apps import apps as global_apps
+from django.core.management import call_command
 
 from tests.conftest import logged_in
 from tests.games.conftest import start_game
@@ -17,7 +19,7 @@ from wordgames.games import actions
 from wordgames.games.models import Game, Seat, TeamInvitation
 from wordgames.games.queries import RECENTLY_FINISHED
 
-migration = importlib.import_module("wordgames.games.migrations.0023_seats_for_the_lobby_and_profiles")
+migration = importlib.import_module("wordgames.games.migrations.0024_mark_seats")
 
 # session, user, open games (none here: no seats to read), hidden players (blocks), followed players, my games
 # and their seats, invitations; "next game": session, user, the game.
@@ -111,3 +113,19 @@ def test_the_upgrade_marks_the_seats_of_games_already_running_and_over(ann: Any,
     assert {(s.user, s.live, s.awaited, s.outcome, s.place) for s in over.seats.all()} == {
         (ann, False, False, "won", 1), (cat, False, False, "lost", 2)}
     assert my_turn_rows(logged_in(bob).get("/").content.decode()) == [running.get_absolute_url()]
+
+
+def test_mark_seats_puts_right_what_the_previous_release_wrote_during_the_upgrade(ann: Any, bob: Any,
+                                                                                  play_best: Any) -> None:  # fmt: skip
+    running = start_game(bob, ann, {"preset": "classic"}, seed=7)
+    play_best(running, bob)  # ann's turn now...
+    ended = start_game(ann, bob, {"preset": "classic"}, seed=8)
+    actions.submit_move(ended.pk, bob, "resign")
+    # ...but the previous release, still serving while this one was installed, wrote none of the new columns.
+    Seat.objects.filter(game=running).update(awaited=False)
+    Seat.objects.filter(game=running, user=bob).update(awaited=True)
+    Seat.objects.filter(game=ended).update(live=True, outcome="", place=None)
+    call_command("mark_seats", stdout=io.StringIO())
+    assert my_turn_rows(logged_in(ann).get("/").content.decode()) == [running.get_absolute_url()]
+    assert my_turn_rows(logged_in(bob).get("/").content.decode()) == []
+    assert {(s.user, s.live, s.outcome) for s in ended.seats.all()} == {(ann, False, "won"), (bob, False, "lost")}

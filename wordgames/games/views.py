@@ -45,7 +45,8 @@ def _games_for(user: Any) -> list[dict[str, Any]]:
     for game in queries.lobby_games(user):
         seats = list(game.seats.all())
         movers = [s.user for s in seats if s.awaited]
-        rows.append({"game": game, "my_turn": any(s.awaited and s.held for s in seats),  # type: ignore[attr-defined]
+        mine = game.status == Game.Status.ACTIVE and any(s.awaited and s.held for s in seats)  # type: ignore[attr-defined]
+        rows.append({"game": game, "my_turn": mine,
                      "movers": movers, "players": [s.user for s in seats], "since": game.turn_started})  # fmt: skip
     far = timezone.now()
     rows.sort(key=lambda r: (not r["my_turn"], r["game"].status != Game.Status.ACTIVE,
