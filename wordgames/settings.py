@@ -208,6 +208,8 @@ EVENTS_BY_PLAYERS = os.getenv("EVENTS_BY_PLAYERS", "") in ("1", "true", "yes")
 # A player's rating in a game kind is provisional (shown with a "?", not on the leaderboard) for this many rated
 # games of that kind (and while it is still very uncertain).
 RATING_PROVISIONAL_GAMES = envint("RATING_PROVISIONAL_GAMES", "10")
+# The lobby shows the games of the players one follows created or started in this many days (not private ones).
+FOLLOWED_GAMES_DAYS = envint("FOLLOWED_GAMES_DAYS", "7")
 ANYMAIL = {
     key[len("ANYMAIL_"):]: value for key, value in os.environ.items() if key.startswith("ANYMAIL_")
 }

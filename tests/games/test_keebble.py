@@ -26,7 +26,7 @@ def test_four_players_to_the_end_and_the_record(ann: Any, bob: Any, cat: Any) ->
         actions.join_game(game.pk, user)
     game.refresh_from_db()
     page = logged_in(bob).get(game.get_absolute_url()).content.decode()
-    assert "Keebble board" in page and "<bdi>ann</bdi> (you)" not in page and "<bdi>bob</bdi> (you)" in page
+    assert "Keebble board" in page and "<bdi>Ann</bdi></a> (you)" not in page and "<bdi>Bob</bdi></a> (you)" in page
     for _ in range(400):
         game.refresh_from_db()
         if game.status != Game.Status.ACTIVE:
@@ -52,7 +52,7 @@ def test_answering_on_the_web(ann: Any, bob: Any, cat: Any) -> None:
     game.refresh_from_db()
     page = logged_in(bob).get(game.get_absolute_url()).content.decode()
     assert "ann asked for <strong>E and X</strong>" in page and 'value="take E"' in page
-    assert "Waiting for <bdi>bob</bdi> and <bdi>cat</bdi>." in logged_in(ann).get(game.get_absolute_url()).content.decode()
+    assert 'Waiting for <a class="player" href="/players/bob/"><bdi>Bob</bdi></a> and <a class="player" href="/players/cat/"><bdi>Cat</bdi></a>.' in logged_in(ann).get(game.get_absolute_url()).content.decode()
     response = logged_in(bob).post(f"/games/{game.pk}/move/", {"move": "take E", "version": game.version, "key": "b"})
     assert response.status_code == 302
     response = logged_in(cat).post(f"/games/{game.pk}/move/", {"move": "wall c3 c9", "version": game.version + 1,

@@ -287,8 +287,9 @@ def test_team_mates_sharing_a_seat_see_its_tiles_and_move_for_it(ann, bob, cat):
     actions.join_game(game.pk, bob)
     game.refresh_from_db()
     page = logged_in(cat).get(game.get_absolute_url()).content.decode()
-    assert "Your hand" in page and "<bdi>ann</bdi> (you)" in page
-    assert "shared with cat" in logged_in(bob).get(game.get_absolute_url()).content.decode()  # everyone sees it
+    assert "Your hand" in page and "<bdi>Ann</bdi></a> (you)" in page
+    cat_linked = '<a class="player" href="/players/cat/"><bdi>Cat</bdi></a>'
+    assert f"shared with {cat_linked}" in logged_in(bob).get(game.get_absolute_url()).content.decode()  # everyone sees it
     actions.submit_move(game.pk, cat, lay_out(game.state["tiles"][0]))  # cat arranges the team's crossword
     game.refresh_from_db()
     assert game.state["grids"][0] and game.moves.last().user == cat and game.moves.last().seat == 0

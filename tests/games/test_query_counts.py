@@ -57,7 +57,9 @@ MOVE = {"lingo": 12, "lingua-fences": 12, "keebble": 12, "lexicon-crossing": 12}
 POLL_WITH_NEWS = {"lingo": 9, "lingua-fences": 9, "keebble": 9, "lexicon-crossing": 16}
 POLL_WITHOUT_NEWS = 3  # session, user, the game's version: no state loaded
 # Later on 25 November: the lobby lists the open seeks, in one query however many (one more for both).
-LOBBY_PLAYER, LOBBY_ANONYMOUS = 8, 3
+# 26 November (issue 28): a player's lobby also reads whom they block or are blocked by (an open game with such
+# a player offers them no seat) and whom they follow (two more); its players' names come with their profiles.
+LOBBY_PLAYER, LOBBY_ANONYMOUS = 10, 3
 
 
 @pytest.mark.parametrize("kind", list(OPTIONS))
@@ -106,7 +108,7 @@ def test_the_lobby_costs_the_same_however_many_games_are_listed(
             assert player.get("/").status_code == 200
         with django_assert_max_num_queries(LOBBY_ANONYMOUS):
             page = anonymous.get("/").content.decode()
-        assert "created by <bdi>cat</bdi>" in page and "created by <bdi>ann</bdi>" in page
+        assert 'created by <a class="player" href="/players/cat/"><bdi>Cat</bdi></a>' in page and 'created by <a class="player" href="/players/ann/"><bdi>Ann</bdi></a>' in page
 
 
 @pytest.mark.parametrize("kind", list(OPTIONS))

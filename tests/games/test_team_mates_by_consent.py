@@ -52,7 +52,7 @@ def test_an_invited_team_mate_sees_and_does_nothing_until_they_accept(ann: Any, 
     assert response.status_code == 302
     told = {m.to[0] for m in mail.outbox if "dan now shares bob's seat" in m.body}
     assert {"ann@example.com", "bob@example.com"} <= told
-    assert "shared with dan" in logged_in(ann).get(game.get_absolute_url()).content.decode()
+    assert 'shared with <a class="player" href="/players/dan/"><bdi>Dan</bdi></a>' in logged_in(ann).get(game.get_absolute_url()).content.decode()
 
 
 def test_a_declined_invitation_shares_nothing(ann: Any, bob: Any, dan: Any) -> None:
@@ -100,8 +100,8 @@ def test_a_seat_player_removes_a_team_mate_who_loses_the_seat_at_once(ann: Any, 
     _shared_with(game, ann, dan)
     assert logged_in(dan).get(f"/games/{game.pk}/state.json").json()["view"] == get_engine("lingo").view(game.state, 0)
     page = logged_in(ann).get(game.get_absolute_url()).content.decode()
-    assert "Remove dan" in page
-    assert "Remove dan" not in logged_in(bob).get(game.get_absolute_url()).content.decode()  # not bob's seat
+    assert "Remove <bdi>Dan</bdi>" in page
+    assert "Remove <bdi>Dan</bdi>" not in logged_in(bob).get(game.get_absolute_url()).content.decode()  # not bob's seat
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         response = logged_in(ann).post(f"/games/{game.pk}/team/remove/", {"mate": dan.pk})
@@ -113,7 +113,7 @@ def test_a_seat_player_removes_a_team_mate_who_loses_the_seat_at_once(ann: Any, 
     refused = _moves_as(dan, game).json()
     assert not refused["ok"] and "not playing in this game" in refused["error"]
     assert not game.moves.exists()
-    assert "shared with dan" not in logged_in(bob).get(game.get_absolute_url()).content.decode()
+    assert 'shared with <a class="player" href="/players/dan/"><bdi>Dan</bdi></a>' not in logged_in(bob).get(game.get_absolute_url()).content.decode()
 
 
 def test_only_the_seats_player_or_the_mate_removes_a_team_mate(ann: Any, bob: Any, dan: Any) -> None:
@@ -144,7 +144,7 @@ def test_a_team_mate_leaves_on_their_own_and_may_be_asked_again(ann: Any, bob: A
 def test_a_seat_player_takes_back_an_unanswered_team_invitation(ann: Any, bob: Any, dan: Any) -> None:
     game = _running(ann, bob)
     invitation = actions.invite_team_mate(game.pk, ann, "dan")
-    assert "Take back the invitation to dan" in logged_in(ann).get(game.get_absolute_url()).content.decode()
+    assert "Take back the invitation to <bdi>Dan</bdi>" in logged_in(ann).get(game.get_absolute_url()).content.decode()
     logged_in(ann).post(f"/games/{game.pk}/team/remove/", {"mate": dan.pk})
     with pytest.raises(actions.Refused, match="not addressed to you"):
         actions.answer_team_invitation(invitation.pk, dan, accept=True)

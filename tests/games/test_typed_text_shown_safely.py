@@ -51,7 +51,7 @@ def test_a_chat_message_is_isolated_on_the_game_page_and_written_out(lingo_game:
     for url in (lingo_game.get_absolute_url(), reverse("game_live", args=[lingo_game.pk]) + "?since=0"):
         page = logged_in(bob).get(url).content.decode()
         assert f"<bdi>{ON_A_PAGE}</bdi>" in page, url
-        assert "<strong><bdi>ann</bdi></strong>" in page  # who wrote it
+        assert '<strong><a class="player" href="/players/ann/"><bdi>Ann</bdi></a></strong>' in page  # who wrote it, linked to her profile
         assert reordering_in(page) == [], url
 
 
@@ -89,7 +89,7 @@ def test_account_emails_write_out_the_display_name(client: Client, ann: Any) -> 
 def test_a_name_that_slipped_past_the_username_rules_is_isolated_wherever_seats_are_shown(bob: Any) -> None:
     # Usernames refuse these characters at sign-up; one made by a script or an old import still shows safely.
     eve = get_user_model().objects.create_user("eve\u202egnp.exe", "eve@example.com", "x")
-    shown = "<bdi>eve[U+202E]gnp.exe</bdi>"
+    shown = '<a class="player" href="/players/eve%E2%80%AEgnp.exe/"><bdi>eve[U+202E]gnp.exe</bdi></a>'
     game = actions.create_game(eve, "lingo", {"preset": "classic"}, ["bob"], seed=7)
     lobby = logged_in(bob).get(reverse("lobby")).content.decode()
     assert f"{shown} invites you" in lobby and reordering_in(lobby) == []

@@ -86,3 +86,13 @@ def follow(user: Any, other: Any) -> bool:
 
 def unfollow(user: Any, other: Any) -> None:
     Follow.objects.filter(follower_id=_id(user), followed_id=_id(other)).delete()
+
+
+def blocked_by_any(user: Any, others: Iterable[Any]) -> bool:
+    """Whether any of ``others`` blocks ``user`` (one way: a game's chat is closed to whom one of its players
+    blocks, and stays open to the blocker)."""
+    me = _id(user)
+    ids = {i for i in (_id(o) for o in others) if i is not None and i != me}
+    if me is None or not ids:
+        return False
+    return Block.objects.filter(blocked_id=me, blocker_id__in=ids).exists()

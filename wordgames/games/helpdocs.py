@@ -21,6 +21,7 @@ PAGES: dict[str, str] = {
     "lingua-fences": "rules/lingua-fences.md",
     "keebble": "rules/keebble.md",
     "playing": "playing.md",
+    "players": "players.md",
     "notation": "notation.md",
     "email": "email-commands.md",
     "records": "record-format.md",

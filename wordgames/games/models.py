@@ -132,6 +132,25 @@ class Seat(models.Model):
         default=-1, help_text="Lexicon Crossing: the latest deal this player has seen (page shown or email sent)."
     )
     seen_at = models.DateTimeField(null=True, blank=True)
+    # The lobby's two questions, kept on the seat so that answering them reads this player's few running seats
+    # through an index, never their whole history: both are written with the clocks (``actions.moves.set_clocks``),
+    # which every start, move, end, abandonment and take-back calls.
+    live = models.BooleanField(
+        default=True, editable=False, help_text="Its game waits for players or is under way (not over)."
+    )
+    awaited = models.BooleanField(
+        default=False, editable=False,
+        help_text="The game waits for this seat's move (the lobby's \"your turn\"): the engine's waiting_for.",
+    )  # fmt: skip
+    # A finished game's result for this seat, for the profiles' records (also written with the clocks).
+    outcome = models.CharField(
+        max_length=5, blank=True, editable=False, choices=[("won", "won"), ("drawn", "drawn"), ("lost", "lost")],
+        help_text="Once finished: won (among the winners), lost, or drawn (every seat is a winner).",
+    )  # fmt: skip
+    place = models.PositiveSmallIntegerField(
+        null=True, blank=True, editable=False,
+        help_text="Once finished: 1 for the winners, then by score; seats that tie share a place.",
+    )  # fmt: skip
 
     class Meta:
         ordering = ["game", "position"]
@@ -140,6 +159,12 @@ class Seat(models.Model):
             models.UniqueConstraint(
                 fields=["game", "user"], condition=models.Q(user__isnull=False), name="seat_one_per_user"
             ),
+        ]
+        indexes = [
+            models.Index(fields=["user"], condition=models.Q(live=True), name="seat_live_by_user"),
+            # A player's finished games, newest first (the lobby's recent ones, a profile's list), read backwards
+            # from the player's end; the partial index holds both columns read, so no row is fetched to find them.
+            models.Index(fields=["user", "game"], condition=models.Q(place__isnull=False), name="seat_finished_by_user"),
         ]
 
     def __str__(self) -> str:

@@ -5,11 +5,11 @@ Everything here is safe to call from a page, an email or an action; nothing here
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
 from wordgames.engines import get_engine
 from wordgames.engines.core.record import make_record
@@ -26,6 +26,66 @@ def seat_of(game: Game, user: User | AnonymousUser | None) -> int | None:
             return seat.position
     shared = Seat.objects.filter(game=game, partners=user).values_list("position", flat=True).first()
     return shared
+
+
+# Finished games the lobby lists below the running ones (the profile page has them all).
+RECENTLY_FINISHED = 10
+
+
+def _seats_of(user: User, **where: Any) -> QuerySet[Seat, Any]:
+    """The game ids of ``user``'s seats matching ``where``: their own and those they share as a team-mate, as two
+    queries joined by UNION, so that each reads its own index (an OR across the join would read every seat)."""
+    own = Seat.objects.filter(user=user, **where).order_by().values("game_id")
+    shared = Seat.partners.through.objects.filter(user=user).values("seat_id")
+    return own.union(Seat.objects.filter(pk__in=shared, **where).order_by().values("game_id"))
+
+
+def with_players(games: QuerySet[Game]) -> QuerySet[Game]:
+    """Games with their seats, players and players' profiles (for their names) in one more query."""
+    seats = Seat.objects.select_related("user__profile")
+    return games.prefetch_related(Prefetch("seats", queryset=seats))
+
+
+def lobby_games(user: User) -> list[Game]:
+    """Every game ``user`` plays (or shares a seat of) that waits for players or is under way, whatever their
+    history, and their ``RECENTLY_FINISHED`` newest finished games, in two queries (the games, their seats): the
+    seats' ``live`` index finds the first, their index of finished games read backwards the others. No state is loaded: whom a game
+    waits for is each seat's ``awaited``; ``held`` marks the seats that are ``user``'s (own or shared)."""
+    # A place is a finished game's (an abandoned one has none), so no join: the newest are read backwards from the
+    # player's end of the seats' index of finished games, however many they have.
+    recent = Seat.objects.filter(user=user, place__isnull=False).order_by("-game_id").values("game_id")[:RECENTLY_FINISHED]
+    # Wrapped in a query of its own: a member of a UNION may not be ordered or sliced (SQLite).
+    ids = _seats_of(user, live=True).union(Game.objects.filter(pk__in=recent).order_by().values("pk"))
+    shared = Seat.partners.through.objects.filter(seat_id=OuterRef("pk"), user=user)
+    seats = Seat.objects.select_related("user__profile").annotate(held=Q(user=user) | Exists(shared))
+    return list(Game.objects.filter(pk__in=ids).defer("state").prefetch_related(Prefetch("seats", queryset=seats)))
+
+
+def next_waiting(user: User) -> Game | None:
+    """The game that has waited longest for ``user``'s move (one query, through the ``live`` index)."""
+    ids = _seats_of(user, live=True, awaited=True)
+    return Game.objects.filter(pk__in=ids, status=Game.Status.ACTIVE).defer("state").order_by("turn_started", "pk").first()
+
+
+FOLLOWED_GAMES_SHOWN = 20
+
+
+def followed_games(user: User, followed: set[int], since: datetime) -> list[Game]:
+    """The newest games (created or started since ``since``, not private, not ``user``'s own) of the players
+    ``user`` follows that wait for players or are under way: read through the followed players' ``live`` seats,
+    so their finished games cost nothing."""
+    theirs = Seat.objects.filter(user_id__in=followed, live=True).values("game_id")
+    mine = Seat.objects.filter(user=user, live=True).values("game_id")
+    games = (Game.objects.filter(pk__in=theirs, private=False).exclude(pk__in=mine)
+             .filter(Q(created__gte=since) | Q(started__gte=since)).defer("state"))  # fmt: skip
+    return list(with_players(games).select_related("created_by__profile").order_by("-id")[:FOLLOWED_GAMES_SHOWN])
+
+
+def people_in(game: Game) -> set[int]:
+    """The ids of everyone who plays ``game``: its seats' players and their team-mates (one query)."""
+    players = Seat.objects.filter(game=game, user__isnull=False).order_by().values_list("user_id", flat=True)
+    mates = Seat.partners.through.objects.filter(seat__game=game).order_by().values_list("user_id", flat=True)
+    return set(players.union(mates))
 
 
 def player_names(game: Game) -> list[str]:

@@ -6,13 +6,14 @@ import hashlib
 import json
 import re
 import uuid
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
-from django.db.models import Prefetch, Q
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -21,12 +22,12 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from wordgames.accounts import throttle
+from wordgames.accounts import relations, throttle
 from wordgames.accounts.forms import AwayForm, EmailSettingsForm
+from wordgames.accounts.links import player_links
 from wordgames.accounts.models import profile_for
 from wordgames.engines import MOVE_LIMIT_ANY, engine_names, get_engine
 from wordgames.lib.http import AuthedRequest
-from wordgames.lib.typed import isolated_list
 
 from . import actions, helpdocs, presenters, queries
 from .actions import greenlight
@@ -38,31 +39,19 @@ from .models import ChatMessage, Game, Hint, Move, Seat, TeamInvitation, UndoReq
 
 
 def _games_for(user: Any) -> list[dict[str, Any]]:
-    """The user's running and recent games, each with whether they are to move and since when."""
-    games = (
-        Game.objects.filter(Q(seats__user=user) | Q(seats__partners=user))
-        .distinct()
-        .exclude(status=Game.Status.ABANDONED)
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
-        .order_by("-id")[:100]
-    )
+    """The user's games waiting for players or under way (every one that waits for their move among them, first,
+    longest waiting first), then their recently finished ones, newest first."""
     rows: list[dict[str, Any]] = []
-    for game in games:
-        seat = queries.seat_of(game, user)
-        movers: set[int] = set()
-        if game.status == Game.Status.ACTIVE:  # the players the game waits for (nobody, in Lexicon Crossing)
-            movers = get_engine(game.engine).waiting_for(game.state)
-        names = [s.user.username if s.user else "(open)" for s in game.seats.all()]
-        rows.append(
-            {
-                "game": game,
-                "my_turn": seat in movers,
-                "movers": [names[s] for s in sorted(movers)],
-                "players": names,
-                "since": game.turn_started,
-            }
-        )
-    rows.sort(key=lambda r: (not r["my_turn"], r["game"].status != Game.Status.ACTIVE, r["since"] or timezone.now()))
+    for game in queries.lobby_games(user):
+        seats = list(game.seats.all())
+        movers = [s.user for s in seats if s.awaited]
+        mine = game.status == Game.Status.ACTIVE and any(s.awaited and s.held for s in seats)  # type: ignore[attr-defined]
+        rows.append({"game": game, "my_turn": mine,
+                     "movers": movers, "players": [s.user for s in seats], "since": game.turn_started})  # fmt: skip
+    far = timezone.now()
+    rows.sort(key=lambda r: (not r["my_turn"], r["game"].status != Game.Status.ACTIVE,
+                             r["game"].status == Game.Status.FINISHED and -(r["game"].finished or far).timestamp(),
+                             r["since"] or far))  # fmt: skip
     return rows
 
 
@@ -71,21 +60,27 @@ _CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
 
 @require_safe
 def lobby(request: HttpRequest) -> HttpResponse:
-    open_games = (
+    open_games = queries.with_players(
         Game.objects.filter(status=Game.Status.OPEN, private=False)
-        .select_related("created_by")  # the page names each game's creator: one query, not one per game
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .select_related("created_by__profile")  # the page names each game's creator: one query, not one per game
         .order_by("-id")[:50]
     )
-    context: dict[str, Any] = {"open_games": [g for g in open_games if any(s.is_open for s in g.seats.all())]}
+    hidden = relations.hidden_from(request.user)  # a game with someone blocked either way has no seat to offer
+    context: dict[str, Any] = {"open_games": [g for g in open_games if any(s.is_open for s in g.seats.all())
+                                              and not any(s.user_id in hidden for s in g.seats.all())]}  # fmt: skip
     if request.user.is_authenticated:
         context["my_games"] = _games_for(request.user)
+        # Whom one follows, less anyone blocked either way since (a block removes only the blocker's follow).
+        followed = relations.followed_ids(request.user) - hidden
+        if followed:
+            since = timezone.now() - timedelta(days=settings.FOLLOWED_GAMES_DAYS)
+            context["followed_games"] = queries.followed_games(request.user, followed, since)
         context["my_turn_count"] = sum(1 for row in context["my_games"] if row["my_turn"])
         email = request.user.email.lower()
         context["invitations"] = (
             Seat.objects.filter(game__status=Game.Status.OPEN, user__isnull=True, declined=False)
             .filter(Q(invited_user=request.user) | (Q(invited_email__iexact=email) if email else Q(pk__in=[])))
-            .select_related("game", "game__created_by")
+            .select_related("game", "game__created_by__profile")
         )
     context["engines"] = [get_engine(name) for name in engine_names()]
     html = render_to_string("games/_lobby_live.html", context, request)
@@ -103,9 +98,9 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def next_game(request: AuthedRequest) -> HttpResponse:
-    for row in _games_for(request.user):
-        if row["my_turn"]:
-            return redirect(row["game"])
+    game = queries.next_waiting(request.user)
+    if game is not None:
+        return redirect(game)
     messages.info(request, "No game is waiting for your move.")
     return redirect("lobby")
 
@@ -152,7 +147,7 @@ def play_computer(request: AuthedRequest) -> HttpResponse:
 
 
 def _load_game(pk: int, request: HttpRequest | None = None) -> Game:
-    queryset = Game.objects.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+    queryset = queries.with_players(Game.objects.all())
     game = get_object_or_404(queryset, pk=pk)
     if request is not None and game.private and not _may_see_private(game, request.user):
         raise Http404("No such game")  # the same answer as a game that does not exist: nothing to learn
@@ -194,12 +189,12 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
             **presenters.context_for(game, view, seat),
             my_turn=seat in movers,
             players=[
-                {"seat": s, "name": s.user.username if s.user else "", "score": view["scores"][s.position],
+                {"seat": s, "user": s.user, "score": view["scores"][s.position],
                  "to_move": s.position in movers, "active": view.get("active", [True] * len(seats))[s.position],
                  "pool_count": (view.get("pool_counts") or [None] * len(seats))[s.position]}
                 for s in seats
             ],
-            waiting_names=isolated_list(s.user.username for s in seats if s.user and s.position in movers),
+            waiting_names=player_links(s.user for s in seats if s.user and s.position in movers),
             moves=_timeline(game, shown, seat, request.user),
             can_chat=seat is not None,
             moderation=list(game.moderation.select_related("moderator")[:20]),
@@ -218,16 +213,16 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
     return context
 
 
-def _waiting_seat(game: Game, seat: Seat, user: Any) -> dict[str, str]:
+def _waiting_seat(game: Game, seat: Seat, user: Any) -> dict[str, Any]:
     """Who holds or is asked to a seat of a game waiting for players. An address invited by email is shown to
     the game's creator only (who typed it): to anyone else, the invitee included, it is "a player invited by
     email"."""
     if seat.user is not None:
-        return {"name": seat.user.username}
+        return {"user": seat.user}
     if not seat.is_invitation:
         return {}  # open
     if seat.invited_user is not None:
-        return {"invited": seat.invited_user.username}
+        return {"invited_user": seat.invited_user}
     if user.is_authenticated and user.pk == game.created_by_id:
         return {"invited": seat.invited_email}
     if user.is_authenticated and queries.invited(seat, user):
@@ -237,7 +232,7 @@ def _waiting_seat(game: Game, seat: Seat, user: Any) -> dict[str, str]:
 
 def _shown_moves(game: Game) -> list[Any]:
     """The move list: without quiet moves (a player rearranging a private crossword, saved as they work)."""
-    return list(queries.live_moves(game).filter(quiet=False).select_related("user"))
+    return list(queries.live_moves(game).filter(quiet=False).select_related("user__profile"))
 
 
 def _news(shown: list[Any], seat: int | None) -> str:
@@ -434,7 +429,7 @@ def accept_invitation(request: AuthedRequest, token: str) -> HttpResponse:
         data = read_invitation_token(token)
     except signing.BadSignature:
         return render(request, "games/invitation.html", {"error": "This invitation link is not valid."}, status=400)
-    seat = get_object_or_404(Seat.objects.select_related("game", "game__created_by"), pk=data["seat"])
+    seat = get_object_or_404(Seat.objects.select_related("game", "game__created_by__profile"), pk=data["seat"])
     # A link travels (forwarded, read over a shoulder): holding it proves nothing, only the account does.
     context: dict[str, Any] = {"seat": seat, "game": seat.game}
     if seat.is_invitation and not queries.invited(seat, request.user):
@@ -471,7 +466,7 @@ def _timeline(game: Game, shown: list[Any], seat: int | None, user: Any) -> list
     readable = seat is not None or game.chat_public or (user.is_authenticated and user.has_perm("games.moderate_games"))
     if not readable:
         return list(shown)
-    said = list(ChatMessage.objects.filter(game=game, hidden=False).select_related("user"))
+    said = list(ChatMessage.objects.filter(game=game, hidden=False).select_related("user__profile"))
     return sorted([*shown, *said], key=lambda item: item.created)
 
 
@@ -513,7 +508,8 @@ def _undo_context(game: Game, seat: int | None, shown: list[Any]) -> dict[str, A
     waiting = game.undo_requests.filter(status=UndoRequest.Status.OPEN).select_related("move").first()
     if waiting is not None:
         answered = str(seat) in waiting.answers
-        return {"undo": {"asker": queries.player_names(game)[waiting.seat], "move": (waiting.move.summary or
+        asker = next((s.user for s in game.seats.all() if s.position == waiting.seat), None)
+        return {"undo": {"asker": asker, "move": (waiting.move.summary or
                 "a move").rstrip("."), "mine": seat == waiting.seat,
                 "may_answer": seat is not None and seat != waiting.seat and not answered}}  # fmt: skip
     last = shown[-1] if shown else None  # the last move on the page
@@ -569,8 +565,10 @@ def answer_team_invitation(request: AuthedRequest, invitation_id: int) -> HttpRe
 
 def _teams(game: Game, seats: list[Seat], user: Any) -> dict[str, Any]:
     """Who shares which seat (everyone in the game sees it), the invitations waiting, and what this user may do."""
-    mates = Seat.partners.through.objects.filter(seat__game=game).select_related("user").order_by("user__username")
-    waiting = list(TeamInvitation.objects.filter(seat__game=game).select_related("user", "invited_by").order_by("pk"))
+    mates = (Seat.partners.through.objects.filter(seat__game=game).select_related("user__profile")
+             .order_by("user__username"))  # fmt: skip
+    waiting = list(TeamInvitation.objects.filter(seat__game=game).select_related("user__profile", "invited_by__profile")
+                   .order_by("pk"))  # fmt: skip
     running = game.status in (Game.Status.OPEN, Game.Status.ACTIVE)
     own = user.is_authenticated and any(s.user_id == user.pk for s in seats)
 
@@ -578,11 +576,11 @@ def _teams(game: Game, seats: list[Seat], user: Any) -> dict[str, Any]:
         return running and user.is_authenticated and user.pk == seat.user_id
 
     shares = [
-        {"position": s.position + 1, "player": s.user.username if s.user else "",
-         "mates": [{"name": m.user.username, "id": m.user_id,
+        {"position": s.position + 1, "player": s.user,
+         "mates": [{"user": m.user, "id": m.user_id,
                     "removable": players(s) or (running and m.user_id == user.pk)}  # or the mate leaves
                    for m in mates if m.seat_id == s.pk],
-         "asked": [{"name": i.user.username, "id": i.user_id, "removable": players(s)}
+         "asked": [{"user": i.user, "id": i.user_id, "removable": players(s)}
                    for i in waiting if i.seat_id == s.pk]}
         for s in seats
     ]  # fmt: skip
@@ -636,7 +634,7 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponseBase:
     game = _load_game(pk, request)
     if game.status not in (Game.Status.FINISHED, Game.Status.ABANDONED) or game.state is None:
         raise Http404("A game can be replayed once it is over.")
-    moves = list(queries.live_moves(game).select_related("user"))
+    moves = list(queries.live_moves(game).select_related("user__profile"))
     n = request.GET.get("n", "")
     shown = min(int(n), len(moves)) if n.isdigit() else len(moves)
     engine = get_engine(game.engine)
@@ -648,7 +646,9 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponseBase:
         "game": game, "moves": moves, "shown": shown, "count": len(moves), "view": view,
         "board_svg": _replay_board(engine, state, view), "step": moves[shown - 1] if shown else None,
         "result": result_sentence(game), "steps": range(len(moves) + 1),
-    }
+        "scores": [{"user": s.user, "name": view["players"][s.position], "score": view["scores"][s.position]}
+                   for s in game.seats.all()],
+    }  # fmt: skip
     return render(request, "games/replay.html", context)
 
 

@@ -3,7 +3,7 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString
 
-from wordgames.accounts import models
+from wordgames.accounts import links, models
 from wordgames.lib import typed
 
 register = template.Library()
@@ -21,3 +21,13 @@ def isolate(text: Any, autoescape: bool = True) -> SafeString | str:
 def display_name(user: Any, autoescape: bool = True) -> SafeString | str:
     """``{{ seat.user|display_name }}``: the player's display name, or their username, isolated (``isolate``)."""
     return isolate(models.display_name(user), autoescape)
+
+
+@register.simple_tag(takes_context=True)
+def player(context: template.Context, user: Any) -> SafeString | str:
+    """``{% player seat.user %}``: a person's display name, isolated (as ``isolate`` does), linked to their
+    public profile; in a plain-text email (autoescape off) the name alone, written out. Nothing for no one (an
+    open seat). Load the users with their profiles, or each name costs a query."""
+    if not context.autoescape:
+        return typed.plain(models.display_name(user))
+    return links.player_link(user)

@@ -6,11 +6,11 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from wordgames.accounts import throttle
+from wordgames.accounts import relations, throttle
 
 from .. import outbox
 from ..models import CHAT_MAX, ChatMessage, Game, ModerationAction
-from ..queries import seat_of
+from ..queries import people_in, seat_of
 from .errors import Refused
 from .moderation import log_moderation
 from .moves import lock_game
@@ -29,6 +29,8 @@ def post_message(game_id: int, user: User, text: str, *, source: str = ChatMessa
         seat = seat_of(game, user)
         if seat is None:
             raise Refused("Only the game's players can write in its chat.", "not_seated")
+        if relations.blocked_by_any(user, people_in(game)):  # one way: the blocker may still write
+            raise Refused("This game's chat is not available to you.", "not_available")
         if not throttle.allow("chat", user.pk):
             raise Refused(f"You have written many messages lately. {throttle.wait_sentence('chat')}", "throttled")
         message = ChatMessage.objects.create(game=game, user=user, seat=seat, text=text, source=source)

@@ -14,7 +14,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 
-from wordgames.accounts import throttle
+from wordgames.accounts import relations, throttle
 from wordgames.accounts.models import is_suspended
 from wordgames.engines import get_engine
 from wordgames.engines.core.errors import InvalidOptions
@@ -23,7 +23,7 @@ from wordgames.pbem.models import EmailOptOut
 
 from .. import outbox
 from ..models import Game, Seat, TeamInvitation
-from ..queries import Invitee, invited
+from ..queries import Invitee, invited, people_in
 from . import computers as computers_module
 from .errors import Refused
 from .moves import lock_game, set_clocks, wake_computers
@@ -154,13 +154,22 @@ def _invitees(engine_name: str, creator: User, invitees: list[str]) -> tuple[lis
             if known is None and EmailOptOut.has(address):
                 raise Refused(f"{address} has asked this site not to send them email, so they cannot be invited "
                               "by email.", "players")  # fmt: skip
+            _available(creator, known, address)
             invited.append((known, "" if known else address))
         else:
             known = User.objects.filter(username__iexact=entry).first()
             if known is None:
                 raise Refused(f"There is no player called {quote(entry)}. Invite them by email address instead.", "players")
+            _available(creator, known, known.get_username())
             invited.append((known, ""))
     return invited, computer_seats
+
+
+def _available(inviter: User, invitee: User | None, named: str) -> None:
+    """Refuse an invitation between two players when either blocks the other, naming the invitee as the
+    inviter wrote them and never saying why (a block is not told)."""
+    if invitee is not None and relations.blocked_between(inviter, invitee):
+        raise Refused(f"{named} is not available for a game.", "not_available")
 
 
 def rematch(game_id: int, user: User) -> Game:
@@ -205,6 +214,7 @@ def _invite_partners(own: Seat, partners: dict[int, list[str]], seated: set[int]
                 raise Refused(f"There is no player called {quote(name.strip())} to share your seat.", "players")
             if user.pk in seated:
                 raise Refused(f"{user.get_username()} already plays in this game.", "players")
+            _available(creator, user, user.get_username())
             seated.add(user.pk)
             TeamInvitation.objects.create(seat=own, user=user, invited_by=creator)
 
@@ -236,6 +246,8 @@ def join_game(game_id: int, user: User, seat_id: int | None = None) -> Seat:
             if not (mine or free):
                 raise Refused("There is no free seat left in this game.", "full")
             seat = (mine or free)[0]
+        if relations.blocked_among(user, people_in(game)):  # either way; the refusal does not say which
+            raise Refused(relations.NOT_AVAILABLE, "not_available")
         seat.user = user
         seat.declined = False
         seat.joined = timezone.now()

@@ -269,7 +269,8 @@ def _last_seq(game: Game) -> int:
 def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int | None = None,
                now: datetime | None = None) -> None:  # fmt: skip
     """Start the clock of each seat that may now act and did not before (or just moved and acts again);
-    stop the clocks of the others. Time away (a vacation under way) is added to a new deadline."""
+    stop the clocks of the others. Time away (a vacation under way) is added to a new deadline. Each seat's
+    ``live`` and ``awaited`` (what the lobby lists) are written in the same statement."""
     now = now or timezone.now()
     engine = get_engine(game.engine)
     running = game.status == Game.Status.ACTIVE and game.state
@@ -278,6 +279,11 @@ def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int 
     move_time = timedelta(seconds=limit) if limit else game.move_time
     reminder = move_time * 0.8 if limit else game.reminder_delay
     acting = engine.actors(game.state) if running else set()
+    # The lobby's "your turn": whom the game waits for. Not ``actors`` (in Lexicon Crossing between green lights
+    # everyone may act and nobody is waited for), nor ``clocked`` (there every actor's idle clock runs).
+    waiting = engine.waiting_for(game.state) if running else set()
+    live = game.status in (Game.Status.OPEN, Game.Status.ACTIVE)
+    ended = standing(game.result) if game.status == Game.Status.FINISHED and game.result else {}
     seats = list(game.seats.all())
     starting = [seat for seat in seats if seat.position in actors and not (
         seat.due_at is not None and actors_before is not None and seat.position in actors_before
@@ -309,9 +315,27 @@ def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int 
             seat.due_at = seat.remind_at = None  # not waited for: the clock stops
             seat.reminded = False
             fields += ["due_at", "remind_at", "reminded"]
+        if seat.live != live or seat.awaited != (seat.position in waiting):
+            seat.live, seat.awaited = live, seat.position in waiting
+            fields += ["live", "awaited"]
+        outcome, place = ended.get(seat.position, ("", None))
+        if (seat.outcome, seat.place) != (outcome, place):  # a game ends, or a take-back reopens it
+            seat.outcome, seat.place = outcome, place
+            fields += ["outcome", "place"]
         if fields:
             changes.append((seat.pk, {name: getattr(seat, name) for name in fields}))
     update_seats(changes)
+
+
+def standing(result: dict[str, Any]) -> dict[int, tuple[str, int]]:
+    """Each seat's outcome and place in a finished game's result: the winners share first place (won, or drawn
+    when every seat is a winner); the others follow by score, ties sharing a place."""
+    scores, winners = list(result.get("scores") or []), set(result.get("winners") or [])
+    rank = {seat: (seat in winners, scores[seat]) for seat in range(len(scores))}
+    everyone = len(winners) == len(scores)
+    return {seat: ("drawn" if everyone else "won" if seat in winners else "lost",
+                   1 + sum(1 for other in rank.values() if other > mine))
+            for seat, mine in rank.items()}  # fmt: skip
 
 
 def update_seats(changes: list[tuple[int, dict[str, Any]]]) -> None:

@@ -8,10 +8,12 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from wordgames.accounts import relations
 from wordgames.engines.core.text import quote
 
 from .. import outbox
 from ..models import Game, Seat, TeamInvitation
+from ..queries import people_in
 from .errors import Refused
 from .moves import lock_game
 
@@ -40,6 +42,9 @@ def invite_team_mate(game_id: int, user: User, name: str) -> TeamInvitation:
             raise Refused(f"There is no player called {quote(name.strip())}.", "players")
         if in_game(game, mate) and not may_hold_two_seats(game):
             raise Refused(f"{mate.get_username()} already plays in this game: one seat per person.", "players")
+        # Sharing a seat is playing the game: refused when the mate and anyone in it block each other.
+        if relations.blocked_among(mate, people_in(game)):
+            raise Refused(f"{mate.get_username()} is not available for a game.", "not_available")
         invitation, _ = TeamInvitation.objects.get_or_create(seat=seat, user=mate, defaults={"invited_by": user})
     return invitation
 
@@ -59,6 +64,8 @@ def answer_team_invitation(invitation_id: int, user: User, accept: bool) -> Seat
             raise Refused("This game is over.", "not_running")
         if in_game(game, user) and not may_hold_two_seats(game):
             raise Refused("You already play in this game: one seat per person.", "players")
+        if relations.blocked_among(user, people_in(game)):  # a block made since the invitation
+            raise Refused(relations.NOT_AVAILABLE, "not_available")
         sharing = Seat.partners.through.objects.create(seat=seat, user=user)
         player = seat.user.get_username() if seat.user else f"seat {seat.position + 1}"
         # Keyed by this sharing, not by the person: one removed and invited again is announced again.

@@ -70,9 +70,10 @@ def board_svg(view: dict[str, Any]) -> SafeString:
 
 
 def context(game: Any, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    users = [s.user for s in game.seats.all()]
     return {
         "board_svg": board_svg(view),
-        "hands": [{"name": n, "letters": view["hands"][s], "score": view["scores"][s], "room": view["room"][s],
+        "hands": [{"name": n, "user": users[s], "letters": view["hands"][s], "score": view["scores"][s], "room": view["room"][s],
                    "to_move": s == view["turn"] and view["phase"] == "turn", "answered": view["answered"][s]}
                   for s, n in enumerate(view["players"])],
         "asker": view["players"][view["asker"]] if view["asker"] is not None else "",

@@ -13,13 +13,14 @@ MINIMUM = 11
 
 def context(game: Any, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
     names = view["players"]
+    users = [s.user for s in game.seats.all()]
     waiting = queries.waiting_requests(game) if game.status == "active" else []
     visible = game.options.get("requests_visible", True)
     context: dict[str, Any] = {
-        "waiting": [{"name": names[r.seat], "mine": r.seat == seat, "fire_at": r.fire_at}
+        "waiting": [{"name": names[r.seat], "user": users[r.seat], "mine": r.seat == seat, "fire_at": r.fire_at}
                     for r in waiting if visible or r.seat == seat],
         "my_request": next((r for r in waiting if r.seat == seat), None),
-        "others": [{"name": n, "tiles": view["tile_counts"][s], "done": view["done"][s], "active": view["active"][s],
+        "others": [{"name": n, "user": users[s], "tiles": view["tile_counts"][s], "done": view["done"][s], "active": view["active"][s],
                     "green": view["last_green"] == s, "jaywalked": view["jaywalked"][s]}
                    for s, n in enumerate(names)],
     }  # fmt: skip
@@ -41,7 +42,7 @@ def context(game: Any, view: dict[str, Any], seat: int | None) -> dict[str, Any]
             mates=_mates(game, view, seat),
         )
     if view.get("grids") is not None:
-        context["final"] = [{"name": names[s], "rows": grid, "score": view["score_texts"][s],
+        context["final"] = [{"name": names[s], "user": users[s], "rows": grid, "score": view["score_texts"][s],
                              "hand": view["hands"][s]} for s, grid in enumerate(view["grids"])]  # fmt: skip
     return context
 

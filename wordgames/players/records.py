@@ -1,0 +1,132 @@
+"""What a public profile shows, read in a fixed number of queries whatever the player's history: their ratings
+with each one's recent history, their results, their games, and whom they meet. Private games are never
+listed nor counted here: a profile tells nothing of them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.paginator import Page, Paginator
+from django.db.models import Count, F, FilteredRelation, Prefetch, Q, QuerySet
+
+from wordgames.engines import get_engine
+from wordgames.games.models import Seat
+from wordgames.ratings.models import Rating, RatingChange
+
+from .plots import rating_plot
+
+HISTORY = 50  # rating changes drawn per kind
+IN_PROGRESS = 50  # running games listed (the newest)
+FINISHED_PER_PAGE = 20
+MOST_MET = 5
+
+
+# Stand-ins for the ratings room's reading (``ratings.queries``: ``ratings_of``, ``is_provisional``), not on this
+# branch yet: the same names and answers for a person's ratings, to be replaced by its import.
+PROVISIONAL_GAMES = 10
+
+
+def ratings_of(user: User) -> list[Rating]:
+    return list(Rating.objects.filter(user_id=user.pk).order_by("kind"))
+
+
+def is_provisional(rating: Rating) -> bool:
+    return rating.games < PROVISIONAL_GAMES
+
+
+@dataclass
+class Record:
+    """Wins, draws and losses: of a player in a game kind, or against one opponent."""
+
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    title: str = ""
+    opponent: Any = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def games(self) -> int:
+        return self.won + self.drawn + self.lost
+
+
+def _public_finished(user: User) -> QuerySet[Seat]:
+    """``user``'s seats in finished games that are not private (the ones a profile may count). A seat has a place
+    once its game is finished (an abandoned game's has none): the seats' index of finished games finds them."""
+    return Seat.objects.filter(user=user, place__isnull=False, game__private=False)
+
+
+def ratings(user: User) -> list[dict[str, Any]]:
+    """Each kind ``user`` is rated in: the rating, whether it is provisional, and its recent history's plot (one
+    query, then one per rated kind: at most one per game kind)."""
+    rows = []
+    for rating in ratings_of(user):
+        values = history_values(user, rating.kind)
+        rows.append({"kind": rating.kind, "title": get_engine(rating.kind).title, "value": rating.value,
+                     "games": rating.games, "provisional": is_provisional(rating), "plot": rating_plot(values)})  # fmt: skip
+    return rows
+
+
+def history_values(user: User, kind: str, limit: int = HISTORY) -> list[int]:
+    """The rating ``user`` had in ``kind`` before their ``limit`` latest rated games and after each, oldest first
+    (the numbers alone: a plot needs no more, and 200 rows as models would cost the page 20 ms)."""
+    changes = list(RatingChange.objects.filter(user_id=user.pk, kind=kind).order_by("-created", "-pk")
+                   .values_list("value_before", "value_after")[:limit])  # fmt: skip
+    return [changes[-1][0], *(after for _, after in reversed(changes))] if changes else []
+
+
+def results(user: User) -> list[Record]:
+    """Wins, draws and losses per game kind, in finished public games (one query)."""
+    counts = (_public_finished(user).values("game__engine")
+              .annotate(won=Count("pk", filter=Q(outcome="won")), drawn=Count("pk", filter=Q(outcome="drawn")),
+                        lost=Count("pk", filter=Q(outcome="lost")))
+              .order_by("game__engine"))  # fmt: skip
+    return [Record(row["won"], row["drawn"], row["lost"], title=get_engine(row["game__engine"]).title)
+            for row in counts]  # fmt: skip
+
+
+def _against(user: User) -> Any:  # typed Any: the type checker's plugin does not follow a FilteredRelation
+    """``user``'s finished public seats joined with each other seat of the same game (``other``)."""
+    return _public_finished(user).annotate(
+        other=FilteredRelation("game__seats", condition=~Q(game__seats__user_id=user.pk))
+    ).filter(other__user__isnull=False)
+
+
+def _tally() -> dict[str, Any]:
+    """Ahead of the other seat (a better place) is a win, behind it a loss, the same place a draw."""
+    return {"won": Count("pk", filter=Q(place__lt=F("other__place"))),
+            "lost": Count("pk", filter=Q(place__gt=F("other__place"))),
+            "drawn": Count("pk", filter=Q(place=F("other__place")))}  # fmt: skip
+
+
+def head_to_head(user: User, opponent: User) -> Record:
+    """``user``'s record against ``opponent`` in the finished public games where both played (one query)."""
+    row = _against(user).filter(other__user=opponent).aggregate(**_tally())
+    return Record(row["won"], row["drawn"], row["lost"], opponent=opponent)
+
+
+def most_met(user: User, limit: int = MOST_MET) -> list[Record]:
+    """The opponents ``user`` met most in finished public games, with the record against each (two queries)."""
+    rows = list(_against(user).values("other__user").annotate(met=Count("pk"), **_tally())
+                .order_by("-met", "other__user")[:limit])  # fmt: skip
+    people = User.objects.select_related("profile").in_bulk([row["other__user"] for row in rows])
+    return [Record(row["won"], row["drawn"], row["lost"], opponent=people[row["other__user"]]) for row in rows]
+
+
+def _with_players(seats: QuerySet[Seat]) -> QuerySet[Seat]:
+    players = Seat.objects.select_related("user__profile")
+    return seats.select_related("game").defer("game__state").prefetch_related(Prefetch("game__seats", queryset=players))
+
+
+def in_progress(user: User) -> list[Seat]:
+    """``user``'s seats in public games waiting for players or under way, newest first (two queries)."""
+    seats = Seat.objects.filter(user=user, live=True, game__private=False).order_by("-game_id")
+    return list(_with_players(seats)[:IN_PROGRESS])
+
+
+def finished(user: User, page: Any) -> Page[Seat]:
+    """One page of ``user``'s seats in finished public games, newest first (three queries: count, page, players)."""
+    seats = _with_players(_public_finished(user).order_by("-game_id"))
+    return Paginator(seats, FINISHED_PER_PAGE).get_page(page)
