@@ -54,6 +54,7 @@ def test_a_profile_shows_the_player_their_results_games_and_head_to_head(ann: An
 
     page = logged_in(bob).get("/players/ann/").content.decode()
     assert "<h1><bdi>Ann</bdi></h1>" in page and f"member since {timezone.now():%B %Y}" in page
+    assert "<title>Ann · " in page  # the tab's title: no markup, which a title would show as text
     results = page.split("<h2>Results</h2>")[1].split("</section>")[0]
     assert re.search(r"<td>Lingo</td><td class=\"num\">2</td><td class=\"num\">0</td><td class=\"num\">1</td>", results)
     against = section(page, "head-to-head")

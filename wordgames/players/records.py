@@ -4,7 +4,7 @@ listed nor counted here: a profile tells nothing of them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -24,7 +24,8 @@ MOST_MET = 5
 
 
 # Stand-ins for the ratings room's reading (``ratings.queries``: ``ratings_of``, ``is_provisional``), not on this
-# branch yet: the same names and answers for a person's ratings, to be replaced by its import.
+# branch yet: the same names, to be replaced by its import (its rule for provisional also weighs the uncertainty,
+# and a computer player's ratings are its fixed anchors).
 PROVISIONAL_GAMES = 10
 
 
@@ -45,7 +46,6 @@ class Record:
     lost: int = 0
     title: str = ""
     opponent: Any = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def games(self) -> int:

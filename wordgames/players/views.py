@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from wordgames.accounts import relations
 from wordgames.accounts.models import Block, display_name
+from wordgames.lib import typed
 from wordgames.lib.http import AuthedRequest
 
 from . import records
@@ -33,6 +34,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     own = viewer.is_authenticated and viewer.pk == player.pk
     context: dict[str, Any] = {
         "player": player, "own": own, "level": getattr(getattr(player, "profile", None), "computer", ""),
+        "title": typed.plain(display_name(player)),  # a <title> shows tags as text: no <bdi> there
         "ratings": records.ratings(player), "results": records.results(player),
         "in_progress": records.in_progress(player), "finished": records.finished(player, request.GET.get("page")),
         "most_met": records.most_met(player),
