@@ -13,7 +13,8 @@ from django.db.models import Count, F, FilteredRelation, Prefetch, Q, QuerySet
 
 from wordgames.engines import get_engine
 from wordgames.games.models import Seat
-from wordgames.ratings.models import Rating, RatingChange
+from wordgames.ratings.models import RatingChange
+from wordgames.ratings.queries import is_provisional, ratings_of
 
 from .plots import rating_plot
 
@@ -21,20 +22,6 @@ HISTORY = 50  # rating changes drawn per kind
 IN_PROGRESS = 50  # running games listed (the newest)
 FINISHED_PER_PAGE = 20
 MOST_MET = 5
-
-
-# Stand-ins for the ratings room's reading (``ratings.queries``: ``ratings_of``, ``is_provisional``), not on this
-# branch yet: the same names, to be replaced by its import (its rule for provisional also weighs the uncertainty,
-# and a computer player's ratings are its fixed anchors).
-PROVISIONAL_GAMES = 10
-
-
-def ratings_of(user: User) -> list[Rating]:
-    return list(Rating.objects.filter(user_id=user.pk).order_by("kind"))
-
-
-def is_provisional(rating: Rating) -> bool:
-    return rating.games < PROVISIONAL_GAMES
 
 
 @dataclass
