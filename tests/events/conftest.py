@@ -35,7 +35,7 @@ def create_event(mod: Any, name: str, kind: str, *, format: str = "round_robin",
     """The moderator fills in the new-event form; sign-up closes in a day, the event starts in two."""
     local = timezone.localtime()
     form = {"name": name, "kind": kind, "format": format, "table_size": table_size, "rounds": rounds or "",
-            "rated": "on", "days": 3, "max_players": max_players,
+            "rated": "on", "clock": "3d", "max_players": max_players,
             "signup_deadline": (local + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"),
             "starts_at": (local + timedelta(days=2)).strftime("%Y-%m-%dT%H:%M")}  # fmt: skip
     response = logged_in(mod).post("/events/new/", form)
