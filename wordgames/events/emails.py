@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from wordgames.accounts.models import display_name
 from wordgames.games.emails import Letter, absolute, automatic_headers, compose, send_letters
 
-from . import queries
+from . import leagues, queries
 from .models import Entry, Event
 from .standings import standings
 
@@ -121,14 +121,15 @@ def send_finished(event_id: int) -> int:
     table = []
     if event.status == Event.Status.FINISHED:
         rows = [row for row in queries.tables(event) if row.season == event.season]
-        groups = ([[e.pk for e in entries if e.division == d] for d in sorted({e.division for e in entries
-                   if e.division is not None})] if event.format == Event.Format.LEAGUE else [[e.pk for e in entries]])  # fmt: skip
-        for number, players in enumerate(groups, start=1):
-            mine = [r for r in rows if event.format != Event.Format.LEAGUE or r.division == number]
-            done = queries.results(mine, byes=event.format == Event.Format.SWISS)
-            for s in standings(players, done, event.tiebreaks):
+        if event.format == Event.Format.LEAGUE:
+            tables = [(d, leagues.division_standings(event, rows, d)) for d in leagues.divisions_in(rows)]
+        else:
+            done = queries.results(rows, byes=event.format == Event.Format.SWISS)
+            tables = [(None, standings([e.pk for e in entries], done, event.tiebreaks))]
+        for division, rows_of in tables:
+            for s in rows_of:
                 table.append({"rank": s.rank, "name": display_name(by_id[s.player].user), "points": s.points,
-                              "count": plural_count(s.points), "division": number if len(groups) > 1 else None})  # fmt: skip
+                              "count": plural_count(s.points), "division": division})  # fmt: skip
     letters = []
     for entry in entries:
         user = entry.user

@@ -7,12 +7,14 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from wordgames.accounts.models import is_suspended
 from wordgames.accounts.relations import blocked_between
 from wordgames.games.actions import Refused
+from wordgames.games.emails import absolute
 from wordgames.games.models import Game
 from wordgames.games.outbox import owe
 from wordgames.ratings.queries import value_of
@@ -103,3 +105,10 @@ def after_game(event: Event, table: EventGame) -> None:
         places = dict(Entry.objects.filter(pk__in=(challenger, challenged)).values_list("pk", "place"))
         Entry.objects.filter(pk=challenger).update(place=places[challenged])
         Entry.objects.filter(pk=challenged).update(place=places[challenger])
+
+
+def challenge_made(table: EventGame, opponent: str) -> str:
+    """The answer to a challenge by email: made, and the game's address."""
+    url = absolute(reverse("game", args=[table.game_id]))
+    return _("Your challenge to %(name)s is made: you move first. Your game: %(url)s") % {"name": opponent.strip(),
+                                                                                          "url": url}

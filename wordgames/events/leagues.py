@@ -34,7 +34,7 @@ def next_season(event: Event) -> bool:
     season starts. False when the league has played its last season or has too few players left."""
     rows = [row for row in queries.tables(event) if row.season == event.season]
     entries = {e.pk: e for e in Entry.objects.filter(event=event)}
-    tables = [division_standings(event, rows, entries, d) for d in divisions_of(entries.values())]
+    tables = [division_standings(event, rows, d) for d in divisions_in(rows)]
     up = event.promoted or 0
     order = pairing.league_next_season(tables, up, up) if tables else []
     order = [[p for p in members if not entries[p].withdrawn] for members in order]
@@ -53,17 +53,18 @@ def next_season(event: Event) -> bool:
     return True
 
 
-def division_standings(event: Event, rows: list[queries.Table], entries: dict[int, Entry],
-                       division: int) -> list[Standing]:  # fmt: skip
-    """One division's table this season: its players (the withdrawn too), from its games."""
-    players = sorted((e.pk for e in entries.values() if e.division == division),
-                     key=lambda pk: (entries[pk].place or 0, pk))  # fmt: skip
+def division_standings(event: Event, rows: list[queries.Table], division: int,
+                       seeds: dict[int, int] | None = None) -> list[Standing]:  # fmt: skip
+    """One division's table in a season (``rows``: that season's tables): its players, the withdrawn too, from
+    its games; players level on everything in the order of ``seeds`` (entry -> seed) if given."""
     mine = [row for row in rows if row.division == division]
+    players = sorted({entry for row in mine for entry in row.entries}, key=lambda p: ((seeds or {}).get(p, 0), p))
     return standings(players, queries.results(mine, byes=False), event.tiebreaks)
 
 
-def divisions_of(entries: object) -> list[int]:
-    return sorted({e.division for e in entries if e.division is not None})  # type: ignore[attr-defined]
+def divisions_in(rows: list[queries.Table]) -> list[int]:
+    """The divisions that played in a season (``rows``: that season's tables), the top first."""
+    return sorted({row.division for row in rows if row.division})
 
 
 def _seeded(event: Event, players: list[int]) -> list[int]:

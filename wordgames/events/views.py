@@ -48,9 +48,12 @@ def event_page(request: HttpRequest, pk: int) -> HttpResponse:
     by_id = {e.pk: e for e in entries}
     names = {e.pk: display_name(e.user) for e in entries}
     rows = queries.tables(event)
-    playing = {entry for row in rows if row.status in RUNNING for entry in row.entries}
+    season = event.season
     if event.format == Event.Format.LEAGUE:
-        rows = [row for row in rows if row.season == event.season]
+        asked = request.GET.get("season", "")
+        season = int(asked) if asked.isdigit() and 1 <= int(asked) <= event.season else event.season
+        rows = [row for row in rows if row.season == season]
+    playing = {entry for row in rows if row.status in RUNNING for entry in row.entries}
     swapped = queries.substitutes(event, rows, by_id)
     mine = next((e for e in entries if e.user_id == request.user.pk and not e.withdrawn), None)
     context: dict[str, Any] = {
@@ -62,12 +65,14 @@ def event_page(request: HttpRequest, pk: int) -> HttpResponse:
     }  # fmt: skip
     if event.format == Event.Format.LEAGUE:
         divisions = []
-        for d in leagues.divisions_of(entries):
-            table = leagues.division_standings(event, rows, by_id, d)
+        for d in leagues.divisions_in(rows):
+            seeds = {e.pk: e.place or 0 for e in entries} if season == event.season else None
+            table = leagues.division_standings(event, rows, d, seeds)
             games = [row for row in rows if row.division == d]
             divisions.append({"number": d, "table": _table(event, table, by_id, names, playing),
                               "rounds": _rounds(games, names, swapped)})  # fmt: skip
         context["divisions"] = divisions
+        context["season"], context["seasons"] = season, range(1, event.season + 1)
         context["waiting"] = sorted(names[e.pk] for e in entries if e.division is None and not e.withdrawn)
     elif event.format == Event.Format.LADDER:
         context.update(_ladder(event, mine, rows, names, swapped))
