@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from wordgames.accounts.models import is_suspended
+from wordgames.accounts.models import display_name, is_suspended
 from wordgames.accounts.relations import blocked_between
 from wordgames.games.actions import Refused
 from wordgames.games.emails import absolute
@@ -73,7 +73,7 @@ def challenge(event_id: int, user: User, opponent: str) -> EventGame:
             raise Refused(_("You already have a game of this ladder under way: finish it first."), "busy")
         if other.pk in busy:
             raise Refused(_("%(name)s has a game of this ladder under way: challenge them when it is over.")
-                          % {"name": opponent.strip()}, "busy")  # fmt: skip
+                          % {"name": display_name(other.user)}, "busy")  # fmt: skip
         if blocked_between(user, other.user):
             raise Refused(_("That player cannot be challenged."), "not_available")
         number = event.current_round + 1
