@@ -23,7 +23,6 @@ from wordgames.games.models import Game
 from .conftest import create_event, resign, run_owed_event_tasks, sign_up, start
 from .test_taking_part import said
 
-
 VISITORS = count()
 
 

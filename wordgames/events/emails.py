@@ -18,7 +18,7 @@ from wordgames.games.emails import Letter, absolute, automatic_headers, compose,
 
 from . import leagues, queries
 from .models import Entry, Event
-from .standings import standings
+from .standings import Standing, standings
 
 
 @contextlib.contextmanager
@@ -121,6 +121,7 @@ def send_finished(event_id: int) -> int:
     table = []
     if event.status == Event.Status.FINISHED:
         rows = [row for row in queries.tables(event) if row.season == event.season]
+        tables: list[tuple[int | None, list[Standing]]]
         if event.format == Event.Format.LEAGUE:
             tables = [(d, leagues.division_standings(event, rows, d)) for d in leagues.divisions_in(rows)]
         else:

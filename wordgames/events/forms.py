@@ -57,7 +57,8 @@ class EventForm(forms.Form):
         preset = self.game.fields.get("preset")
         if isinstance(preset, forms.ChoiceField):  # left empty: the game's own default preset
             preset.required = False
-            preset.choices = [("", _("the game's default")), *preset.choices]
+            engine = get_engine(kind)
+            preset.choices = [("", _("the game's default")), *((p, p) for p in engine.presets)]
 
     def option_fields(self) -> list[forms.BoundField]:
         return self.game.option_fields()

@@ -388,7 +388,8 @@ def allowed_time_away(shifts: dict[int, timedelta], now: datetime) -> dict[int, 
         return shifts
     allowed = dict(shifts)
     for _receiver, answer in signals.time_away.send(sender=Seat, shifts=wanted, now=now):
-        allowed.update(answer or {})
+        if isinstance(answer, dict):
+            allowed.update(answer)
     return allowed
 
 
