@@ -4,33 +4,19 @@ the season); a ladder's challenge tells both players; the last one gives the fin
 
 from __future__ import annotations
 
-import contextlib
-import importlib
-from collections.abc import Iterator
 from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from wordgames.accounts.languages import speaking
 from wordgames.accounts.models import display_name
 from wordgames.games.emails import Letter, absolute, automatic_headers, compose, send_letters
 
 from . import leagues, queries
 from .models import Entry, Event
 from .standings import Standing, standings
-
-
-@contextlib.contextmanager
-def speaking(user: Any) -> Iterator[None]:
-    """The recipient's language for the block (the accounts' ``languages.speaking``, once the site has it)."""
-    try:
-        languages = importlib.import_module("wordgames.accounts.languages")
-    except ImportError:
-        yield
-        return
-    with languages.speaking(user):
-        yield
 
 
 def plural_count(points: float) -> int:
