@@ -8,18 +8,29 @@ import re
 from typing import Any
 
 import pytest
+from django.apps import apps
+from django.contrib.auth.models import Group
 from django.core import mail
 
 from tests.conftest import logged_in, make_user
-from tests.events.conftest import create_event, mod, resign, run_owed_event_tasks, sign_up, start  # noqa: F401
+from tests.events.conftest import create_event, resign, run_owed_event_tasks, sign_up, start
 from tests.support.pseudo import OPEN, PSEUDO, bare_prose, pseudo_available, pseudo_get
 from wordgames.accounts.models import profile_for
+from wordgames.accounts.moderators import GROUP, ensure_moderators_group
 from wordgames.engines import engine_names, get_engine
 from wordgames.events import ladders
 from wordgames.events.models import Entry, Event, EventGame
 from wordgames.games.forms import CLOCKS
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def mod(db: Any) -> Any:
+    """A moderator, in the Moderators group the migrations make (as the events' own tests have one)."""
+    user = make_user("mod", "Mod")
+    user.groups.add(Group.objects.filter(name=GROUP).first() or ensure_moderators_group(apps))
+    return user
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "ann", "bob", "cat", "dan", "mod", "Mod", "reader", "Zed", "zed"]
 GAMES = [get_engine(name).title for name in engine_names()]
