@@ -124,3 +124,30 @@ def test_a_league_asks_for_its_divisions_and_a_ladder_for_its_reach(mod: Any) ->
         events.create_event(mod, "L", "lingo", {}, format="ladder", signup_deadline=later, starts_at=later,
                             max_players=10)  # fmt: skip
     assert not Event.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_by_email_a_player_joins_a_running_league_for_next_season_and_one_who_withdraws_leaves_it(
+    mod: Any, ann: Any, bob: Any, cat: Any, tmp_path: Any
+) -> None:
+    from tests.pbem.deliver import by_pipe
+    from tests.pbem.test_commands_by_email import latest_to, to_site
+
+    dan, eve = make_user("dan", "Dan"), make_user("eve", "Eve")
+    event = create_event(mod, "Mail league", "lingo", format="league", division_size=3, promoted=1)
+    for user in (ann, bob, cat, dan):
+        sign_up(user, event)
+    start(mod, event)
+    assert sorted(Entry.objects.filter(event=event).values_list("division", flat=True)) == [1, 1, 1, 1], \
+        "the one left over would make less than half a division: it stays in the one above"
+    by_pipe(to_site("eve@example.com", f"join {event.pk}"), tmp_path)
+    assert "You are signed up for Mail league." in latest_to("eve@example.com").body
+    by_pipe(to_site("dan@example.com", f"withdraw {event.pk}"), tmp_path)
+    assert "You have withdrawn from Mail league." in latest_to("dan@example.com").body
+    users = {e.pk: e.user for e in Entry.objects.filter(event=event).select_related("user")}
+    for t in EventGame.objects.filter(event=event, season=1, game__status="active").select_related("game"):
+        resign(t.game, users[t.entries[1]])
+    event.refresh_from_db()
+    assert event.season == 2 and event.status == Event.Status.RUNNING, "a league without a number of seasons goes on"
+    second = Entry.objects.filter(event=event, division__isnull=False).values_list("user__username", flat=True)
+    assert sorted(second) == ["ann", "bob", "cat", "eve"], "dan withdrew; eve plays from this season"

@@ -75,8 +75,9 @@ def _seeded(event: Event, players: list[int]) -> list[int]:
 
 
 def _balanced(event: Event, divisions: list[list[int]]) -> list[list[int]]:
-    """Divisions every one of which can play: one too small for a table joins the one above (the top one, the
-    one below); the bottom one, once it has room for another whole division, is cut in two."""
+    """Divisions every one of which can play. The bottom one is cut after ``division_size`` players while those
+    beyond would make half a division and a table; a division too small for a table joins the one above (the top
+    one, the one below)."""
     size = event.division_size or 2
     least = max(2, event.table_size)
     out = [list(d) for d in divisions if d]
