@@ -123,6 +123,7 @@ def test_a_league_and_a_ladder_page_and_their_emails_are_translated(mod: Any, an
     league = create_event(mod, "Lingo league", "lingo", format="league", rounds=1, division_size=3, promoted=1)
     ladder = create_event(mod, "Lingo ladder", "lingo", format="ladder", reach=2)
     for event in (league, ladder):
+        assert bare(page(f"/events/{event.pk}/"), event) == [], "open for sign-up"
         for user in everyone:
             sign_up(user, event)
         start(mod, event)
