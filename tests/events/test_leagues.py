@@ -5,12 +5,16 @@ tables equal tables worked out by hand. Meant for PostgreSQL too (the doors lock
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.core import mail
+from django.utils import timezone
 
 from tests.conftest import logged_in, make_user
+from tests.pbem.deliver import by_pipe
+from tests.pbem.test_commands_by_email import latest_to, to_site
 from tests.seeks.conftest import rate
 from wordgames.events import actions as events
 from wordgames.events.models import Entry, Event, EventGame
@@ -109,10 +113,6 @@ def test_a_league_season_promotes_and_relegates_into_the_next_seasons_divisions(
 
 @pytest.mark.django_db
 def test_a_league_asks_for_its_divisions_and_a_ladder_for_its_reach(mod: Any) -> None:
-    from datetime import timedelta
-
-    from django.utils import timezone
-
     later = timezone.now() + timedelta(days=1)
     with pytest.raises(events.Refused, match="divisions have from 3 to 50 players"):
         events.create_event(mod, "L", "lingo", {}, format="league", signup_deadline=later, starts_at=later,
@@ -130,10 +130,8 @@ def test_a_league_asks_for_its_divisions_and_a_ladder_for_its_reach(mod: Any) ->
 def test_by_email_a_player_joins_a_running_league_for_next_season_and_one_who_withdraws_leaves_it(
     mod: Any, ann: Any, bob: Any, cat: Any, tmp_path: Any
 ) -> None:
-    from tests.pbem.deliver import by_pipe
-    from tests.pbem.test_commands_by_email import latest_to, to_site
-
-    dan, eve = make_user("dan", "Dan"), make_user("eve", "Eve")
+    dan = make_user("dan", "Dan")
+    make_user("eve", "Eve")  # signs up by email once the league runs
     event = create_event(mod, "Mail league", "lingo", format="league", division_size=3, promoted=1)
     for user in (ann, bob, cat, dan):
         sign_up(user, event)
