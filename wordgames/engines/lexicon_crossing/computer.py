@@ -59,7 +59,8 @@ def _first_word(tiles: Counter[str], lexicon: Lexicon, rng: random.Random, clock
 
 
 def _best_crossing(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random.Random,
-                   clock: Clock) -> list[tuple[Cell, str]] | None:  # fmt: skip
+                   clock: Clock, must: str | None = None) -> list[tuple[Cell, str]] | None:  # fmt: skip
+    """The best word crossing ``grid`` made of ``tiles`` (one that places ``must``, when given)."""
     rows = [r for r, _ in grid]
     cols = [c for _, c in grid]
     best: tuple[float, list[tuple[Cell, str]]] | None = None
@@ -101,6 +102,8 @@ def _best_crossing(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: ra
         for word, new in fit_words(lexicon, slots, tiles, usable=usable, can_end=can_end, clock=clock,
                                    rng=rng):
             placed = [(cells[i], word[i]) for i in new]
+            if must is not None and all(letter != must for _, letter in placed):
+                continue
             value = _worth(word, [word[i] for i in new]) + len(word) - len(new) + rng.random()
             if best is None or value > best[0]:
                 best = (value, placed)
@@ -125,6 +128,98 @@ def _prune(grid: Letters, rng: random.Random, lexicon: Lexicon) -> Letters:
                 not crossword.score(rows, 0, lexicon).invalid:  # fmt: skip
             return trial
     return {}
+
+
+def _leaves(grid: Letters, lexicon: Lexicon) -> list[tuple[Letters, Counter[str]]]:
+    """Every crossword left by taking one word's own letters off ``grid`` (those it shares with no other
+    word), and with them every word that hung only on it (the largest piece stays), when what stays is still
+    valid words; with the letters taken off."""
+    rows = _rows(grid)
+    words = crossword.words_of(rows)
+    if len(words) < 2:
+        return []
+    r0, c0 = min(r for r, _ in grid), min(c for _, c in grid)
+    counts = Counter(cell for w in words for cell in w.cells)
+    found = []
+    for word in words:
+        trial = dict(grid)
+        for r, c in word.cells:
+            if counts[(r, c)] == 1:
+                del trial[(r + r0, c + c0)]
+        trial = _largest_piece(trial)
+        rest = _rows(trial)
+        if trial and not crossword.loose_tiles(rest) and not crossword.score(rest, 0, lexicon).invalid:
+            found.append((trial, Counter(grid.values()) - Counter(trial.values())))
+    return found
+
+
+def _largest_piece(grid: Letters) -> Letters:
+    pieces: list[set[Cell]] = []
+    seen: set[Cell] = set()
+    for cell in grid:
+        if cell in seen:
+            continue
+        piece, stack = {cell}, [cell]
+        while stack:
+            r, c = stack.pop()
+            for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if near in grid and near not in piece:
+                    piece.add(near)
+                    stack.append(near)
+        seen |= piece
+        pieces.append(piece)
+    keep = max(pieces, key=len, default=set())
+    return {cell: grid[cell] for cell in keep}
+
+
+def _hard_first(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random.Random, clock: Clock) -> Letters:
+    """Like ``_grow``, but each word must place the hardest tile left (the highest value: Q, Z, J, X...) while
+    one can; a word of any tiles otherwise, which may give the hard tile somewhere to go."""
+    grid = dict(grid)
+    while sum(tiles.values()) and not clock.over():
+        hardest = max(tiles.elements(), key=lambda t: (LETTER_VALUES.get(t, 0), t))
+        move = _best_crossing(grid, tiles, lexicon, rng, clock, must=hardest)
+        if move is None:
+            move = _best_crossing(grid, tiles, lexicon, rng, clock)
+        if move is None:
+            break
+        for cell, letter in move:
+            grid[cell] = letter
+            tiles[letter] -= 1
+    return grid
+
+
+def _settle(rows: list[str], hand: list[str], lexicon: Lexicon, rng: random.Random,
+            clock: Clock) -> list[str] | None:  # fmt: skip
+    """A complete crossword of the tiles of ``rows`` and ``hand``, when they will not simply fit (often one
+    hard tile: a Q with no U free): take a word off the crossword, with any words hanging on it alone, and
+    place its letters and the hand again, hardest first; each word in turn (for a Q, those that free a U
+    first, then the smallest changes), then two. The end of a game hangs on this: red light needs a complete
+    crossword, and a tile that fits nowhere leaves both computers silent until the idle clock resigns one."""
+    grid = crossword.letters(rows)
+    if not grid or BLANK in hand:
+        return None
+    hardest = max(hand, key=lambda t: (LETTER_VALUES.get(t, 0), t))
+
+    def order(leaves: list[tuple[Letters, Counter[str]]]) -> list[tuple[Letters, Counter[str]]]:
+        rng.shuffle(leaves)
+        return sorted(leaves, key=lambda leaf: (hardest == "Q" and not leaf[1]["U"], sum(leaf[1].values())))
+
+    starts = order(_leaves(grid, lexicon))
+    singles = len(starts)
+    tried = 0
+    while tried < len(starts) and not clock.over():
+        start, freed = starts[tried]
+        tried += 1
+        tiles = Counter(hand) + freed
+        built = _hard_first(start, tiles, lexicon, random.Random(rng.random()), clock)
+        candidate = _rows(built)
+        if not sum(tiles.values()) and _rank(candidate, 0, lexicon)[0]:
+            return candidate
+        if tried == singles:  # then two words off
+            starts += order([(trial, freed + more) for start, freed in starts[:singles]
+                             for trial, more in _leaves(start, lexicon)])  # fmt: skip
+    return None
 
 
 def _rows(grid: Letters) -> list[str]:
@@ -177,6 +272,10 @@ def _choose(view: dict[str, Any], seat: int, rng: random.Random, clock: Clock, t
         if rank > best_rank:
             best_rows, best_rank = candidate, rank
         attempts += 1
+        if attempts == 1 and not best_rank[0] and hand:  # the tiles did not simply fit: make room for them
+            settled = _settle(rows, hand, lexicon, random.Random(rng.random()), clock)
+            if settled is not None and _rank(settled, 0, lexicon) > best_rank:
+                best_rows, best_rank = settled, _rank(settled, 0, lexicon)
         if best_rank[0] and tries <= 2:
             break  # quick: any complete crossword will do
     if best_rows != rows and best_rank > current:
