@@ -12,6 +12,7 @@ of the tile it could not place when that is allowed, ``done`` in the grace perio
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from typing import Any
 
@@ -24,6 +25,7 @@ from . import crossword
 Cell = tuple[int, int]  # (row, column)
 Letters = dict[Cell, str]
 LONGEST = 8
+HARD = 5  # a tile worth this much (K, J, X, Q, Z) is hard to place: room is made for it with the letters it needs
 LEAD = 3  # new letters before the first letter a word crosses: more is rarely needed, and slow
 
 
@@ -74,7 +76,7 @@ def _best_crossing(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: ra
     rng.shuffle(windows)
     step = Clock(min(clock.left(), max(0.02, clock.budget / 10)))  # one word need not take the whole budget
     for across, line, start in windows:
-        if clock.over() or (step.over() and best is not None):
+        if clock.over() or (step.over() and (best is not None or must is not None)):
             break
         cells = [((line, start + i) if across else (start + i, line)) for i in range(LONGEST)]
         prev = (line, start - 1) if across else (start - 1, line)
@@ -174,12 +176,13 @@ def _largest_piece(grid: Letters) -> Letters:
 
 def _hard_first(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random.Random, clock: Clock) -> Letters:
     """Like ``_grow``, but each word must place the hardest tile left (the highest value: Q, Z, J, X...) while
-    one can; a word of any tiles otherwise, which may give the hard tile somewhere to go."""
+    one can. When a hard one (``HARD``) finds no place, give up: the next start is likelier to give it one
+    than the other tiles are, and time is short; for an easier one, place any word, which may give it a place."""
     grid = dict(grid)
     while sum(tiles.values()) and not clock.over():
         hardest = max(tiles.elements(), key=lambda t: (LETTER_VALUES.get(t, 0), t))
         move = _best_crossing(grid, tiles, lexicon, rng, clock, must=hardest)
-        if move is None:
+        if move is None and LETTER_VALUES.get(hardest, 0) < HARD:
             move = _best_crossing(grid, tiles, lexicon, rng, clock)
         if move is None:
             break
@@ -193,33 +196,70 @@ def _settle(rows: list[str], hand: list[str], lexicon: Lexicon, rng: random.Rand
             clock: Clock) -> list[str] | None:  # fmt: skip
     """A complete crossword of the tiles of ``rows`` and ``hand``, when they will not simply fit (often one
     hard tile: a Q with no U free): take a word off the crossword, with any words hanging on it alone, and
-    place its letters and the hand again, hardest first; each word in turn (for a Q, those that free a U
-    first, then the smallest changes), then two. The end of a game hangs on this: red light needs a complete
-    crossword, and a tile that fits nowhere leaves both computers silent until the idle clock resigns one."""
+    place its letters and the hand again, hardest first; each word in turn (first those whose letters make a
+    word with the hardest tile, then the smallest changes), then two. The end of a game hangs on this: red
+    light needs a complete crossword, and a tile that fits nowhere leaves both computers silent until the
+    idle clock resigns one."""
     grid = crossword.letters(rows)
     if not grid or BLANK in hand:
         return None
     hardest = max(hand, key=lambda t: (LETTER_VALUES.get(t, 0), t))
+    started = time.monotonic()
+    spellings = _spellings(lexicon, hardest) if LETTER_VALUES.get(hardest, 0) >= HARD else None
+    clock.deadline += time.monotonic() - started  # once a process, like the prefix set (players.warm)
 
     def order(leaves: list[tuple[Letters, Counter[str]]]) -> list[tuple[Letters, Counter[str]]]:
+        """Those whose letters could spell a word with the hardest tile (when it is hard), smallest first."""
         rng.shuffle(leaves)
-        return sorted(leaves, key=lambda leaf: (hardest == "Q" and not leaf[1]["U"], sum(leaf[1].values())))
+        if spellings is not None:
+            leaves = [leaf for leaf in leaves if _could_spell(spellings, leaf[1] + Counter(hand), set(leaf[0].values()))]
+        return sorted(leaves, key=lambda leaf: sum(leaf[1].values()))
 
-    starts = order(_leaves(grid, lexicon))
-    singles = len(starts)
-    tried = 0
-    while tried < len(starts) and not clock.over():
-        start, freed = starts[tried]
-        tried += 1
-        tiles = Counter(hand) + freed
-        built = _hard_first(start, tiles, lexicon, random.Random(rng.random()), clock)
-        candidate = _rows(built)
-        if not sum(tiles.values()) and _rank(candidate, 0, lexicon)[0]:
-            return candidate
-        if tried == singles:  # then two words off
-            starts += order([(trial, freed + more) for start, freed in starts[:singles]
-                             for trial, more in _leaves(start, lexicon)])  # fmt: skip
+    singles = order(_leaves(grid, lexicon))
+    for start, freed in singles:
+        if clock.over():
+            return None
+        found = _refill(start, Counter(hand) + freed, lexicon, rng, clock)
+        if found is not None:
+            return found
+    for first, freed in singles:  # then two words off
+        for start, more in order(_leaves(first, lexicon) if not clock.over() else []):
+            if clock.over():
+                return None
+            found = _refill(start, Counter(hand) + freed + more, lexicon, rng, clock)
+            if found is not None:
+                return found
     return None
+
+
+def _refill(start: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random.Random,
+            clock: Clock) -> list[str] | None:  # fmt: skip
+    built = _rows(_hard_first(start, tiles, lexicon, random.Random(rng.random()), clock))
+    return built if not sum(tiles.values()) and _rank(built, 0, lexicon)[0] else None
+
+
+_spelled: dict[tuple[str, str], list[Counter[str]]] = {}
+
+
+def _spellings(lexicon: Lexicon, letter: str) -> list[Counter[str]]:
+    """The letters of every word of ``lexicon`` (up to ``LONGEST`` long) with ``letter`` in it, each set once;
+    kept for the last few (word list, letter) pairs."""
+    key = (lexicon.name, letter)
+    if key not in _spelled:
+        if len(_spelled) >= 8:
+            _spelled.pop(next(iter(_spelled)))
+        _spelled[key] = [Counter(w) for w in {"".join(sorted(w)) for w in lexicon if letter in w and len(w) <= LONGEST}]
+    return _spelled[key]
+
+
+def _could_spell(spellings: list[Counter[str]], letters: Counter[str], anchors: set[str]) -> bool:
+    """Some word of ``spellings`` is made of ``letters`` and at most one of the ``anchors`` (a letter on the
+    crossword it would cross)."""
+    for word in spellings:
+        missing = word - letters
+        if not missing or (sum(missing.values()) == 1 and next(iter(missing)) in anchors):
+            return True
+    return False
 
 
 def _rows(grid: Letters) -> list[str]:
