@@ -3,10 +3,15 @@
 A crossword is grown word by word: a first word from the tiles, then words crossing letters already down,
 each new letter clear of letters beside it (so no accidental words). Both levels start from the crossword they
 have and add the newest tiles; when that fails they rebuild from scratch, again and again with the rng while
-the budget lasts (taking words off its best crossword to make room, or starting afresh), keeping the best: all tiles used first, then the score (points per word). quick builds
-once or twice; strong keeps rebuilding for a higher score. A move is made only when it changes something:
-a better crossword (``grid``), ``green`` (or ``red`` when the pool is exhausted) once complete, a ``jaywalk``
-of the tile it could not place when that is allowed, ``done`` in the grace period; otherwise nothing.
+the budget lasts (taking words off its best crossword to make room, or starting afresh), keeping the best: all
+tiles used first, then the score (points per word). quick builds once or twice; strong keeps rebuilding for a
+higher score. When the newest tiles do not simply fit (a Q with no U free, late in the game when the hand holds
+nothing else), both levels first make room: a word comes off the crossword with whatever hangs on it alone, and
+its letters and the hand go back, the hardest tile first (``_settle``). Without this, two computers each holding
+a tile that fit nowhere could call neither green nor red light, and the idle clock resigned one of them in
+about a game in five. A move is made only when it changes something: a better crossword (``grid``), ``green``
+(or ``red`` when the pool is exhausted) once complete, a ``jaywalk`` of the tile it could not place when that is
+allowed, ``done`` in the grace period; otherwise nothing.
 """
 
 from __future__ import annotations
@@ -212,7 +217,8 @@ def _settle(rows: list[str], hand: list[str], lexicon: Lexicon, rng: random.Rand
         """Those whose letters could spell a word with the hardest tile (when it is hard), smallest first."""
         rng.shuffle(leaves)
         if spellings is not None:
-            leaves = [leaf for leaf in leaves if _could_spell(spellings, leaf[1] + Counter(hand), set(leaf[0].values()))]
+            leaves = [(start, freed) for start, freed in leaves
+                      if _could_spell(spellings, freed + Counter(hand), set(start.values()))]  # fmt: skip
         return sorted(leaves, key=lambda leaf: sum(leaf[1].values()))
 
     singles = order(_leaves(grid, lexicon))
@@ -248,7 +254,8 @@ def _spellings(lexicon: Lexicon, letter: str) -> list[Counter[str]]:
     if key not in _spelled:
         if len(_spelled) >= 8:
             _spelled.pop(next(iter(_spelled)))
-        _spelled[key] = [Counter(w) for w in {"".join(sorted(w)) for w in lexicon if letter in w and len(w) <= LONGEST}]
+        spelt = {"".join(sorted(word)) for word in lexicon if letter in word and len(word) <= LONGEST}
+        _spelled[key] = [Counter(letters) for letters in spelt]
     return _spelled[key]
 
 
