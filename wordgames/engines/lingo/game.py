@@ -18,6 +18,7 @@ from ..core.bag import draw, new_bag
 from ..core.engine import EndReason, Engine, MoveOutcome, State, finish
 from ..core.errors import IllegalMove, InvalidOptions
 from ..core.grid import cell_name
+from ..core.letters import letter_set_for
 from ..core.lexicon import Lexicon, get_lexicon
 from ..core.notation import Placement, PlaceMove, WordCommand, format_move, parse_move
 from ..core.tiles import BLANK, lingo_tile_set
@@ -94,7 +95,7 @@ class LingoEngine(Engine):
 
     def score(self, state: State, seat: int, move: str) -> tuple[list[Placement], Score, Board, str]:
         """Check a move for ``seat`` and score it: (placements in line order, score, board after, canonical)."""
-        parsed = parse_move(move)
+        parsed = parse_move(letter_set_for(state["options"]["dictionary"]).fold_text(move))  # É: an E tile
         board = self.board(state)
         placements = placements_of(parsed, board)
         check_placements(
