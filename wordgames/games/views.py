@@ -665,7 +665,10 @@ def help_page(request: HttpRequest, slug: str) -> HttpResponse:
         title, html = helpdocs.page(slug)
     except (KeyError, FileNotFoundError):
         raise Http404("No such page") from None
-    return render(request, "games/help_page.html", {"title": title, "html": html, "slug": slug})
+    translated = helpdocs.translated(slug)
+    context = {"title": title, "html": html, "slug": slug, "translated": translated,
+               "language": "" if translated else helpdocs.language_name()}  # fmt: skip
+    return render(request, "games/help_page.html", context)
 
 
 @login_required
