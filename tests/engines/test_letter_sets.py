@@ -11,7 +11,7 @@ from tests.engines.keebble.conftest import position
 from wordgames.engines import get_engine
 from wordgames.engines.core import letters as letter_sets
 from wordgames.engines.core import lexicon
-from wordgames.engines.core.errors import IllegalMove
+from wordgames.engines.core.errors import IllegalMove, InvalidOptions
 from wordgames.engines.core.letters import ENGLISH, LetterSet, letter_set_for, register_letter_set, shipped
 from wordgames.engines.keebble import ENGINE
 
@@ -87,3 +87,11 @@ def test_lingo_plays_english_tiles_and_refuses_a_blank_standing_for_a_letter_it_
     with pytest.raises(IllegalMove, match="Lingo's tiles have no Ñ"):
         engine.apply(state, 0, "m13 ?Ñ")
     state, _ = engine.apply(state, 0, "m13 ?A")  # a blank for a letter of the set is fine
+
+
+def test_a_spanish_game_record_may_fix_its_first_tiles_with_n_tilde(languages: None) -> None:
+    engine = get_engine("lexicon-crossing")
+    state = engine.new_game(["ann", "bob"], {"dictionary": "test-es", "tiles": "s98"}, 5, "AÑO")
+    assert state["tiles"][0][:3] == ["A", "Ñ", "O"]
+    with pytest.raises(InvalidOptions, match="has 1 'Ñ' tile, not 2"):
+        engine.new_game(["ann", "bob"], {"dictionary": "test-es", "tiles": "s98"}, 5, "ÑÑ")
