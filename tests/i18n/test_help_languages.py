@@ -147,3 +147,13 @@ def test_the_translations_live_beside_the_english_under_the_same_names() -> None
         assert sorted(str(p.relative_to(docs / language)) for p in (docs / language).rglob("*.md")) == sorted(
             helpdocs.PAGES[slug] for slug in TRANSLATED
         )
+
+
+def test_the_help_index_says_which_pages_are_still_in_english() -> None:
+    def marked(accept: str) -> set[str]:
+        page = Client().get("/help/", HTTP_ACCEPT_LANGUAGE=accept).content.decode()
+        items = re.findall(r"<li>(.*?)</li>", page, re.S)
+        return {slug for item in items if "(in English)" in item for slug in re.findall(r'href="/help/([\w-]+)/"', item)}
+
+    assert marked("fr") >= set(NOT_YET) and marked("fr").isdisjoint(TRANSLATED)
+    assert marked("en") == set()

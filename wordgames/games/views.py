@@ -656,7 +656,8 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponseBase:
 def help_index(request: HttpRequest) -> HttpResponse:
     games = [(engine.title, slug) for slug in ("lingo", "lexicon-crossing", "lingua-fences", "keebble")
              for engine in [get_engine(slug)]]  # fmt: skip
-    return render(request, "games/help_index.html", {"games": games})
+    english_only = {slug for slug in helpdocs.PAGES if not helpdocs.translated(slug)}  # none for an English reader
+    return render(request, "games/help_index.html", {"games": games, "english_only": english_only})
 
 
 @require_safe
