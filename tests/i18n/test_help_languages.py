@@ -13,6 +13,7 @@ from django.test import Client
 from django.utils import translation
 from django.utils.html import escape
 
+from tests.games.test_help_pages import CITATIONS
 from wordgames.games import helpdocs
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +27,7 @@ NOTE = "This page is not yet translated into %(language)s: here it is in English
 def note(language: str) -> str:
     """The note as the reader's catalogue words it (until the catalogues hold it, its English)."""
     with translation.override(language):
-        name = translation.get_language_info(language)["name_translated"]
+        name = translation.get_language_info(language)["name_local"]
         return escape(translation.gettext(NOTE) % {"language": name})
 
 
@@ -157,3 +158,11 @@ def test_the_help_index_says_which_pages_are_still_in_english() -> None:
 
     assert marked("fr") >= set(NOT_YET) and marked("fr").isdisjoint(TRANSLATED)
     assert marked("en") == set()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("slug", TRANSLATED)
+def test_a_translated_page_cites_nothing_a_player_cannot_open(slug: str, language: str) -> None:
+    _, html = helpdocs.page(slug, language)
+    found = {what: pattern.findall(html) for what, pattern in CITATIONS.items()}
+    assert {what: hits for what, hits in found.items() if hits} == {}

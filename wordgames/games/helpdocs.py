@@ -74,10 +74,10 @@ def translated(slug: str, language: str | None = None) -> bool:
 
 
 def language_name(language: str | None = None) -> str:
-    """The reader's language by its name in that language's catalogue ("French" reads "français")."""
+    """The reader's language by its own name (français, español): the note speaks to its reader."""
     code = language or translation.get_language() or ENGLISH
     try:
-        return str(translation.get_language_info(code)["name_translated"])
+        return str(translation.get_language_info(code)["name_local"])
     except KeyError:  # a language Django does not know (the tests' pseudo language)
         return code
 
