@@ -166,3 +166,16 @@ def test_a_translated_page_cites_nothing_a_player_cannot_open(slug: str, languag
     _, html = helpdocs.page(slug, language)
     found = {what: pattern.findall(html) for what, pattern in CITATIONS.items()}
     assert {what: hits for what, hits in found.items() if hits} == {}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("slug", TRANSLATED)
+def test_a_translation_is_complete_paragraph_for_paragraph(slug: str, language: str) -> None:
+    """A paragraph, item, row or example added to the English shows here until the translation has it too."""
+
+    def shape(html: str) -> tuple[int, ...]:
+        return tuple(html.count(tag) for tag in ("<p>", "<li>", "<tr>", "<pre>", "<a href"))
+
+    extra = (1, 0, 0, 0, 0) if slug == "email" else (0,) * 5  # the email page's paragraph on localised commands
+    english, local = shape(helpdocs.page(slug, "en")[1]), shape(helpdocs.page(slug, language)[1])
+    assert tuple(a - b for a, b in zip(local, english)) == extra
