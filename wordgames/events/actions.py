@@ -23,6 +23,7 @@ from wordgames.games import actions as games
 from wordgames.games.actions import Refused
 from wordgames.games.models import Game, Move
 from wordgames.games.outbox import owe
+from wordgames.games.refusals import word
 from wordgames.ratings.queries import value_of
 
 from . import pairing, queries
@@ -75,7 +76,7 @@ def create_event(creator: User, name: str, kind: str, options: dict[str, Any], *
     try:
         options = engine.validate_options(options)
     except InvalidOptions as e:
-        raise Refused(str(e), "options") from None
+        raise Refused(word(e), "options") from None
     if options.get("hints"):
         raise Refused("A practice game (with hints) cannot be an event's game.", "options")
     return Event.objects.create(

@@ -24,6 +24,7 @@ from wordgames.pbem.models import EmailOptOut
 from .. import outbox
 from ..models import Game, Seat, TeamInvitation
 from ..queries import Invitee, invited, people_in
+from ..refusals import word
 from . import computers as computers_module
 from .errors import Refused
 from .moves import lock_game, set_clocks, wake_computers
@@ -74,7 +75,7 @@ def create_game(
     try:
         options = engine.validate_options(options)
     except InvalidOptions as e:
-        raise Refused(str(e), "options") from None
+        raise Refused(word(e), "options") from None
     if rated and options.get("hints"):
         raise Refused("A practice game (hints on) cannot be rated: choose one or the other.", "options")
     invited, computer_seats = _invitees(engine_name, creator, invitees)
