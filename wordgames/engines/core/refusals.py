@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import NamedTuple
 
 
 def gettext_noop(message: str) -> str:
@@ -23,7 +22,8 @@ def gettext_noop(message: str) -> str:
     return message
 
 
-class Plural(NamedTuple):
+@dataclass(frozen=True)
+class Plural:
     """A template that counts: the singular, the plural, and the name of the value that chooses between them."""
 
     singular: str
@@ -94,7 +94,10 @@ def render(code: Template, values: Mapping[str, Value], gettext: Translate = get
     by default: the engines' own sentence; the server passes Django's)."""
     template = code.template
     if isinstance(template, Plural):
-        text = ngettext(template.singular, template.plural, int(values[template.count]))  # type: ignore[call-overload]
+        number = values[template.count]
+        if not isinstance(number, int):
+            raise TypeError(f"{code.name} counts {template.count}, which must be a number, not {number!r}")
+        text = ngettext(template.singular, template.plural, number)
     else:
         text = gettext(template)
     return text % {name: render_value(value, gettext, ngettext) for name, value in values.items()}
