@@ -78,8 +78,11 @@ TranslatePlural = Callable[[str, str, int], str]
 class Joiner(Template):
     """How a ``Listing`` joins its items, one pair at a time from the left."""
 
+    # Translators: joins a list, one item at a time: "E, X" (items: what is joined so far; next: the next item).
     COMMA = gettext_noop("%(items)s, %(next)s")
+    # Translators: the last item of a list: "waiting for ann, bob and cat".
     AND = gettext_noop("%(items)s and %(next)s")
+    # Translators: the last item of a list of alternatives: "take one of E or X".
     OR = gettext_noop("%(items)s or %(next)s")
     SEMICOLON = gettext_noop("%(items)s; %(next)s")
 

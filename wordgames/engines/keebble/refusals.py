@@ -80,6 +80,7 @@ class KeebbleRefusal(Template):
 class Letterfraud(Template):
     """The rules of Letterfraud, as the reason a refused ask breaks them (named as the option's choices)."""
 
+    # Translators: the reasons follow "Letterfraud: " in a refusal, in lower case.
     different = gettext_noop("the letters must all be different")
     not_held = gettext_noop("you cannot ask for a letter you already have")
     one_held = gettext_noop("you may ask for at most one letter you have")
@@ -92,6 +93,7 @@ LETTERFRAUD_REFUSALS = (KeebbleRefusal.LETTERFRAUD, KeebbleRefusal.LETTERFRAUD_E
 class SpecialName(Template):
     """The names of the special cells, as a refusal names them (``A double word cell is already waiting``)."""
 
+    # Translators: fills "A %(kind)s cell is already waiting on the board" (the special cell's name).
     DL = gettext_noop("double letter")
     TL = gettext_noop("triple letter")
     DW = gettext_noop("double word")

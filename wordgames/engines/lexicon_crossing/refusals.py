@@ -9,6 +9,7 @@ class LexiconCrossingRefusal(Template):
     ROW_CHARACTER = gettext_noop("A crossword row may hold only letters and '.' for an empty cell, not %(char)s.")
     TOO_BIG = gettext_noop("A crossword may be at most %(most)s cells wide and %(most)s high.")
     NOT_YET = gettext_noop("Not yet: %(problems)s.")
+    # Translators: the reasons below follow "Not yet: ", in lower case, separated by semicolons.
     TILES_NOT_IN_CROSSWORD = gettext_noop("these tiles are not in your crossword yet: %(tiles)s")
     IN_PIECES = gettext_noop("your crossword is in more than one piece")
     LOOSE_TILES = gettext_noop("these tiles are in no word: %(tiles)s")
