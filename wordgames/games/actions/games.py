@@ -74,6 +74,8 @@ def create_game(
         raise Refused(f"{engine.title} is for {engine.min_players} to {engine.max_players} players.", "players")
     try:
         options = engine.validate_options(options)
+        # Options that do not fit this many players are refused now, not when the last seat fills.
+        engine.new_game([f"seat {n + 1}" for n in range(players)], options, 0, bag or None)
     except InvalidOptions as e:
         raise Refused(word(e), "options") from None
     if rated and options.get("hints"):
