@@ -12,6 +12,7 @@ importing Django. Placeholders are named (``%(word)s``) so a translation may put
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -128,8 +129,6 @@ def render_value(value: Value, gettext: Translate = gettext_noop, ngettext: Tran
 
 def placeholders(template: str | Plural) -> set[str]:
     """The names a template fills (both forms of a plural, which must agree, and its count)."""
-    import re
-
     texts = [template] if isinstance(template, str) else [template.singular, template.plural]
     names = [set(re.findall(r"%\((\w+)\)", text)) for text in texts]
     if isinstance(template, Plural):
