@@ -24,6 +24,7 @@ from wordgames.pbem.models import EmailOptOut
 from .. import outbox
 from ..models import Game, Seat, TeamInvitation
 from ..queries import Invitee, invited, people_in
+from ..refusals import word
 from . import computers as computers_module
 from .errors import Refused
 from .moves import lock_game, set_clocks, wake_computers
@@ -73,8 +74,10 @@ def create_game(
         raise Refused(f"{engine.title} is for {engine.min_players} to {engine.max_players} players.", "players")
     try:
         options = engine.validate_options(options)
+        # Options that do not fit this many players are refused now, not when the last seat fills.
+        engine.new_game([f"seat {n + 1}" for n in range(players)], options, 0, bag or None)
     except InvalidOptions as e:
-        raise Refused(str(e), "options") from None
+        raise Refused(word(e), "options") from None
     if rated and options.get("hints"):
         raise Refused("A practice game (hints on) cannot be rated: choose one or the other.", "options")
     invited, computer_seats = _invitees(engine_name, creator, invitees)

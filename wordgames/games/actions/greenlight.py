@@ -35,6 +35,7 @@ from ..queries import (
     uses_green_light,
     view_kwargs,
 )
+from ..refusals import word
 from .errors import MoveResult, Refused
 from .moves import acting_seat, apply_move, lock_game, wake_computers
 
@@ -92,7 +93,7 @@ def request_green(game_id: int, user: Any, now: datetime | None = None) -> Green
         try:
             engine.preview(game.state, seat, "green", **view_kwargs(game, seat))
         except IllegalMove as e:
-            raise Refused(str(e), "illegal") from None
+            raise Refused(word(e), "illegal") from None
         if game.green_requests.filter(status=GreenLightRequest.Status.WAITING, seat=seat).exists():
             raise Refused("Your green light is already waiting.", "waiting")
         request = GreenLightRequest.objects.create(game=game, seat=seat, created=now)

@@ -31,6 +31,7 @@ from wordgames.engines.core.engine import MOVE_MAX, MoveOutcome
 from .. import outbox, signals
 from ..models import Game, Move, Seat, Vacation
 from ..queries import hidden_from, live_moves, player_names, seat_of
+from ..refusals import word
 from .errors import MoveResult, Refused
 
 
@@ -70,7 +71,7 @@ def acting_seat(game: Game, user: User, text: str) -> int:
         try:  # the engine says it best ("You have written on the sheet in front of you this round; ...")
             engine.apply(game.state, seat, text, **hidden_from(game, seat))
         except IllegalMove as e:
-            raise Refused(str(e), "not_your_turn") from None
+            raise Refused(word(e), "not_your_turn") from None
         movers = ", ".join(player_names(game)[s] for s in sorted(engine.actors(game.state)))
         raise Refused(f"It is not your turn: {movers} to move.", "not_your_turn")
     return seat
@@ -81,7 +82,7 @@ def preview_move(game: Game, user: User, text: str) -> MoveOutcome:
     try:
         return get_engine(game.engine).preview(game.state, seat, text, **hidden_from(game, seat))
     except IllegalMove as e:
-        raise Refused(str(e), "illegal") from None
+        raise Refused(word(e), "illegal") from None
 
 
 def play_move(
@@ -164,7 +165,7 @@ def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: s
     try:
         state, outcome = engine.apply(game.state, seat, text, **hidden_from(game, seat))
     except IllegalMove as e:
-        raise Refused(str(e), "illegal") from None
+        raise Refused(word(e), "illegal") from None
     quiet = bool(outcome.events.get("quiet"))
     fields = {"seat": seat, "user": user, "text": outcome.move, "score": outcome.score, "summary": outcome.summary,
               "outcome": outcome.as_dict(), "source": source, "idempotency_key": idempotency_key,
