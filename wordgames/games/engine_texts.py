@@ -1,4 +1,5 @@
-"""The engines' own words shown on pages (option labels and help, Keebble's special cells), for translation.
+"""The engines' own words shown on pages (option labels and help, Keebble's special cells), for translation;
+and an option's value as pages show it.
 
 The engines import no Django, so they cannot mark their text; they write it in English, and the pages look it up
 here with ``engine_text``. This list is what ``makemessages`` finds: a test checks that every label, help text
@@ -6,6 +7,8 @@ and special cell's name of every engine is in it, so a new option cannot be left
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.utils.translation import gettext, gettext_noop
 
@@ -157,3 +160,14 @@ TEXTS = frozenset(
 def engine_text(text: str) -> str:
     """``text`` (an engine's English) in the active language; text not listed here is shown as it is."""
     return gettext(text) if text in TEXTS else text
+
+
+def shown_value(value: Any) -> str:
+    """An option's value as a page shows it: yes, no, none, or the value itself (a number, a code)."""
+    if value is True:
+        return gettext("yes")
+    if value is False:
+        return gettext("no")
+    if value in ("", None):
+        return gettext("none")
+    return str(value)

@@ -14,6 +14,8 @@ from wordgames.engines.core.grid import cell_name, column_name
 from wordgames.engines.keebble.board import SPECIAL_NAMES, wall_key
 from wordgames.engines.keebble.game import KeebbleEngine
 
+from ..engine_texts import engine_text
+
 CELL = 44
 SHORT = {"DL": "2L", "TL": "3L", "DW": "2W", "TW": "3W", "BIG": "ASK", "THIEF": "THF", "DESTROY": "DES",
          "AGAIN": "AGN", "GARBAGE": "GRB", "BLOCKADE": "BLK", "COLLECT": "COL"}  # fmt: skip
@@ -48,7 +50,7 @@ def board_svg(view: dict[str, Any]) -> SafeString:
             elif name in view["special"]:
                 kind = view["special"][name]
                 parts.append(format_html('<text class="kb-special" x="{}" y="{}"><title>{}</title>{}</text>',
-                                         x + CELL / 2, y + CELL * 0.62, _(SPECIAL_NAMES[kind]), SHORT[kind]))
+                                         x + CELL / 2, y + CELL * 0.62, engine_text(SPECIAL_NAMES[kind]), SHORT[kind]))
             elif name == view["star"]:
                 parts.append(format_html('<text class="kb-star" x="{}" y="{}">★</text>', x + CELL / 2, y + CELL * 0.68))
     walls = set(view["walls"])
