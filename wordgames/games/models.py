@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.rng import Seed
@@ -21,51 +22,51 @@ from wordgames.engines.core.text import visible
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", "waiting for players"
-        ACTIVE = "active", "in progress"
-        FINISHED = "finished", "finished"
-        ABANDONED = "abandoned", "abandoned"
+        OPEN = "open", _("waiting for players")
+        ACTIVE = "active", _("in progress")
+        FINISHED = "finished", _("finished")
+        ABANDONED = "abandoned", _("abandoned")
 
     engine = models.CharField(max_length=32, choices=[(name, name) for name in engine_names()])
     options = models.JSONField(default=dict)
-    seed = models.BigIntegerField(default=0, help_text="Games begun before November 2026: their whole-number seed.")
+    seed = models.BigIntegerField(default=0, help_text=_("Games begun before November 2026: their whole-number seed."))
     secret = models.CharField(
         max_length=64, blank=True, editable=False,
-        help_text="Every draw comes from this (256 bits, hex); shown in the record once the game is over.",
+        help_text=_("Every draw comes from this (256 bits, hex); shown in the record once the game is over."),
     )  # fmt: skip
-    bag = models.CharField(max_length=200, blank=True, help_text="Tiles drawn first, in order (records only).")
+    bag = models.CharField(max_length=200, blank=True, help_text=_("Tiles drawn first, in order (records only)."))
     # The engine's state (a JSON object), None until the game starts; typed Any as the engines take it.
     state: Any = models.JSONField(null=True, blank=True, editable=False)
     version = models.PositiveIntegerField(default=0, editable=False)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True)
     rematch = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of",
-        help_text="The game its players started again from this one.",
+        help_text=_("The game its players started again from this one."),
     )  # fmt: skip
     chat_public = models.BooleanField(
-        default=False, help_text="Spectators may read the players' chat (chosen when the game is created)."
+        default=False, help_text=_("Spectators may read the players' chat (chosen when the game is created).")
     )
     private = models.BooleanField(
-        default=False, help_text="Not listed in the lobby; its page is shown only to its players and moderators."
+        default=False, help_text=_("Not listed in the lobby; its page is shown only to its players and moderators.")
     )
     rated = models.BooleanField(
-        default=False, editable=False, help_text="Its result changes the players' ratings (chosen at creation)."
+        default=False, editable=False, help_text=_("Its result changes the players' ratings (chosen at creation).")
     )
     has_computers = models.BooleanField(
         default=False, editable=False,
-        help_text="A computer player holds a seat: each change to the game queues its turn.",
+        help_text=_("A computer player holds a seat: each change to the game queues its turn."),
     )  # fmt: skip
     result = models.JSONField(null=True, blank=True, editable=False)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
-    turn_started = models.DateTimeField(null=True, blank=True, help_text="Since when the current movers may act.")
+    turn_started = models.DateTimeField(null=True, blank=True, help_text=_("Since when the current movers may act."))
     move_time = models.DurationField(
-        default=timedelta(days=7), help_text="Time each player has for a move before the timeout rule applies."
+        default=timedelta(days=7), help_text=_("Time each player has for a move before the timeout rule applies.")
     )
     reminder_after = models.DurationField(
-        null=True, blank=True, help_text="When to remind a player who has not moved; empty means at 80 % of the time."
+        null=True, blank=True, help_text=_("When to remind a player who has not moved; empty means at 80 % of the time.")
     )
 
     class Meta:
@@ -109,47 +110,47 @@ class Seat(models.Model):
     invited_email = models.EmailField(blank=True)
     partners = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="partner_seats",
-        help_text="Team-mates sharing this seat: they see what it sees and may move for it.",
+        help_text=_("Team-mates sharing this seat: they see what it sees and may move for it."),
     )  # fmt: skip
     declined = models.BooleanField(default=False)
     joined = models.DateTimeField(null=True, blank=True)
     due_at = models.DateTimeField(
-        null=True, blank=True, db_index=True, help_text="When this seat's time to move runs out (while it may act)."
+        null=True, blank=True, db_index=True, help_text=_("When this seat's time to move runs out (while it may act).")
     )
     remind_at = models.DateTimeField(null=True, blank=True, db_index=True)
     reminded = models.BooleanField(default=False)
     timeouts = models.PositiveSmallIntegerField(
-        default=0, help_text="Times in a row this seat's time ran out; its own move sets it back to 0."
+        default=0, help_text=_("Times in a row this seat's time ran out; its own move sets it back to 0.")
     )
     since_version = models.PositiveIntegerField(
-        default=0, help_text="The game's version when this seat's current decision began (stale-move check)."
+        default=0, help_text=_("The game's version when this seat's current decision began (stale-move check).")
     )
     since_seq = models.PositiveIntegerField(
-        default=0, help_text="The last move's number (seq) when this seat's current decision began: an emailed "
-        "move's #N is stale only if it was written before then."
+        default=0, help_text=_("The last move's number (seq) when this seat's current decision began: an emailed "
+        "move's #N is stale only if it was written before then.")
     )
     seen_deal = models.IntegerField(
-        default=-1, help_text="Lexicon Crossing: the latest deal this player has seen (page shown or email sent)."
+        default=-1, help_text=_("Lexicon Crossing: the latest deal this player has seen (page shown or email sent).")
     )
     seen_at = models.DateTimeField(null=True, blank=True)
     # The lobby's two questions, kept on the seat so that answering them reads this player's few running seats
     # through an index, never their whole history: both are written with the clocks (``actions.moves.set_clocks``),
     # which every start, move, end, abandonment and take-back calls.
     live = models.BooleanField(
-        default=True, editable=False, help_text="Its game waits for players or is under way (not over)."
+        default=True, editable=False, help_text=_("Its game waits for players or is under way (not over).")
     )
     awaited = models.BooleanField(
         default=False, editable=False,
-        help_text="The game waits for this seat's move (the lobby's \"your turn\"): the engine's waiting_for.",
+        help_text=_("The game waits for this seat's move (the lobby's \"your turn\"): the engine's waiting_for."),
     )  # fmt: skip
     # A finished game's result for this seat, for the profiles' records (also written with the clocks).
     outcome = models.CharField(
-        max_length=5, blank=True, editable=False, choices=[("won", "won"), ("drawn", "drawn"), ("lost", "lost")],
-        help_text="Once finished: won (among the winners), lost, or drawn (every seat is a winner).",
+        max_length=5, blank=True, editable=False, choices=[("won", _("won")), ("drawn", _("drawn")), ("lost", _("lost"))],
+        help_text=_("Once finished: won (among the winners), lost, or drawn (every seat is a winner)."),
     )  # fmt: skip
     place = models.PositiveSmallIntegerField(
         null=True, blank=True, editable=False,
-        help_text="Once finished: 1 for the winners, then by score; seats that tie share a place.",
+        help_text=_("Once finished: 1 for the winners, then by score; seats that tie share a place."),
     )  # fmt: skip
 
     class Meta:
@@ -183,14 +184,14 @@ class Move(models.Model):
     """One applied move, in the engine's canonical notation, with the outcome shown to players."""
 
     class Source(models.TextChoices):
-        WEB = "web", "web"
-        EMAIL = "email", "email"
-        ADMIN = "admin", "admin"
-        CLOCK = "clock", "the clock (time ran out)"
-        COMPUTER = "computer", "a computer player"
+        WEB = "web", _("web")
+        EMAIL = "email", _("email")
+        ADMIN = "admin", _("admin")
+        CLOCK = "clock", _("the clock (time ran out)")
+        COMPUTER = "computer", _("a computer player")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
-    seq = models.PositiveIntegerField(help_text="Order of arrival in this game, from 1; never reused.")
+    seq = models.PositiveIntegerField(help_text=_("Order of arrival in this game, from 1; never reused."))
     seat = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     text = models.TextField()  # a Lexicon Crossing grid may be 60 by 60 cells
@@ -199,12 +200,12 @@ class Move(models.Model):
     outcome = models.JSONField(default=dict)
     source = models.CharField(max_length=8, choices=Source.choices, default=Source.WEB)
     idempotency_key = models.CharField(max_length=64, blank=True)
-    taken_back = models.BooleanField(default=False, help_text="Taken back (moderator or agreed undo); kept for the log.")
-    comment = models.TextField(blank=True, help_text="What the player wrote with the move, shown to the others.")
+    taken_back = models.BooleanField(default=False, help_text=_("Taken back (moderator or agreed undo); kept for the log."))
+    comment = models.TextField(blank=True, help_text=_("What the player wrote with the move, shown to the others."))
     quiet = models.BooleanField(
         default=False, editable=False,
-        help_text="A private autosave (a crossword rearranged): the seat's latest since the last public move "
-        "overwrites this row; never shown to the others.",
+        help_text=_("A private autosave (a crossword rearranged): the seat's latest since the last public move "
+        "overwrites this row; never shown to the others."),
     )  # fmt: skip
     created = models.DateTimeField(auto_now_add=True)
 
@@ -247,11 +248,11 @@ class Hint(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hints")
     seat = models.PositiveSmallIntegerField()
-    version = models.PositiveIntegerField(help_text="The game's version the hint is for.")
+    version = models.PositiveIntegerField(help_text=_("The game's version the hint is for."))
     done = models.BooleanField(default=False)
-    move = models.TextField(blank=True, help_text="The best move found, in notation; empty if none.")
+    move = models.TextField(blank=True, help_text=_("The best move found, in notation; empty if none."))
     summary = models.TextField(blank=True)
-    complete = models.BooleanField(default=True, help_text="False when the search stopped at its time budget.")
+    complete = models.BooleanField(default=True, help_text=_("False when the search stopped at its time budget."))
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -265,15 +266,15 @@ class UndoRequest(models.Model):
     """A player asks to take back their own last move; every other player accepts or rejects."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "waiting for answers"
-        ACCEPTED = "accepted", "accepted: the move was taken back"
-        REJECTED = "rejected", "rejected"
-        VOID = "void", "void: the game moved on"
+        OPEN = "open", _("waiting for answers")
+        ACCEPTED = "accepted", _("accepted: the move was taken back")
+        REJECTED = "rejected", _("rejected")
+        VOID = "void", _("void: the game moved on")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="undo_requests")
     move = models.ForeignKey(Move, on_delete=models.CASCADE, related_name="+")
-    seat = models.PositiveSmallIntegerField(help_text="The seat asking (the move's player).")
-    answers = models.JSONField(default=dict, help_text='{"1": "accept", "2": "reject"} by seat position.')
+    seat = models.PositiveSmallIntegerField(help_text=_("The seat asking (the move's player)."))
+    answers = models.JSONField(default=dict, help_text=_('{"1": "accept", "2": "reject"} by seat position.'))
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -291,17 +292,17 @@ class GreenLightRequest(models.Model):
     tile, plus a leeway; the earliest waiting request fires (the deal happens once, under the game's lock)."""
 
     class Status(models.TextChoices):
-        WAITING = "waiting", "waiting"
-        FIRED = "fired", "fired: tiles were dealt"
-        WITHDRAWN = "withdrawn", "withdrawn"
-        LAPSED = "lapsed", "lapsed: another request fired first"
-        REFUSED = "refused", "refused: the crossword was not ready when it fired"
+        WAITING = "waiting", _("waiting")
+        FIRED = "fired", _("fired: tiles were dealt")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+        LAPSED = "lapsed", _("lapsed: another request fired first")
+        REFUSED = "refused", _("refused: the crossword was not ready when it fired")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="green_requests")
     seat = models.PositiveSmallIntegerField()
     created = models.DateTimeField()
     fire_at = models.DateTimeField(null=True, blank=True, db_index=True,
-                                   help_text="Empty until every player has seen the newest tile.")
+                                   help_text=_("Empty until every player has seen the newest tile."))
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True)
     detail = models.TextField(blank=True)
     move = models.ForeignKey(Move, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
@@ -337,13 +338,13 @@ class ModerationAction(models.Model):
     """Who did what, when and why: every moderator action is logged and shown to the players."""
 
     class Kind(models.TextChoices):
-        TAKE_BACK = "take_back", "took back the last move"
-        END = "end", "ended the game"
-        ABANDON = "abandon", "abandoned the game"
-        REPLACE = "replace", "put another player in a seat"
-        SUSPEND = "suspend", "suspended a user"
-        UNSUSPEND = "unsuspend", "lifted a suspension"
-        HIDE_CHAT = "hide_chat", "hid a chat message"
+        TAKE_BACK = "take_back", _("took back the last move")
+        END = "end", _("ended the game")
+        ABANDON = "abandon", _("abandoned the game")
+        REPLACE = "replace", _("put another player in a seat")
+        SUSPEND = "suspend", _("suspended a user")
+        UNSUSPEND = "unsuspend", _("lifted a suspension")
+        HIDE_CHAT = "hide_chat", _("hid a chat message")
 
     kind = models.CharField(max_length=16, choices=Kind.choices)
     moderator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
@@ -370,8 +371,8 @@ class Notification(models.Model):
     recipient = models.EmailField()
     subject = models.CharField(max_length=300)
     created = models.DateTimeField(auto_now_add=True)
-    claimed = models.DateTimeField(null=True, blank=True, help_text="When a sender last took it on.")
-    sent = models.DateTimeField(null=True, blank=True, help_text="When the mail service accepted it.")
+    claimed = models.DateTimeField(null=True, blank=True, help_text=_("When a sender last took it on."))
+    sent = models.DateTimeField(null=True, blank=True, help_text=_("When the mail service accepted it."))
 
     class Meta:
         ordering = ["-created"]
@@ -393,9 +394,9 @@ class Notice(models.Model):
     mover = models.SmallIntegerField(null=True, blank=True)
     move = models.ForeignKey(Move, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     created = models.DateTimeField(auto_now_add=True)
-    taken = models.DateTimeField(null=True, blank=True, help_text="When a sender took it on.")
-    taken_by = models.CharField(max_length=64, blank=True, help_text="The task that took it.")
-    error = models.TextField(blank=True, help_text="Why its emails could not be made (a bug to fix): kept, not retried.")
+    taken = models.DateTimeField(null=True, blank=True, help_text=_("When a sender took it on."))
+    taken_by = models.CharField(max_length=64, blank=True, help_text=_("The task that took it."))
+    error = models.TextField(blank=True, help_text=_("Why its emails could not be made (a bug to fix): kept, not retried."))
 
     class Meta:
         ordering = ["pk"]
@@ -423,8 +424,8 @@ class OwedTask(models.Model):
     args = models.JSONField(default=list)
     kwargs = models.JSONField(default=dict)
     created = models.DateTimeField(auto_now_add=True, db_index=True)
-    attempts = models.PositiveIntegerField(default=0, help_text="Hand-overs that failed (the broker was down).")
-    countdown = models.PositiveIntegerField(default=0, help_text="Seconds after the write the task is to run.")
+    attempts = models.PositiveIntegerField(default=0, help_text=_("Hand-overs that failed (the broker was down)."))
+    countdown = models.PositiveIntegerField(default=0, help_text=_("Seconds after the write the task is to run."))
 
     class Meta:
         ordering = ["created"]
@@ -456,18 +457,18 @@ class ChatMessage(models.Model):
     moves to the players (to spectators too if the game's chat is public), emailed to the others."""
 
     class Source(models.TextChoices):
-        WEB = "web", "web"
-        EMAIL = "email", "email"
+        WEB = "web", _("web")
+        EMAIL = "email", _("email")
 
     is_chat = True  # tells a chat line from a move in the game's timeline
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    seat = models.PositiveSmallIntegerField(help_text="The seat the writer plays (or shares).")
+    seat = models.PositiveSmallIntegerField(help_text=_("The seat the writer plays (or shares)."))
     text = models.TextField(max_length=CHAT_MAX)
     source = models.CharField(max_length=8, choices=Source.choices, default=Source.WEB)
     created = models.DateTimeField(auto_now_add=True, db_index=True)
-    hidden = models.BooleanField(default=False, help_text="Hidden by a moderator (the reason is logged).")
+    hidden = models.BooleanField(default=False, help_text=_("Hidden by a moderator (the reason is logged)."))
 
     class Meta:
         ordering = ["created", "pk"]
