@@ -13,6 +13,7 @@ from wordgames.engines import get_engine
 from wordgames.engines.core.grid import cell_name, column_name
 from wordgames.engines.keebble.board import SPECIAL_NAMES, wall_key
 from wordgames.engines.keebble.game import KeebbleEngine
+from wordgames.lib.lists import and_list
 
 from ..engine_texts import engine_text
 
@@ -81,15 +82,8 @@ def context(game: Any, view: dict[str, Any], seat: int | None) -> dict[str, Any]
                   for s, n in enumerate(view["players"])],
         "asker": view["players"][view["asker"]] if view["asker"] is not None else "",
         "my_room": view["room"][seat] if seat is not None else 0,
-        "asked_letters": _letter_list(view.get("asked") or []),
+        "asked_letters": and_list(view.get("asked") or []),  # "E and X"
     }  # fmt: skip
-
-
-def _letter_list(letters: list[str]) -> str:
-    """The letters asked for, as a sentence says them: ``E and X``."""
-    if len(letters) < 2:
-        return "".join(letters)
-    return _("%(letters)s and %(last)s") % {"letters": ", ".join(letters[:-1]), "last": letters[-1]}
 
 
 def printable(game: Any) -> dict[str, Any]:
