@@ -11,11 +11,12 @@ import re
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import logged_in
-from tests.support.pseudo import OPEN, bare_prose, pseudo_get
+from tests.support.pseudo import OPEN, PSEUDO, bare_prose, pseudo_available, pseudo_get
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.lexicon import lexicon_names
 from wordgames.games import actions, queries
@@ -112,11 +113,9 @@ def test_the_new_game_form_of_each_game_in_the_pseudo_language(ann: Any, engine:
 
 
 def test_the_new_game_form_errors_in_the_pseudo_language(ann: Any) -> None:
-    from tests.support.pseudo import pseudo_available
-
     client = logged_in(ann)
     with pseudo_available():
-        client.cookies["language"] = "xx"
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = PSEUDO
         response = client.post(reverse("new_game"), {"game": "lingua-fences", "players": 2, "seat_2": "x" * 300,
                                                       "partners": "nonsense", "opt_house_words": "a " * 2001})  # fmt: skip
     html = response.content.decode()
@@ -171,3 +170,20 @@ def test_every_engine_text_a_page_shows_is_in_the_catalogue() -> None:
 
     shown = {text for name in engine_names() for o in get_engine(name).options for text in (o.label, o.help) if text}
     assert shown | set(SPECIAL_NAMES.values()) <= TEXTS
+
+
+@pytest.mark.parametrize("engine", ["keebble", "lingua-fences"])
+def test_the_printable_sheets_in_the_pseudo_language(ann: Any, bob: Any, engine: str) -> None:
+    game = started(engine, ann, bob)
+    assert page(logged_in(ann), reverse("print_sheet", args=[game.pk]), game) == []
+
+
+def test_a_hint_in_the_pseudo_language(ann: Any, bob: Any) -> None:
+    """A practice game's hint, as the game page fetches it into its preview box."""
+    game = started("lingo", ann, bob)
+    client = logged_in(bob)
+    with pseudo_available():
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = PSEUDO
+        html = client.post(reverse("hint", args=[game.pk])).content.decode()
+        hint = actions.ask_hint(game.pk, bob)
+    assert OPEN in html and bare_prose(html, [*data_of(game), hint.move, hint.summary]) == []
