@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib import admin, messages
@@ -10,7 +10,6 @@ from django.contrib.auth import get_user_model
 from django.db.models import Case, F, QuerySet, TextField, When
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.functional import Promise
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
@@ -37,6 +36,9 @@ from .models import (
     Vacation,
 )  # fmt: skip
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 User = get_user_model()
 
 
@@ -59,7 +61,7 @@ class ReplaceForm(ReasonForm):
         return data
 
 
-def with_reason(title: str | Promise, form_class: type[ReasonForm] = ReasonForm, permission: str = "moderate"):
+def with_reason(title: StrOrPromise, form_class: type[ReasonForm] = ReasonForm, permission: str = "moderate"):
     """Turn ``fn(modeladmin, request, obj, form)`` into an admin action that first asks for a reason.
 
     The action is offered, and run, only when the model admin's ``has_<permission>_permission`` says yes."""

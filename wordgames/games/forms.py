@@ -1,13 +1,12 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any, TypedDict, cast
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from django import forms
 from django.core.validators import MaxLengthValidator
 from django.http import Http404
 from django.utils.formats import number_format
-from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -17,6 +16,9 @@ from wordgames.engines.core.lexicon import lexicon_names
 
 from .engine_texts import engine_text, shown_value
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 DEFAULT = ""  # "use the preset's value"
 
 # Free text is bounded where it comes in, with the limit in the message: a word list is sent with every page.
@@ -24,12 +26,12 @@ TEXT_OPTION_MAX = 50_000
 HOUSE_WORDS_MAX = 2_000
 
 
-def _too_long(message: str | Promise) -> dict[str, str | Promise]:
+def _too_long(message: StrOrPromise) -> dict[str, StrOrPromise]:
     """Django's "too long" error, as a whole sentence: it fills in ``limit_value`` and ``show_value``."""
     return {"max_length": message}
 
 
-def _option_too_long(label: str) -> dict[str, str | Promise]:
+def _option_too_long(label: str) -> dict[str, StrOrPromise]:
     sentence = gettext("%(option)s (an option) has at most %(limit_value)d characters (this one has %(show_value)d).")
     return _too_long(sentence.replace("%(option)s", label.replace("%", "%%")))
 
@@ -84,7 +86,7 @@ class ClockTimes(TypedDict):
     reminder_after: timedelta | None
 
 
-CLOCKS: dict[str, tuple[str | Promise, timedelta, timedelta | None]] = {
+CLOCKS: dict[str, tuple[StrOrPromise, timedelta, timedelta | None]] = {
     "1h": (_("1 hour"), timedelta(hours=1), None),
     "12h": (_("12 hours"), timedelta(hours=12), None),
     "1d": (_("1 day"), timedelta(days=1), None),
