@@ -7,6 +7,7 @@ the dictionaries' names and the options' values (codes such as ``ltr``, explaine
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -16,7 +17,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import logged_in
-from tests.support.pseudo import OPEN, PSEUDO, bare_prose, pseudo_available, pseudo_get
+from tests.support.pseudo import OPEN, PSEUDO, bare_prose, pseudo_available, pseudo_get, pseudo_language
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.lexicon import lexicon_names
 from wordgames.games import actions, queries
@@ -187,3 +188,14 @@ def test_a_hint_in_the_pseudo_language(ann: Any, bob: Any) -> None:
         html = client.post(reverse("hint", args=[game.pk])).content.decode()
         hint = actions.ask_hint(game.pk, bob)
     assert OPEN in html and bare_prose(html, [*data_of(game), hint.move, hint.summary]) == []
+
+
+def test_the_database_unavailable_page_in_the_pseudo_language(rf: Any) -> None:
+    """The 503 page (nothing was saved): rendered without the request's context, in the reader's language."""
+    from wordgames.lib.unavailable import unavailable
+
+    with pseudo_language():
+        html = unavailable(rf.get("/games/1/")).content.decode()
+        json_answer = json.loads(unavailable(rf.get("/games/1/", HTTP_ACCEPT="application/json")).content)["error"]
+    assert '<html lang="xx"' in html and bare_prose(html) == []
+    assert bare_prose(json_answer) == []
