@@ -24,13 +24,15 @@ from wordgames.engines.core.rng import Seed, draws
 from ..core.engine import EndReason, Engine, MoveOutcome, Option, State
 from ..core.errors import IllegalMove
 from ..core.grid import cell_name, column_name
+from ..core.letters import letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON
 from ..core.options import validate
-from ..core.tiles import LETTER_VALUES
+from ..core.refusals import Refusal
 from .answers import answer, free_wall, reveal
 from .asking import FRAUD_RULES
-from .board import SIZES, generate, wall_between
+from .board import SIZES, generate, letter_weights, wall_between
 from .hands import room
+from .refusals import KeebbleRefusal
 from .turn import end_game, next_turn, play_turn
 
 OPTIONS: tuple[Option, ...] = (
@@ -84,12 +86,13 @@ class KeebbleEngine(Engine):
         self.check_players(n)
         width, height = SIZES[options["board"]]
         rng = draws(seed, "board", legacy=seed)
+        letter_set = letter_set_for(options["dictionary"])
         board = generate(width, height, n, rng, special=options["supercells"], celldance=options["celldance"],
-                         generated=options["start"] == "generated")  # fmt: skip
-        weights = {letter: 1 / value for letter, value in LETTER_VALUES.items() if letter.isalpha()}
+                         generated=options["start"] == "generated", letter_set=letter_set)  # fmt: skip
+        weights = letter_weights(letter_set)
         hands = [rng.choices(list(weights), list(weights.values()), k=board["start_count"]) for _ in players]
         if bag:  # a record may fix the starting hands: letters dealt in seat order
-            letters = [ch for ch in bag.upper() if ch.isalpha()]
+            letters = [ch for ch in letter_set.normalise(bag) if ch.isalpha()]
             hands = [letters[i * board["start_count"] : (i + 1) * board["start_count"]] for i in range(n)]
         order = list(range(n)) if options["turn_order"] == "clockwise" else [0] + list(range(n - 1, 0, -1))
         cells = {name: {"letter": letter, "owner": None, "value": 0} for name, letter in board["letters"].items()}
@@ -114,13 +117,13 @@ class KeebbleEngine(Engine):
 
     def apply(self, state: State, seat: int, move: str) -> tuple[State, MoveOutcome]:
         if state["finished"]:
-            raise IllegalMove("The game is over.")
-        text = " ".join(move.split())
+            raise IllegalMove(Refusal.GAME_OVER)
+        text = letter_set_for(state["options"]["dictionary"]).fold_text(" ".join(move.split()))
         if text.lower() == "resign":
             return self.resign(state, seat)
         if seat not in self.actors(state):
             waiting = ", ".join(state["players"][s] for s in sorted(self.actors(state)))
-            raise IllegalMove(f"It is not your turn: waiting for {waiting}.")
+            raise IllegalMove(KeebbleRefusal.NOT_YOUR_TURN, players=waiting)
         new = copy.deepcopy(state)
         if state["phase"] == "answer":
             outcome = answer(new, seat, text)
@@ -130,7 +133,7 @@ class KeebbleEngine(Engine):
 
     def resign(self, state: State, seat: int) -> tuple[State, MoveOutcome]:
         if not state["active"][seat]:
-            raise IllegalMove("You have left this game already.")
+            raise IllegalMove(Refusal.LEFT_ALREADY)
         new = copy.deepcopy(state)
         new["active"][seat] = False
         outcome = MoveOutcome(seat=seat, move="resign", summary=f"{state['players'][seat]} resigned.")
