@@ -31,6 +31,7 @@ Cell = tuple[int, int]  # (row, column)
 Letters = dict[Cell, str]
 LONGEST = 8
 HARD = 5  # a tile worth this much (K, J, X, Q, Z) is hard to place: room is made for it with the letters it needs
+SPELL = 5  # the longest words looked at to judge whether some letters could give a hard tile a place
 LEAD = 3  # new letters before the first letter a word crosses: more is rarely needed, and slow
 
 
@@ -221,7 +222,8 @@ def _settle(rows: list[str], hand: list[str], lexicon: Lexicon, rng: random.Rand
                       if _could_spell(spellings, freed + Counter(hand), set(start.values()))]  # fmt: skip
         return sorted(leaves, key=lambda leaf: sum(leaf[1].values()))
 
-    singles = order(_leaves(grid, lexicon))
+    as_it_stands = [(grid, Counter[str]())] if spellings is not None else []  # (else the caller has tried it)
+    singles = order(as_it_stands + _leaves(grid, lexicon))
     for start, freed in singles:
         if clock.over():
             return None
@@ -248,14 +250,20 @@ _spelled: dict[tuple[str, str], list[Counter[str]]] = {}
 
 
 def _spellings(lexicon: Lexicon, letter: str) -> list[Counter[str]]:
-    """The letters of every word of ``lexicon`` (up to ``LONGEST`` long) with ``letter`` in it, each set once;
-    kept for the last few (word list, letter) pairs."""
+    """The letters of the words of ``lexicon`` with ``letter`` in them, up to ``SPELL`` long, leaving out any
+    that holds the letters of a shorter one (what a set of tiles can spell with the shorter is all that is
+    asked): a few dozen for Q. Kept for the last few (word list, letter) pairs."""
     key = (lexicon.name, letter)
     if key not in _spelled:
         if len(_spelled) >= 8:
             _spelled.pop(next(iter(_spelled)))
-        spelt = {"".join(sorted(word)) for word in lexicon if letter in word and len(word) <= LONGEST}
-        _spelled[key] = [Counter(letters) for letters in spelt]
+        spelt = {"".join(sorted(word)) for word in lexicon if letter in word and len(word) <= SPELL}
+        fewest: list[Counter[str]] = []
+        for letters in sorted(spelt, key=len):
+            word = Counter(letters)
+            if all(shorter - word for shorter in fewest):
+                fewest.append(word)
+        _spelled[key] = fewest
     return _spelled[key]
 
 
@@ -294,14 +302,18 @@ def _choose(view: dict[str, Any], seat: int, rng: random.Random, clock: Clock, t
     hand = list(view["hand"])
     current = _rank(rows, len(hand), lexicon)
     if current[0] and (view["phase"] == "red" or not hand):
-        if view["phase"] == "red":
-            return "done"
-        if view["can_green"]:
-            return "green"
-        if view["pool_exhausted"]:
-            return "red"
+        light = _light(view)
+        if light is not None:
+            return light
     everything = crossword.tiles_of(rows) + Counter(hand)
     best_rows, best_rank = rows, current
+    # A few tiles with a hard one among them (a Q late in the game) rarely fit as the crossword stands, and a
+    # search for a place among its letters alone can take a short budget whole: make room for them first.
+    stranded = bool(rows) and 0 < len(hand) <= 3 and max(LETTER_VALUES.get(t, 0) for t in hand) >= HARD
+    if stranded:
+        settled = _settle(rows, hand, lexicon, random.Random(rng.random()), clock)
+        if settled is not None:
+            best_rows, best_rank = settled, _rank(settled, 0, lexicon)
     attempts = 0
     grid = crossword.letters(rows)
     while attempts < tries and not clock.over():
@@ -319,7 +331,7 @@ def _choose(view: dict[str, Any], seat: int, rng: random.Random, clock: Clock, t
         if rank > best_rank:
             best_rows, best_rank = candidate, rank
         attempts += 1
-        if attempts == 1 and not best_rank[0] and hand:  # the tiles did not simply fit: make room for them
+        if attempts == 1 and not best_rank[0] and hand and not stranded:  # the tiles did not simply fit
             settled = _settle(rows, hand, lexicon, random.Random(rng.random()), clock)
             if settled is not None and _rank(settled, 0, lexicon) > best_rank:
                 best_rows, best_rank = settled, _rank(settled, 0, lexicon)
@@ -333,6 +345,15 @@ def _choose(view: dict[str, Any], seat: int, rng: random.Random, clock: Clock, t
         worst = max(hand, key=lambda t: (t == BLANK, LETTER_VALUES.get(t, 0), t))
         return f"jaywalk {worst}"
     return None
+
+
+def _light(view: dict[str, Any]) -> str | None:
+    """What a complete crossword calls for: done in the grace period, else green light, or red light."""
+    if view["phase"] == "red":
+        return "done"
+    if view["can_green"]:
+        return "green"
+    return "red" if view["pool_exhausted"] else None
 
 
 def quick(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Random, clock: Clock) -> str | None:
