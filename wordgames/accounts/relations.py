@@ -8,10 +8,12 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from .models import Block, Follow
 
-NOT_AVAILABLE = "That seat is not available."
+# Lazy: a refusal carrying it is read in the language of whoever is told (a page, an email reply).
+NOT_AVAILABLE = gettext_lazy("That seat is not available.")
 
 
 def _id(user: Any) -> int | None:
