@@ -12,6 +12,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
+from . import languages
 from .models import (
     DIGEST,
     DIGEST_KINDS,
@@ -133,12 +134,18 @@ class ProfileForm(forms.ModelForm):
         help_text=gettext_lazy("Times on the site and in emails are shown in this zone."),
     )  # fmt: skip
 
+    language = forms.ChoiceField(
+        choices=[], required=False, label=gettext_lazy("Language"),
+        help_text=gettext_lazy("The language of the site and of your emails."),
+    )  # fmt: skip
+
     class Meta:
         model = Profile
-        fields = ("display_name", "time_zone")
+        fields = ("display_name", "time_zone", "language")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        cast(forms.ChoiceField, self.fields["language"]).choices = languages.choices()
         cast(forms.ChoiceField, self.fields["time_zone"]).choices = [(name, name.replace("_", " ")) for name in time_zone_names()]
         self.fields["display_name"].error_messages["max_length"] = gettext_lazy(
             "A display name has at most %(limit_value)d characters (this one has %(show_value)d)."

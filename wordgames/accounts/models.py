@@ -64,6 +64,15 @@ class Profile(models.Model):
             "The level this account plays at if it is one of the site's computer players; empty for a person."
         ),
     )  # fmt: skip
+    language = models.CharField(
+        gettext_lazy("language"), max_length=16, blank=True,
+        help_text=gettext_lazy("The language of the site and of emails for this player; empty means the browser's."),
+    )  # fmt: skip
+    browser_language = models.CharField(
+        gettext_lazy("browser's language"), max_length=16, blank=True, editable=False,
+        help_text=gettext_lazy("The language the player's browser last asked for: their emails' language while "
+                               "they have not chosen one."),
+    )  # fmt: skip
     same_subject = models.BooleanField(
         gettext_lazy("one subject per game"), default=False,
         help_text=gettext_lazy("Every email about a game has the same subject (Gmail starts a new conversation "
