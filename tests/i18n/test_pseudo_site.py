@@ -195,6 +195,19 @@ def test_the_seeks_list_and_a_seeks_page_are_translated(ann: Any, bob: Any, cat:
             assert_translated(html, "pbem")
 
 
+def test_a_refused_seat_is_told_in_the_readers_language(ann: Any, bob: Any, cat: Any) -> None:
+    seek = seek_actions.post_seek(ann, "lingo", {}, players=3)
+    relations.block(ann, bob)
+    refusals = [(in_pseudo(bob), "⟪That seat is not available.⟫"),
+                (in_pseudo(ann), "⟪This is your own seek: it starts when others take its seats.⟫")]  # fmt: skip
+    with pseudo_available():
+        for client, refusal in refusals:
+            html = client.post(reverse("take_seat", args=[seek.pk]), follow=True).content.decode()
+            assert refusal in html
+            assert_translated(html)
+    assert not seek.seats.exists()
+
+
 def test_the_new_seek_form_and_its_refusals_are_translated(ann: Any) -> None:
     client = in_pseudo(ann)
     assert_translated(page(client, reverse("new_seek")))

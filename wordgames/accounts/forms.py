@@ -8,7 +8,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
-from django.utils.formats import date_format
+from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
@@ -183,7 +183,7 @@ class EmailSettingsForm(forms.Form):
         self.profile = profile
         # Each hour as the reader's language writes a time of day ("8 a.m.", "08:00", "8:00").
         cast(forms.ChoiceField, self.fields["digest_hour"]).choices = [
-            (h, date_format(datetime.time(h), "TIME_FORMAT")) for h in range(24)
+            (h, time_format(datetime.time(h), "TIME_FORMAT")) for h in range(24)
         ]
         for kind, label in EMAIL_KINDS.items():
             choices = [(EVERY, _("Every email"))]

@@ -63,6 +63,7 @@ class FilterForm(forms.Form):
         chosen = (self.data.get("game") or "") if self.is_bound else ""
         self.engine = get_engine(chosen) if chosen in names else None
         for option in self.engine.options if self.engine else ():
+            choices: list[tuple[str, Any]]
             if option.kind == "bool" and option.name != "hints":
                 choices = [("", ANY), ("true", gettext_lazy("yes")), ("false", gettext_lazy("no"))]
             elif option.kind == "choice":
