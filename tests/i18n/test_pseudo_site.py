@@ -86,6 +86,17 @@ def test_sign_up_log_in_and_password_pages_are_translated() -> None:
     assert_translated(html)
 
 
+def test_the_lockout_page_is_translated(ann: Any) -> None:
+    client = Client()
+    with pseudo_available():
+        for password in ["wrong horse"] * 5 + ["right or wrong"]:
+            response = client.post(reverse("login"), {"username": "ann", "password": password},
+                                   HTTP_ACCEPT_LANGUAGE=PSEUDO)  # fmt: skip
+    html = response.content.decode()
+    assert response.status_code == 429 and "⟪Please try again in 15 minutes.⟫" in html
+    assert_translated(html)
+
+
 def test_a_taken_or_reserved_username_is_refused_in_the_readers_language(ann: Any) -> None:
     with pseudo_available():
         for username in ("ann", "computer-me", "аnn"):  # the last with a Cyrillic а

@@ -22,8 +22,8 @@ def rating_plot(values: list[int]) -> SafeString | str:
     step = (WIDTH - 2 * PAD) / (len(values) - 1)
     points = [(PAD + i * step, PAD + (top - value) / span * (HEIGHT - 2 * PAD)) for i, value in enumerate(values)]
     games = len(values) - 1
-    label = ngettext("Rating over the last rated game: from %(first)s to %(last)s (lowest %(low)s, highest "
-                     "%(high)s).",
+    label = ngettext("Rating over the last %(games)s rated game: from %(first)s to %(last)s (lowest %(low)s, "
+                     "highest %(high)s).",
                      "Rating over the last %(games)s rated games: from %(first)s to %(last)s (lowest %(low)s, "
                      "highest %(high)s).", games) % {
         "games": number_format(games), "first": number_format(values[0]), "last": number_format(values[-1]),
