@@ -19,7 +19,7 @@ from django.utils import timezone
 from tests.conftest import logged_in, make_user
 from tests.ratings.conftest import rated_game
 from tests.support.pseudo import PSEUDO, bare_prose, pseudo_available, pseudo_get, pseudo_language
-from wordgames.accounts import relations, tasks
+from wordgames.accounts import confirm, relations, tasks
 from wordgames.accounts.forms import ProfileForm, SignupForm
 from wordgames.accounts.models import Profile, profile_for, time_zone_names
 from wordgames.engines import engine_names, get_engine
@@ -28,7 +28,9 @@ from wordgames.games.emails import address_unsubscribe_token, unsubscribe_token
 from wordgames.mail.models import OutboxMessage
 from wordgames.ratings.models import Rating
 from wordgames.seeks import actions as seek_actions
+from wordgames.seeks.emails import stop_token
 from wordgames.seeks.forms import SeekForm
+from wordgames.seeks.models import SeekMail
 
 pytestmark = pytest.mark.django_db
 
@@ -139,6 +141,31 @@ def test_a_logged_in_players_account_pages_are_translated(ann: Any) -> None:
         assert_translated(page(client, reverse(name)), *ZONES)
 
 
+def test_confirming_an_address_and_a_refused_link_are_translated(ann: Any) -> None:
+    client = in_pseudo(ann)
+    token = confirm.make_token(ann, "ann@example.org")
+    assert_translated(page(client, reverse("confirm_email", args=[token])))
+    with pseudo_available():
+        done = client.post(reverse("confirm_email", args=[token]), follow=True)
+        refused = client.post(reverse("confirm_email", args=[token]))  # used already
+    assert "⟪Your email address is now ann@example.org.⟫" in done.content.decode()
+    assert refused.status_code == 400 and "⟪This link has been used already" in refused.content.decode()
+    assert_translated(refused.content.decode())
+
+
+def test_the_wait_page_of_a_throttled_sign_up_is_translated(settings: Any) -> None:
+    settings.THROTTLE = {**settings.THROTTLE, "signup": (1, 3600)}
+    with pseudo_available():
+        for n in range(2):
+            response = Client().post(reverse("signup"), {"username": f"new{n}", "email": f"new{n}@example.com",
+                                                         "password1": "a long pass phrase",
+                                                         "password2": "a long pass phrase"},
+                                     HTTP_ACCEPT_LANGUAGE=PSEUDO)  # fmt: skip
+    html = response.content.decode()
+    assert response.status_code == 429 and "⟪Please try again in 60 minutes.⟫" in html
+    assert_translated(html)
+
+
 def test_profile_refusals_and_messages_are_translated(ann: Any, bob: Any) -> None:
     client = in_pseudo(ann)
     with pseudo_available():
@@ -230,6 +257,22 @@ def test_the_new_seek_form_and_its_refusals_are_translated(ann: Any) -> None:
     assert not seek_actions.Seek.objects.exists()
 
 
+def test_a_rated_games_rating_changes_are_translated(ann: Any, bob: Any) -> None:
+    game = rated_game(ann, [bob])
+    client = in_pseudo(ann)
+
+    def rating_changes() -> str:
+        html = page(client, game.get_absolute_url())
+        return re.search(r'<section class="card rating-changes".*?</section>', html, re.S).group(0)  # type: ignore[union-attr]
+
+    sections = [rating_changes()]  # under way
+    actions.submit_move(game.pk, bob, "resign")
+    sections.append(rating_changes())  # over: each player's rating before and after
+    assert "→" in sections[1]
+    for section in sections:
+        assert_translated(section)
+
+
 # The outbox, unsubscribing, the daily seeks email's stop page.
 
 
@@ -257,6 +300,18 @@ def test_unsubscribe_pages_are_translated(ann: Any) -> None:
             assert_translated(done.content.decode())
     assert Profile.objects.get(user=ann).email_mode("your_turn") == "none"
     assert_translated(page(client, reverse("unsubscribe", args=["forged"]), status=400))
+
+
+def test_the_stop_page_of_the_daily_seeks_email_is_translated(ann: Any) -> None:
+    seek_actions.set_seek_mail(ann, True)
+    client = Client()
+    url = reverse("seek_mail_stop", args=[stop_token(ann)])
+    assert_translated(page(client, url))
+    with pseudo_available():
+        done = client.post(url, HTTP_ACCEPT_LANGUAGE=PSEUDO)
+    assert_translated(done.content.decode())
+    assert not SeekMail.objects.exists()
+    assert_translated(page(client, reverse("seek_mail_stop", args=["forged"]), status=400))
 
 
 # The admin: changelists with their actions, a moderation action's reason page.
