@@ -19,13 +19,14 @@ from django.utils import timezone
 from tests.conftest import logged_in, make_user
 from tests.ratings.conftest import rated_game
 from tests.support.pseudo import PSEUDO, bare_prose, pseudo_available, pseudo_get, pseudo_language
-from wordgames.accounts import confirm, relations, tasks
+from wordgames.accounts import confirm, moderators, relations, tasks
 from wordgames.accounts.forms import ProfileForm, SignupForm
 from wordgames.accounts.models import Profile, profile_for, time_zone_names
 from wordgames.engines import engine_names, get_engine
 from wordgames.games import actions
 from wordgames.games.emails import address_unsubscribe_token, unsubscribe_token
 from wordgames.mail.models import OutboxMessage
+from wordgames.pbem.models import EmailOptOut, InboundMessage
 from wordgames.ratings.models import Rating
 from wordgames.seeks import actions as seek_actions
 from wordgames.seeks.emails import stop_token
@@ -330,10 +331,17 @@ def test_the_admins_changelists_and_forms_are_translated(moderator: Any, ann: An
     actions.join_game(game.pk, bob)
     relations.block(ann, bob)
     seek_actions.post_seek(bob, "lingo", {}, players=2)
+    InboundMessage.objects.create(sender="ann@example.com", subject="8D WORD", via="outbox", game=game,
+                                  outcome=InboundMessage.Outcome.APPLIED, answered=True)  # fmt: skip
+    EmailOptOut.objects.create(address="friend@example.org")
     client = in_pseudo(moderator)
-    for model in ("accounts/profile", "auth/user", "games/game", "seeks/seek", "ratings/rating", "mail/outboxmessage",
-                  "accounts/block"):  # fmt: skip
-        assert_translated(without_admin_sidebar(page(client, f"/admin/{model}/")), *DJANGO_ADMIN_BARE)
+    for model in ("auth/user", "games/game", "seeks/seek", "ratings/rating", "mail/outboxmessage",
+                  "seeks/seekmail", "ratings/ratingchange", "pbem/inboundmessage",
+                  "pbem/emailoptout", "accounts/profile"):  # fmt: skip
+        html = without_admin_sidebar(page(client, f"/admin/{model}/"))
+        # Data too: a group's name, and the channel an email came by (webhook, pipe, lmtp, imap, outbox).
+        found = bare_prose(html, data=[*DATA, *DJANGO_ADMIN_BARE, moderators.GROUP, "outbox"])
+        assert found == [], f"{model}: " + "\n".join(found)
     profile = Profile.objects.get(user=ann)
     change = page(client, f"/admin/accounts/profile/{profile.pk}/change/")
     assert_translated(without_admin_sidebar(change), *ZONES, *DJANGO_ADMIN_BARE)

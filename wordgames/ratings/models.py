@@ -7,7 +7,7 @@ from django.db import models
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from wordgames.engines import engine_names
+from wordgames.engines import engine_names, get_engine
 
 # openskill's defaults: a newcomer is mu 25, sigma 25/3. Players read a number on the familiar scale of chess
 # sites: 1500 for a newcomer, 40 points per unit of mu.
@@ -37,7 +37,7 @@ def computer_mu(level: str) -> float:
     return COMPUTER_MU.get(level, MU)
 
 
-KINDS = [(name, name) for name in engine_names()]
+KINDS = [(name, get_engine(name).title) for name in engine_names()]  # each game by its name (a proper noun)
 
 
 class Rating(models.Model):

@@ -27,7 +27,8 @@ class Seek(models.Model):
 
     creator = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="seeks",
                                 verbose_name=gettext_lazy("creator"))  # fmt: skip
-    kind = models.CharField(gettext_lazy("game"), max_length=32, choices=[(name, name) for name in engine_names()])
+    kind = models.CharField(gettext_lazy("game"), max_length=32,
+                            choices=[(name, get_engine(name).title) for name in engine_names()])  # fmt: skip
     options = models.JSONField(gettext_lazy("options"), default=dict,
                                help_text=gettext_lazy("Every option, checked by the game's rules when posted."))  # fmt: skip
     players = models.PositiveSmallIntegerField(gettext_lazy("players"),
