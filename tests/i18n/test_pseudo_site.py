@@ -23,6 +23,7 @@ from wordgames.accounts import confirm, moderators, relations, tasks
 from wordgames.accounts.forms import ProfileForm, SignupForm
 from wordgames.accounts.models import Profile, profile_for, time_zone_names
 from wordgames.engines import engine_names, get_engine
+from wordgames.engines.core.lexicon import lexicon_names
 from wordgames.games import actions
 from wordgames.games.emails import address_unsubscribe_token, unsubscribe_token
 from wordgames.mail.models import OutboxMessage
@@ -42,6 +43,12 @@ TITLES = [get_engine(name).title for name in engine_names()]
 LANGUAGE_NAMES = [name for _, name in settings.LANGUAGES] + ["Pseudo"]
 ZONES = [*time_zone_names(), *(name.replace("_", " ") for name in time_zone_names())]
 DATA = [*PEOPLE, *ADDRESSES, *TITLES, *LANGUAGE_NAMES]
+# The values a game's options take (presets, codes, numbers, dictionaries' names), as forms and seeks show them.
+OPTION_VALUES = sorted({*lexicon_names(),
+                        *(str(value) for name in engine_names() for option in get_engine(name).options
+                          for value in (*option.choices, option.default)),
+                        *(preset for name in engine_names() for preset in get_engine(name).presets)},
+                       key=len, reverse=True)  # fmt: skip
 
 
 # Words Django's admin itself writes untranslated: the search icon's alt text and the yes/no icons' (admin/
@@ -231,7 +238,16 @@ def test_the_seeks_list_and_a_seeks_page_are_translated(ann: Any, bob: Any, cat:
         for url in (reverse("seeks"), reverse("seeks") + "?game=lingo", seek.get_absolute_url(),
                     withdrawn.get_absolute_url()):  # fmt: skip
             html = page(client, url)
-            assert_translated(html, "pbem")
+            assert_translated(html, *OPTION_VALUES)
+
+
+def test_the_lobbys_seeks_are_translated(ann: Any, bob: Any) -> None:
+    seek_actions.post_seek(bob, "lingo", {"preset": "pbem"}, players=2, band=300)
+    for client in (Client(), in_pseudo(ann), in_pseudo(bob)):
+        html = page(client, reverse("lobby"))
+        seeks = re.search(r'<section class="card" id="lobby-seeks">.*?</section>', html, re.S)
+        assert seeks is not None
+        assert_translated(seeks.group(0), *OPTION_VALUES)
 
 
 def test_a_refused_seat_is_told_in_the_readers_language(ann: Any, bob: Any, cat: Any) -> None:
@@ -249,12 +265,12 @@ def test_a_refused_seat_is_told_in_the_readers_language(ann: Any, bob: Any, cat:
 
 def test_the_new_seek_form_and_its_refusals_are_translated(ann: Any) -> None:
     client = in_pseudo(ann)
-    assert_translated(page(client, reverse("new_seek")))
+    assert_translated(page(client, reverse("new_seek")), *OPTION_VALUES)
     with pseudo_available():
         response = client.post(reverse("new_seek"), {"game": "lingo", "players": "2", "clock": "3d", "band": "7"})
     html = response.content.decode()
     assert response.status_code == 200 and 'class="errorlist"' in html
-    assert_translated(html, "7")
+    assert_translated(html, "7", *OPTION_VALUES)
     assert not seek_actions.Seek.objects.exists()
 
 
