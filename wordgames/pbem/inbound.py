@@ -34,6 +34,7 @@ from wordgames.accounts import throttle
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.text import quote
 from wordgames.events import actions as events
+from wordgames.events import ladders
 from wordgames.games import actions, queries
 from wordgames.games.emails import absolute
 from wordgames.games.models import Game, Move, Seat
@@ -170,6 +171,8 @@ or post an open seek that anyone may take:
 To sign up for an event (its number is on its page), or withdraw from it:
   join 12
   withdraw 12
+On a ladder, challenge a player above you (their username after the ladder's number):
+  challenge 12 bob
 
 Lines after the first are a comment shown to the other players. Quoted text and your signature are
 ignored."""
@@ -235,6 +238,10 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
     seat = _addressed_seat(_recipients(message))
     body = body_text(message, _game_lines(seat) if seat is not None else None)
     command = parse_command(body) if seat is None else None
+    ladder = command.text.split() if seat is None and command is not None and command.word == "challenge" else []
+    if len(ladder) == 2 and ladder[0].lstrip("#").isdigit():  # "challenge 12 bob": on ladder 12
+        _event(record, message, body, sender, "challenge", ladder[0], ladder[1])
+        return
     if seat is None and command is not None and command.word == "challenge":
         _challenge(record, message, body, sender, command.text)
         return
@@ -402,9 +409,9 @@ def _seek(record: InboundMessage, message: AnymailInboundMessage, body: str, sen
 
 
 def _event(record: InboundMessage, message: AnymailInboundMessage, body: str, sender: str, word: str,
-           number: str) -> None:  # fmt: skip
-    """``join EVENT`` / ``withdraw EVENT`` sent to the site's own address by an account holder: the same doors as
-    the event page's buttons."""
+           number: str, opponent: str = "") -> None:  # fmt: skip
+    """``join EVENT`` / ``withdraw EVENT`` / ``challenge EVENT PLAYER`` (a ladder) sent to the site's own address
+    by an account holder: the same doors as the event page's buttons."""
     user = get_user_model().objects.filter(email__iexact=sender, is_active=True).first()
     if user is None:
         _refuse(record, message, body, None, f"To {word} an event by email, write from the address of your account.")
@@ -420,6 +427,9 @@ def _event(record: InboundMessage, message: AnymailInboundMessage, body: str, se
             entry = events.sign_up(event_id, user)
             text = (f"You are signed up for {entry.event.name}. You will get an email with your games when it "
                     "starts.")  # fmt: skip
+        elif word == "challenge":
+            table = ladders.challenge(event_id, user, opponent)
+            entry, text = table.event.entries.get(user=user), ladders.challenge_made(table, opponent)
         else:
             entry = events.withdraw(event_id, user)
             text = f"You have withdrawn from {entry.event.name}."

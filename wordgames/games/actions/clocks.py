@@ -20,7 +20,7 @@ from .. import outbox
 from ..models import Game, Move, Seat, Vacation
 from . import greenlight
 from .errors import Refused
-from .moves import apply_move, lock_game, set_clocks
+from .moves import allowed_time_away, apply_move, lock_game, set_clocks
 
 log = logging.getLogger(__name__)
 
@@ -114,7 +114,7 @@ def set_vacation(user: User, days: int, now: datetime | None = None) -> Vacation
             left = max(0, int(allowance - used))
             raise Refused(f"You have {left} day{'s' if left != 1 else ''} away left this year.", "vacation")
         vacation = Vacation.objects.create(user=user, starts=now, ends=now + timedelta(days=days))
-        _shift_clocks(user, timedelta(days=days))
+        _shift_clocks(user, timedelta(days=days), now)
         _tell_opponents(user, f"{user.get_username()} is away until {vacation.ends:%a %-d %b %Y}: their clock is "
                               f"stopped until then.", f"away:{vacation.pk}")  # fmt: skip
     return vacation
@@ -130,16 +130,18 @@ def end_vacation(user: User, now: datetime | None = None) -> None:
         left = vacation.ends - now
         vacation.ends = now
         vacation.save(update_fields=["ends"])
-        _shift_clocks(user, -left)
+        _shift_clocks(user, -left, now)
         _tell_opponents(user, f"{user.get_username()} is back: their clock runs again.", f"back:{vacation.pk}")
 
 
-def _shift_clocks(user: User, delta: timedelta) -> None:
-    for seat in Seat.objects.select_for_update().filter(user=user, due_at__isnull=False):
+def _shift_clocks(user: User, delta: timedelta, now: datetime) -> None:
+    seats = list(Seat.objects.select_for_update().filter(user=user, due_at__isnull=False))
+    shifts = allowed_time_away({seat.pk: delta for seat in seats}, now)
+    for seat in seats:
         assert seat.due_at is not None  # filtered above
-        seat.due_at += delta
+        seat.due_at += shifts[seat.pk]
         if seat.remind_at is not None:
-            seat.remind_at += delta
+            seat.remind_at += shifts[seat.pk]
         seat.save(update_fields=["due_at", "remind_at"])
 
 
