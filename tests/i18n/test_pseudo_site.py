@@ -355,8 +355,9 @@ def test_the_admins_changelists_and_forms_are_translated(moderator: Any, ann: An
                   "seeks/seekmail", "ratings/ratingchange", "pbem/inboundmessage",
                   "pbem/emailoptout", "accounts/profile"):  # fmt: skip
         html = without_admin_sidebar(page(client, f"/admin/{model}/"))
-        # Data too: a group's name, and the channel an email came by (webhook, pipe, lmtp, imap, outbox).
-        found = bare_prose(html, data=[*DATA, *DJANGO_ADMIN_BARE, moderators.GROUP, "outbox"])
+        # Data too: a group's name, the channel an email came by (webhook, pipe, lmtp, imap, outbox), and the
+        # games' engine codes in the games' filter.
+        found = bare_prose(html, data=[*DATA, *DJANGO_ADMIN_BARE, moderators.GROUP, "outbox", *engine_names()])
         assert found == [], f"{model}: " + "\n".join(found)
     profile = Profile.objects.get(user=ann)
     change = page(client, f"/admin/accounts/profile/{profile.pk}/change/")

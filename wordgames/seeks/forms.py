@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.engine import Engine
+from wordgames.games.engine_texts import engine_text
 from wordgames.games.forms import CLOCKS, NewGameForm
 
 from .queries import TIMES, Filters
@@ -70,7 +71,8 @@ class FilterForm(forms.Form):
                 choices = [("", ANY)] + [(str(c), str(c)) for c in option.choices]
             else:
                 continue
-            self.fields[f"opt_{option.name}"] = forms.ChoiceField(required=False, label=option.label, choices=choices)
+            self.fields[f"opt_{option.name}"] = forms.ChoiceField(required=False, label=engine_text(option.label),
+                                                                  choices=choices)  # fmt: skip
 
     def option_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name.startswith("opt_")]

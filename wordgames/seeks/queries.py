@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext
 from wordgames.accounts.models import Block, Follow, profile_for
 from wordgames.accounts.relations import hidden_from
 from wordgames.engines import get_engine
+from wordgames.games.engine_texts import engine_text, shown_value
 from wordgames.ratings.models import BASE, Rating
 
 from .models import Seek, SeekSeat
@@ -159,13 +160,12 @@ def describe(kind: str, options: dict[str, Any]) -> str:
     engine = get_engine(kind)
     preset = options.get("preset")
     base = _baseline(kind, preset if isinstance(preset, str) else None)
-    labels = {option.name: option.label for option in engine.options}
+    labels = {option.name: engine_text(option.label) for option in engine.options}
     parts = [pgettext("a seek's options", "preset %(preset)s") % {"preset": preset}] if preset else []
     for name, value in options.items():
         if name == "preset" or base.get(name) == value:
             continue
-        shown = (_("yes") if value is True else _("no") if value is False
-                 else pgettext("no value", "none") if value in ("", None) else str(value))  # fmt: skip
+        shown = shown_value(value)
         if len(shown) > 40:  # a house word list, say: its name is enough
             shown = shown[:37] + "..."
         parts.append(pgettext("a seek's option and its value", "%(option)s %(value)s")
