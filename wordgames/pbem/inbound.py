@@ -29,8 +29,11 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, InterfaceError, OperationalError, transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from wordgames.accounts import throttle
+from wordgames.accounts.languages import language_of, speaking
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.text import quote
 from wordgames.events import actions as events
@@ -43,6 +46,7 @@ from wordgames.seeks.queries import clock_text, describe
 
 from . import addresses, outbox, reading
 from .automatic import automatic_reason, dmarc_failed
+from .commands import ENGLISH_ONLY, Words
 from .models import InboundMessage
 from .outbox import seat_member
 from .reply import own_text
@@ -71,9 +75,10 @@ def body_text(message: AnymailInboundMessage, game_lines: list[str] | None = Non
     return own_text(stripped or reading.body(message), game_lines or ())
 
 
-def parse_command(body: str) -> Command | None:
+def parse_command(body: str, words: Words = ENGLISH_ONLY) -> Command | None:
     """The first non-empty line is the command or move, with an optional ``#N``; the lines after it are a
-    comment. ``grid`` alone on a line takes the rows below it (Lexicon Crossing)."""
+    comment. ``grid`` alone on a line takes the rows below it (Lexicon Crossing). Commands are read in English
+    and in the writer's language (``words``: ``aide`` is ``help`` for a French player), never over a move."""
     lines = [line.strip() for line in body.split("\n")]
     while lines and not lines[0]:
         lines.pop(0)
@@ -94,12 +99,15 @@ def parse_command(body: str) -> Command | None:
         if rest and _NUMBER.fullmatch(rest[0] if rest[0].startswith("#") else "x"):
             number = int(rest.pop(0).lstrip("#"))
     comment = "\n".join(rest).strip()
-    if word in ("say", "chat"):  # words for the table: the rest of the line and the lines below
+    meant = words.command(first.split()[0]) if first else None
+    if meant == "say":  # words for the table: the rest of the line and the lines below
         return Command("say", " ".join(first.split()[1:]), number, comment)
-    if word in ("check", "challenge", "seek") and len(first.split()) > 1:  # a move to score; a game to set up
+    if meant == "check" and len(first.split()) > 1:  # a move to score
+        return Command("check", " ".join(first.split()[1:]), number, comment)
+    if word in ("challenge", "seek") and len(first.split()) > 1:  # a game to set up
         return Command(word, " ".join(first.split()[1:]), number, comment)
-    if word in COMMANDS and len(first.split()) == 1:
-        return Command(word, first, number, comment)
+    if meant in COMMANDS and len(first.split()) == 1:
+        return Command(meant, first, number, comment)
     return Command("move", first, number, comment)
 
 
@@ -151,39 +159,45 @@ def _quote(body: str) -> str:
     return "\n".join(f"> {line}" for line in body.strip().split("\n")[:40])
 
 
-HELP = """Reply to any email about this game with one command or move on the first line:
-
-  <your move>      e.g. 13L YET (add #N to check the move number: 13L YET #5)
-  check <move>     what the move would score, without playing it: check 13L YET
-  say <words>      to the game's chat: say Good luck!
-  board            send me the board
-  history          send me the list of moves
-  resign           leave the game
-  undo             ask the others to let you take back your last move
-  accept / reject  answer another player's undo request
-  help             this text
-
-To start a game, write a new message to this site's address from your account's address:
-  challenge lingo bob preset=pbem days=3
-or post an open seek that anyone may take:
-  seek lingo preset=pbem days=3
-To sign up for an event (its number is on its page), or withdraw from it:
-  join 12
-  withdraw 12
-
-Lines after the first are a comment shown to the other players. Quoted text and your signature are
-ignored."""
-
-
-def _help(game: Game, seat: Seat) -> str:
-    """The commands, then how moves of this game are written (with what the player may do now), and where the
-    whole guide and the game's rules are."""
+def _help(game: Game, seat: Seat, words: Words = ENGLISH_ONLY) -> str:
+    """The commands (in the reader's language, the English word beside), then how moves of this game are written
+    (with what the player may do now), and where the whole guide and the game's rules are."""
     engine = get_engine(game.engine)
+    check, say = words.written("check"), words.written("say")
+    rows = [
+        (_("<your move>"), _("e.g. %(move)s (add #N to check the move number: %(move)s #5)") % {"move": "13L YET"}),
+        (f"{words.shown('check')} {_('<move>')}",
+         _("what the move would score, without playing it: %(example)s") % {"example": f"{check} 13L YET"}),
+        (f"{words.shown('say')} {_('<words>')}",
+         _("to the game's chat: %(example)s") % {"example": f"{say} {_('Good luck!')}"}),
+        (words.shown("board"), _("send me the board")),
+        (words.shown("history"), _("send me the list of moves")),
+        (words.shown("resign"), _("leave the game")),
+        (words.shown("undo"), _("ask the others to let you take back your last move")),
+        (f"{words.shown('accept')} / {words.shown('reject')}", _("answer another player's undo request")),
+        (words.shown("help"), _("this text")),
+    ]  # fmt: skip
+    width = max(16, *(len(left) for left, _right in rows))
+    lines = [_("Reply to any email about this game with one command or move on the first line:"), ""]
+    lines += [f"  {left:<{width}} {right}" for left, right in rows]
+    lines += [
+        "", _("To start a game, write a new message to this site's address from your account's address:"),
+        "  challenge lingo bob preset=pbem days=3", _("or post an open seek that anyone may take:"),
+        "  seek lingo preset=pbem days=3",
+        _("To sign up for an event (its number is on its page), or withdraw from it:"), "  join 12", "  withdraw 12",
+        "", _("Lines after the first are a comment shown to the other players. Quoted text and your signature are "
+              "ignored."),
+    ]  # fmt: skip
     examples = engine.move_examples(game.state, seat.position) if game.state else []
-    moves = ("\n\nMoves of " + engine.title + ", for example:\n" + "\n".join(f"  {line}" for line in examples)
-             if examples else "")  # fmt: skip
-    return (f"{HELP}{moves}\n\nPlaying by email, in full: {absolute(reverse('help_page', args=['email']))}\n"
-            f"The rules of {engine.title}: {absolute(reverse('help_page', args=[game.engine]))}")
+    if examples:
+        lines += ["", _("Moves of %(game)s, for example:") % {"game": engine.title}]
+        lines += [f"  {line}" for line in examples]
+    lines += [
+        "", _("Playing by email, in full: %(url)s") % {"url": absolute(reverse("help_page", args=["email"]))},
+        _("The rules of %(game)s: %(url)s") % {"game": engine.title,
+                                               "url": absolute(reverse("help_page", args=[game.engine]))},
+    ]  # fmt: skip
+    return "\n".join(lines)
 
 
 def handle_raw(raw: bytes, via: str, event_id: str = "") -> InboundMessage:
