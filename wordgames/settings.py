@@ -74,12 +74,15 @@ MIDDLEWARE = [
     # Around everything that may ask the database: if it does not answer, a 503 saying nothing was saved.
     "wordgames.lib.unavailable.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the visitor's choice (a cookie) or the browser's; a player's profile choice wins (below).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # The logged-in player's time zone and language (their profile), after authentication.
     "wordgames.accounts.middleware.TimezoneMiddleware",
     # Last, so it sees the lockout that the login view's authentication raised.
     "axes.middleware.AxesMiddleware",
@@ -97,6 +100,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
                 "wordgames.lib.context.site",
             ],
         },
@@ -133,6 +137,21 @@ LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
 
 LANGUAGE_CODE = "en-gb"
+# The languages the site speaks. Adding one is a matter of its catalogue: locale/<code>/LC_MESSAGES/django.po
+# (and djangojs.po for the pages' scripts), then its line here. Catalogues are shipped compiled (.mo), so a
+# fresh machine needs no gettext tools (docs/architecture.md, "Languages").
+LANGUAGES = [
+    ("en-gb", "English"),
+    ("fr", "Français"),
+    ("de", "Deutsch"),
+    ("es", "Español"),
+    ("pt-br", "Português (Brasil)"),
+    ("ja", "日本語"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_NAME = "language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.getenv("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

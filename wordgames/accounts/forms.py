@@ -6,7 +6,9 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
+from . import languages
 from .models import (
     DIGEST,
     DIGEST_KINDS,
@@ -109,12 +111,18 @@ class ProfileForm(forms.ModelForm):
         choices=[], help_text="Times on the site and in emails are shown in this zone."
     )
 
+    language = forms.ChoiceField(
+        choices=[], required=False, label=_("Language"),
+        help_text=_("The language of the site and of your emails."),
+    )  # fmt: skip
+
     class Meta:
         model = Profile
-        fields = ("display_name", "time_zone")
+        fields = ("display_name", "time_zone", "language")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        cast(forms.ChoiceField, self.fields["language"]).choices = languages.choices()
         cast(forms.ChoiceField, self.fields["time_zone"]).choices = [(name, name.replace("_", " ")) for name in time_zone_names()]
         self.fields["display_name"].error_messages["max_length"] = (
             "A display name has at most %(limit_value)d characters (this one has %(show_value)d)."

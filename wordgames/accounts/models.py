@@ -54,6 +54,14 @@ class Profile(models.Model):
         max_length=16, blank=True, editable=False,
         help_text="The level this account plays at if it is one of the site's computer players; empty for a person.",
     )  # fmt: skip
+    language = models.CharField(
+        max_length=16, blank=True,
+        help_text="The language of the site and of emails for this player; empty means the browser's.",
+    )  # fmt: skip
+    browser_language = models.CharField(
+        max_length=16, blank=True, editable=False,
+        help_text="The language the player's browser last asked for: their emails' language while they have not chosen one.",
+    )  # fmt: skip
     same_subject = models.BooleanField(
         default=False, help_text="Every email about a game has the same subject (Gmail starts a new conversation "
         "when the subject changes); who is to move is then in the email only."

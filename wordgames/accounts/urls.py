@@ -8,6 +8,7 @@ urlpatterns = [
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("profile/", views.profile, name="profile"),
+    path("language/", views.choose_language, name="choose_language"),
     path("email/change/", views.change_email, name="change_email"),
     path("email/confirm/<str:token>/", views.confirm_email, name="confirm_email"),
     path("password/", auth_views.PasswordChangeView.as_view(), name="password_change"),

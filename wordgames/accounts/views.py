@@ -11,12 +11,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+from django.views.i18n import set_language
 
 from wordgames.lib.http import AuthedRequest
 
-from . import confirm, tasks, throttle
+from . import confirm, languages, tasks, throttle
 from .forms import ChangeEmailForm, LoginForm, ProfileForm, SignupForm
-from .models import profile_for
+from .models import Profile, profile_for
 
 
 def _too_many(request: HttpRequest, scope: str, what: str) -> HttpResponse:
@@ -122,3 +124,14 @@ class PasswordResetView(auth_views.PasswordResetView):
         # The task looks the address up, so this page does the same work, known address or not.
         tasks.send_password_reset.delay(address)
         return redirect(self.success_url)
+
+
+@require_POST
+def choose_language(request: HttpRequest) -> HttpResponse:
+    """The language switcher on every page: Django's set_language (a cookie, then back to the page), and for a
+    logged-in player the choice is also saved in their profile, so their emails follow it."""
+    response = set_language(request)
+    code = languages.supported(request.POST.get("language"))
+    if code and request.user.is_authenticated:
+        Profile.objects.filter(user=request.user).update(language=code)
+    return response
