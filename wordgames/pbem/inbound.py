@@ -28,9 +28,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, InterfaceError, OperationalError, transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from wordgames.accounts import throttle
 from wordgames.accounts.languages import language_of, speaking
@@ -46,7 +45,7 @@ from wordgames.seeks.queries import clock_text, describe
 
 from . import addresses, outbox, reading
 from .automatic import automatic_reason, dmarc_failed
-from .commands import ENGLISH_ONLY, Words
+from .commands import ENGLISH_ONLY, NOTATION, Words
 from .models import InboundMessage
 from .outbox import seat_member
 from .reply import own_text
@@ -247,6 +246,41 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
         record.outcome, record.detail = InboundMessage.Outcome.IGNORED, f"Not answered: {automatic}."
         return
     seat = _addressed_seat(_recipients(message))
+    # Whatever is answered is written in the language of the address it goes to (the sender's), fixed now:
+    # the reply's text is composed here and sent later.
+    with speaking(_reader_language(sender, seat)):
+        _process_addressed(message, record, sender, seat)
+
+
+def _reader_language(sender: str, seat: Seat | None) -> str:
+    """The language of whoever wrote: their account's; for an address without one, the language of the game's
+    creator (an invited stranger reads the invitation's language), else the site's default."""
+    if seat is not None and seat.user is not None and seat.user.email.lower() == sender:
+        return language_of(seat.user)  # the usual case: the seat's player, loaded with their profile
+    account = get_user_model().objects.filter(email__iexact=sender, is_active=True).first() if sender else None
+    if account is not None:
+        return language_of(account)
+    return language_of(seat.game.created_by if seat is not None else None)
+
+
+def _could_be_move(game: Game, user: Any) -> Any:
+    """Whether the game would read a word as a move of ``user``'s now (a localised command word then stays a
+    move)."""
+
+    def is_move(word: str) -> bool:
+        if game.state is None:
+            return False
+        try:
+            actions.preview_move(game, user, word)
+        except Exception:  # refused, or not a move at all
+            return False
+        return True
+
+    return is_move
+
+
+def _process_addressed(message: AnymailInboundMessage, record: InboundMessage, sender: str,
+                       seat: Seat | None) -> None:  # fmt: skip
     body = body_text(message, _game_lines(seat) if seat is not None else None)
     command = parse_command(body) if seat is None else None
     if seat is None and command is not None and command.word == "challenge":
@@ -262,9 +296,9 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
         _event(record, message, body, sender, words[0].lower(), words[1])
         return
     if seat is None:
-        _refuse(record, message, body, None, "Sorry, this message was not used: the address it was sent to is not "
-                "a valid reply address for a game (it may be mistyped, or the seat has changed hands). Reply to "
-                "the latest email about your game.")  # fmt: skip
+        _refuse(record, message, body, None, _("Sorry, this message was not used: the address it was sent to is "
+                "not a valid reply address for a game (it may be mistyped, or the seat has changed hands). Reply to "
+                "the latest email about your game."))  # fmt: skip
         return
     record.game = seat.game
     if seat.user is None:
@@ -272,50 +306,54 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
         return
     user = _player_writing(seat, sender)
     if user is None:
-        _refuse(record, message, body, None, "Sorry, this message was not used: this reply address belongs to "
+        _refuse(record, message, body, None, _("Sorry, this message was not used: this reply address belongs to "
                 "another player's seat, and only they can move with it. Write from the address of your own "
-                "account.")  # fmt: skip
+                "account."))  # fmt: skip
         return
     if settings.INBOUND_REFUSE_DMARC_FAIL and dmarc_failed(reading.headers(message, "Authentication-Results"),
                                                              sender):  # fmt: skip
-        _refuse(record, message, body, seat, "Sorry, this message was not used: your mail provider could not "
-                f"confirm that it really comes from {sender} (DMARC failed). Send it again from your mail "
-                "program, or play on the web.")  # fmt: skip
+        _refuse(record, message, body, seat, _("Sorry, this message was not used: your mail provider could not "
+                "confirm that it really comes from %(sender)s (DMARC failed). Send it again from your mail "
+                "program, or play on the web.") % {"sender": sender})  # fmt: skip
         return
-    command = parse_command(body)
+    words = Words(translation.get_language() or "", _could_be_move(seat.game, user))
+    command = parse_command(body, words)
     if command is None:
-        _refuse(record, message, body, seat, "Your message had no move or command in it. Write your move "
-                "above or below the quoted email, on a line of its own.")  # fmt: skip
+        _refuse(record, message, body, seat, _("Your message had no move or command in it. Write your move "
+                "above or below the quoted email, on a line of its own."))  # fmt: skip
         return
-    _run(record, message, body, seat, user, command)
+    _run(record, message, body, seat, user, command, words)
 
 
 def _run(record: InboundMessage, message: AnymailInboundMessage, body: str, seat: Seat, user: Any,
-         command: Command) -> None:  # fmt: skip
+         command: Command, words: Words = ENGLISH_ONLY) -> None:  # fmt: skip
     """Do what a player's message asks: a command, words for the chat, or a move through the write door."""
     game = seat.game
     try:
         if command.word == "help":
-            _answer(record, seat, message, text=_help(game, seat))
+            _answer(record, seat, message, text=_help(game, seat, words))
         elif command.word == "board":
-            _answer(record, seat, message, text="The board as it is now:")
+            _answer(record, seat, message, text=_("The board as it is now:"))
         elif command.word == "history":
             _answer(record, seat, message, text=_history(game))
         elif command.word == "undo":
             actions.request_undo(game.pk, user)
-            _answer(record, seat, message, text="Your undo request was sent to the other players.")
+            _answer(record, seat, message, text=_("Your undo request was sent to the other players."))
         elif command.word in ("accept", "reject"):
             actions.answer_undo(game.pk, user, command.word == "accept")
-            _answer(record, seat, message, text=f"Your answer ({command.word}) was recorded.")
+            _answer(record, seat, message, text=_("Your answer (%(answer)s) was recorded.") % {
+                "answer": words.written(command.word)})  # fmt: skip
         elif command.word == "check":
             outcome = actions.preview_move(game, user, command.text)
-            _answer(record, seat, message, text=f"Checked, not played: {command.text} would score {outcome.score}. "
-                                                f"{outcome.summary}")  # fmt: skip
+            _answer(record, seat, message, text=_("Checked, not played: %(move)s would score %(score)s.") % {
+                "move": command.text, "score": outcome.score} + f" {outcome.summary}")  # fmt: skip
         elif command.word == "say":
             _say(record, seat, message, user, "\n".join(filter(None, [command.text, command.comment])))
         elif command.word in ("challenge", "seek"):
-            raise actions.Refused(f"To {'post a seek' if command.word == 'seek' else 'start a game'} by email, write "
-                                  "a new message to this site's own address, not a reply to a game's email.")  # fmt: skip
+            raise actions.Refused(_("To post a seek by email, write a new message to this site's own address, not a "
+                                    "reply to a game's email.") if command.word == "seek" else
+                                  _("To start a game by email, write a new message to this site's own address, not "
+                                    "a reply to a game's email."))  # fmt: skip
         else:
             result = actions.submit_move(
                 game.pk, user, command.text if command.word == "move" else command.word,
@@ -328,8 +366,8 @@ def _run(record: InboundMessage, message: AnymailInboundMessage, body: str, seat
             record.move = result.move
             record.outcome = InboundMessage.Outcome.APPLIED
             record.detail = result.move.summary or result.move.text
-            _queue_reply(record, seat, message, text=f"Your move {result.move.text} was played. {record.detail}",
-                         quote=False)  # fmt: skip
+            _queue_reply(record, seat, message, text=_("Your move %(move)s was played.") % {"move": result.move.text}
+                         + f" {record.detail}", quote=False)  # fmt: skip
     except actions.Refused as e:
         if e.code == "illegal" and command.word == "move" and _just_words(command.text, game):
             # No move in it, only words: they go to the table's chat, and the player is told so.
@@ -346,7 +384,7 @@ def _challenge(record: InboundMessage, message: AnymailInboundMessage, body: str
     a new game, set up exactly as the new-game page does (the same checks and limits), the others invited."""
     user = get_user_model().objects.filter(email__iexact=sender, is_active=True).first()
     if user is None:
-        _refuse(record, message, body, None, "To start a game by email, write from the address of your account.")
+        _refuse(record, message, body, None, _("To start a game by email, write from the address of your account."))
         return
     words = text.split()
     engine, rest = words[0].lower(), words[1:]
@@ -355,22 +393,24 @@ def _challenge(record: InboundMessage, message: AnymailInboundMessage, body: str
     days = options.pop("days", "7")
     try:
         if engine not in engine_names():
-            raise actions.Refused(f"There is no game called {quote(engine)}: choose one of {', '.join(engine_names())}.")
+            raise actions.Refused(_("There is no game called %(name)s: choose one of %(games)s.") % {
+                "name": quote(engine), "games": ", ".join(engine_names())})
         if not days.isdigit() or not 1 <= int(days) <= 30:
-            raise actions.Refused("days= is the time per move in days, from 1 to 30.")
+            raise actions.Refused(_("days= is the time per move in days, from 1 to 30."))
         if not invitees:
-            raise actions.Refused("Name at least one opponent: a username or an email address.")
+            raise actions.Refused(_("Name at least one opponent: a username or an email address."))
         if not throttle.allow("invitation", user.pk, cost=len(invitees)):  # the door spends the games' bucket
-            raise actions.Refused(f"You have sent many invitations lately. {throttle.wait_sentence('invitation')}")
+            raise actions.Refused(_("You have sent many invitations lately.") + " "
+                                  + throttle.wait_sentence("invitation"))  # fmt: skip
         game = actions.create_game(user, engine, options, invitees, move_time=timedelta(days=int(days)))
     except actions.Refused as e:
-        _refuse(record, message, body, None, f"The game was not set up: {e}")
+        _refuse(record, message, body, None, _("The game was not set up: %(reason)s") % {"reason": e})
         return
     record.game = game
     record.outcome, record.detail = InboundMessage.Outcome.COMMAND, f"challenge: game {game.pk}"
-    _queue_reply(record, None, message, text=f"Game {game.pk} ({game.title}) is set up: {', '.join(invitees)} "
-                 "invited. It starts when every seat is taken; you will get an email when it is your turn.",
-                 quote=False)  # fmt: skip
+    _queue_reply(record, None, message, text=_("Game %(number)s (%(title)s) is set up: %(invited)s invited. It "
+                 "starts when every seat is taken; you will get an email when it is your turn.") % {
+                     "number": game.pk, "title": game.title, "invited": ", ".join(invitees)}, quote=False)  # fmt: skip
 
 
 def _seek(record: InboundMessage, message: AnymailInboundMessage, body: str, sender: str, text: str) -> None:
@@ -379,7 +419,7 @@ def _seek(record: InboundMessage, message: AnymailInboundMessage, body: str, sen
     limits)."""
     user = get_user_model().objects.filter(email__iexact=sender, is_active=True).first()
     if user is None:
-        _refuse(record, message, body, None, "To post a seek by email, write from the address of your account.")
+        _refuse(record, message, body, None, _("To post a seek by email, write from the address of your account."))
         return
     words = text.split()
     kind, rest = words[0].lower(), words[1:]
@@ -389,30 +429,36 @@ def _seek(record: InboundMessage, message: AnymailInboundMessage, body: str, sen
     try:
         stray = [w for w in rest if "=" not in w]
         if stray:
-            raise actions.Refused(f"{quote(stray[0])} is not an option: write each as name=value (players=3, "
-                                  "rated=no, band=200, days=3, preset=pbem).")  # fmt: skip
+            raise actions.Refused(_("%(word)s is not an option: write each as name=value (players=3, rated=no, "
+                                    "band=200, days=3, preset=pbem).") % {"word": quote(stray[0])})  # fmt: skip
         if not days.isdigit() or not 1 <= int(days) <= 30:
-            raise actions.Refused("days= is the time per move in days, from 1 to 30.")
+            raise actions.Refused(_("days= is the time per move in days, from 1 to 30."))
         if not players.isdigit():
-            raise actions.Refused("players= is the number of players, yourself included: players=3.")
+            raise actions.Refused(_("players= is the number of players, yourself included: players=3."))
         if rated not in ("yes", "no", "true", "false"):
-            raise actions.Refused("rated= is yes or no.")
+            raise actions.Refused(_("rated= is yes or no."))
         if not (band.isdigit() or band in ("none", "any")):
-            raise actions.Refused("band= is how many rating points from yours a taker may be (band=200), or none.")
+            raise actions.Refused(_("band= is how many rating points from yours a taker may be (band=200), or "
+                                    "none."))  # fmt: skip
         seek = seeks.post_seek(user, kind, options, players=int(players), rated=rated in ("yes", "true"),
                                move_time=timedelta(days=int(days)), band=int(band) if band.isdigit() else None)  # fmt: skip
     except actions.Refused as e:
-        _refuse(record, message, body, None, f"The seek was not posted: {e}")
+        _refuse(record, message, body, None, _("The seek was not posted: %(reason)s") % {"reason": e})
         return
     record.outcome, record.detail = InboundMessage.Outcome.COMMAND, f"seek: seek {seek.pk}"
-    limits = f"for ratings {seek.rating - seek.band} to {seek.rating + seek.band}" if seek.band else "for anyone"
-    open_for = clock_text(timedelta(hours=settings.SEEK_EXPIRY_HOURS))
-    _queue_reply(record, None, message, text=(
-        f"Your seek {seek.pk} is posted: {seek.title}, {seek.players} players, "
-        f"{'rated' if seek.rated else 'not rated'}, {clock_text(seek.move_time)} a move, "
-        f"{describe(seek.kind, seek.options)}, {limits}. It stays open for {open_for}; the game starts when every seat is "
-        "taken, and you will get an email then. See it, or withdraw it: "
-        f"{absolute(seek.get_absolute_url())}"), quote=False)  # fmt: skip
+    limits = (_("for ratings %(low)s to %(high)s") % {"low": seek.rating - seek.band, "high": seek.rating + seek.band}
+              if seek.band else _("for anyone"))  # fmt: skip
+    values = {"number": seek.pk, "title": seek.title, "players": seek.players, "clock": clock_text(seek.move_time),
+              "options": describe(seek.kind, seek.options), "limits": limits,
+              "open_for": clock_text(timedelta(hours=settings.SEEK_EXPIRY_HOURS)),
+              "url": absolute(seek.get_absolute_url())}  # fmt: skip
+    text = (_("Your seek %(number)s is posted: %(title)s, %(players)s players, rated, %(clock)s a move, %(options)s, "
+              "%(limits)s. It stays open for %(open_for)s; the game starts when every seat is taken, and you will "
+              "get an email then. See it, or withdraw it: %(url)s") if seek.rated else
+            _("Your seek %(number)s is posted: %(title)s, %(players)s players, not rated, %(clock)s a move, "
+              "%(options)s, %(limits)s. It stays open for %(open_for)s; the game starts when every seat is taken, "
+              "and you will get an email then. See it, or withdraw it: %(url)s"))  # fmt: skip
+    _queue_reply(record, None, message, text=text % values, quote=False)
 
 
 def _event(record: InboundMessage, message: AnymailInboundMessage, body: str, sender: str, word: str,
@@ -421,37 +467,37 @@ def _event(record: InboundMessage, message: AnymailInboundMessage, body: str, se
     the event page's buttons."""
     user = get_user_model().objects.filter(email__iexact=sender, is_active=True).first()
     if user is None:
-        _refuse(record, message, body, None, f"To {word} an event by email, write from the address of your account.")
+        _refuse(record, message, body, None, _("To join an event by email, write from the address of your account.")
+                if word == "join" else
+                _("To withdraw from an event by email, write from the address of your account."))  # fmt: skip
         return
     number = number.lstrip("#")
     if not number.isdigit():
-        _refuse(record, message, body, None, f"Write the event's number after {word}: {word} 12 (it is on the "
-                                             "event's page).")  # fmt: skip
+        _refuse(record, message, body, None, _("Write the event's number after %(word)s: %(word)s 12 (it is on the "
+                                               "event's page).") % {"word": word})  # fmt: skip
         return
     try:
         event_id = int(number)
         if word == "join":
             entry = events.sign_up(event_id, user)
-            text = (f"You are signed up for {entry.event.name}. You will get an email with your games when it "
-                    "starts.")  # fmt: skip
+            text = _("You are signed up for %(event)s. You will get an email with your games when it starts.") % {
+                "event": entry.event.name}  # fmt: skip
         else:
             entry = events.withdraw(event_id, user)
-            text = f"You have withdrawn from {entry.event.name}."
+            text = _("You have withdrawn from %(event)s.") % {"event": entry.event.name}
     except actions.Refused as e:
-        _refuse(record, message, body, None, f"That was not done: {e}")
+        _refuse(record, message, body, None, _("That was not done: %(reason)s") % {"reason": e})
         return
     record.outcome, record.detail = InboundMessage.Outcome.COMMAND, f"{word}: event {event_id}"
-    _queue_reply(record, None, message, text=f"{text} The event's page: {absolute(entry.event.get_absolute_url())}",
-                 quote=False)  # fmt: skip
+    page = _("The event's page: %(url)s") % {"url": absolute(entry.event.get_absolute_url())}
+    _queue_reply(record, None, message, text=f"{text} {page}", quote=False)
 
 
 def _just_words(line: str, game: Game) -> bool:
     """A first line that is plainly talk, not a mistyped move: three words or more, no digit (moves name
     cells), and not starting with a word of the game's own notation."""
     words = line.split()
-    notation = {"pass", "swap", "burn", "ask", "take", "wall", "claim", "grid", "green", "red", "done", "jaywalk",
-                "withdraw", "steal", "resign"}  # fmt: skip
-    return len(words) >= 3 and not any(ch.isdigit() for ch in line) and words[0].lower() not in notation
+    return len(words) >= 3 and not any(ch.isdigit() for ch in line) and words[0].lower() not in NOTATION
 
 
 def _say(record: InboundMessage, seat: Seat, message: AnymailInboundMessage, user: Any, text: str, *,
@@ -462,8 +508,9 @@ def _say(record: InboundMessage, seat: Seat, message: AnymailInboundMessage, use
     except actions.Refused as e:
         _refuse(record, message, text, seat, str(e))
         return
-    note = " No move was played: to play, write the move on the first line." if told else ""
-    _answer(record, seat, message, text=f"Your words went to the game's chat.{note}")
+    _answer(record, seat, message, text=_("Your words went to the game's chat. No move was played: to play, write "
+                                          "the move on the first line.") if told
+            else _("Your words went to the game's chat."))  # fmt: skip
 
 
 def _addressed_seat(recipients: list[str]) -> Seat | None:
@@ -505,27 +552,28 @@ def _invitation_reply(record: InboundMessage, message: AnymailInboundMessage, bo
 
     invited = (seat.invited_user.email if seat.invited_user else seat.invited_email).lower()
     if not seat.is_invitation or (settings.INBOUND_REQUIRE_FROM and sender.lower() != invited):
-        _refuse(record, message, body, None, "Sorry, this message was not used: this invitation was sent to "
-                "someone else, or it is no longer open.")  # fmt: skip
+        _refuse(record, message, body, None, _("Sorry, this message was not used: this invitation was sent to "
+                "someone else, or it is no longer open."))  # fmt: skip
         return
-    command = parse_command(body)
+    words = Words(translation.get_language() or "")
+    command = parse_command(body, words)
     word = command.word if command else ""
     user = seat.invited_user or get_user_model().objects.filter(email__iexact=sender).first()
     if word not in ("accept", "decline") and not (command and command.text.lower() == "decline"):
-        _refuse(record, message, body, None, 'To answer an invitation, reply with "accept" or "decline" on the '
-                "first line.")  # fmt: skip
+        _refuse(record, message, body, None, _('To answer an invitation, reply with "%(accept)s" or "%(decline)s" '
+                "on the first line.") % {"accept": words.written("accept"), "decline": words.written("decline")})  # fmt: skip
         return
     if user is None and word == "accept":
-        _refuse(record, message, body, None, "To play you need an account with this email address: open the "
-                "link in the invitation to sign up, then accept there.")  # fmt: skip
+        _refuse(record, message, body, None, _("To play you need an account with this email address: open the "
+                "link in the invitation to sign up, then accept there."))  # fmt: skip
         return
     try:
         if user is not None and word == "accept":
             actions.join_game(seat.game_id, user, seat_id=seat.pk)
-            text = "You have taken your seat. The game starts as soon as every seat is taken."
+            text = _("You have taken your seat. The game starts as soon as every seat is taken.")
         else:  # a stranger declining needs no account: the invited address is the proof
             actions.decline_invitation(seat.pk, user if user is not None else _Invitee(sender))
-            text = "You declined the invitation; nothing else happens."
+            text = _("You declined the invitation; nothing else happens.")
     except actions.Refused as e:
         _refuse(record, message, body, None, str(e))
         return
@@ -546,11 +594,11 @@ def _key(record: InboundMessage) -> str:
 
 
 def _history(game: Game) -> str:
-    lines = ["The moves so far:"]
+    lines = [_("The moves so far:")]
     for n, move in enumerate(queries.live_moves(game).select_related("user"), start=1):
         lines.append(f"{n:>3}. {move.user.username if move.user else '?'}: {move.summary or move.text}")
     if len(lines) == 1:
-        lines.append("  (no move yet)")
+        lines.append("  " + _("(no move yet)"))
     return "\n".join(lines)
 
 
@@ -566,7 +614,7 @@ def _refuse(record: InboundMessage, message: AnymailInboundMessage, body: str, s
     if silent:
         record.detail = f"{reason} (Not answered: {silent}.)"
         return
-    _queue_reply(record, seat, message, reason=reason, quoted=_quote(body or "(empty)"))
+    _queue_reply(record, seat, message, reason=reason, quoted=_quote(body or _("(empty)")))
 
 
 def _why_not_answer(record: InboundMessage, seat: Seat | None) -> str:
@@ -593,5 +641,6 @@ def _why_not_answer(record: InboundMessage, seat: Seat | None) -> str:
 def _queue_reply(record: InboundMessage, seat: Seat | None, message: AnymailInboundMessage, *, text: str = "",
                  reason: str = "", quoted: str = "", quote: bool = True) -> None:  # fmt: skip
     record.answered = True
+    # The reply is written in the language active now (the reader's, ``_process``), whenever it is sent.
     owe(outbox.send_reply, inbound_id=record.pk, seat_id=seat.pk if seat else None, text=text, reason=reason,
-        quoted=quoted if quote else "")  # fmt: skip
+        quoted=quoted if quote else "", language=translation.get_language() or "")  # fmt: skip
