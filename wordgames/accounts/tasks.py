@@ -3,6 +3,7 @@ the task, not the request, finds out whether the address belongs to an account."
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlsplit
 
 from celery import shared_task
@@ -10,6 +11,7 @@ from django.conf import settings
 from django.contrib.auth.forms import PasswordResetForm
 
 from . import confirm
+from .languages import speaking
 
 RETRY = {"autoretry_for": (Exception,), "retry_backoff": True, "retry_backoff_max": 240,
          "retry_kwargs": {"max_retries": 6}, "acks_late": True}  # fmt: skip
@@ -20,9 +22,18 @@ def send_email_confirmation(user_id: int, address: str) -> None:
     confirm.send_confirmation(user_id, address)
 
 
+class _ResetForm(PasswordResetForm):
+    """Django's reset form, each email written in its account's language."""
+
+    def send_mail(self, *args: Any, **kwargs: Any) -> None:
+        context = args[2] if len(args) > 2 else kwargs["context"]
+        with speaking(context["user"]):
+            super().send_mail(*args, **kwargs)
+
+
 @shared_task(**RETRY)
 def send_password_reset(address: str) -> None:
-    form = PasswordResetForm({"email": address})
+    form = _ResetForm({"email": address})
     if form.is_valid():  # sends to active accounts with a usable password only, else nothing
         site_root = settings.SITE_ROOT.rstrip("/")
         form.save(

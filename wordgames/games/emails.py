@@ -48,10 +48,10 @@ from wordgames.engines import get_engine
 from wordgames.engines.core.text import visible
 from wordgames.lib.typed import plain
 from wordgames.pbem.addresses import reply_address
-from wordgames.pbem.commands import ENGLISH, Words
 from wordgames.pbem.models import EmailOptOut
 
 from . import news, notices, queries, signals
+from .commandwords import ENGLISH, Words
 from .models import ChatMessage, Game, ModerationAction, Move, Notification, Seat
 
 INVITATION_SALT = "wordgames.invitation"

@@ -37,6 +37,7 @@ from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.text import quote
 from wordgames.events import actions as events
 from wordgames.games import actions, queries
+from wordgames.games.commandwords import ENGLISH_ONLY, NOTATION, Words
 from wordgames.games.emails import absolute
 from wordgames.games.models import Game, Move, Seat
 from wordgames.games.outbox import owe
@@ -45,7 +46,6 @@ from wordgames.seeks.queries import clock_text, describe
 
 from . import addresses, outbox, reading
 from .automatic import automatic_reason, dmarc_failed
-from .commands import ENGLISH_ONLY, NOTATION, Words
 from .models import InboundMessage
 from .outbox import seat_member
 from .reply import own_text
