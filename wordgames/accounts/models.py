@@ -8,6 +8,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 # Aliases that name no place: "localtime" is whatever the server uses, "Factory" is a placeholder.
 _NOT_PLACES = {"localtime", "Factory", "posixrules"}
@@ -20,17 +21,17 @@ def time_zone_names() -> list[str]:
 
 
 # The emails a player can choose about, in the order the profile page lists them.
-EMAIL_KINDS: dict[str, str] = {
-    "invitation": "Invitations to a game",
-    "start": "A game you are in starts",
-    "your_turn": "It is your turn",
-    "other_move": "Another player moved (with their comment)",
-    "game_over": "A game ends, with the result",
-    "reminder": "Reminder before your time to move runs out",
-    "timeout": "A player's time ran out",
-    "undo": "A player asks to take back a move, and the answer",
-    "chat": "A player writes in a game's chat",
-    "error": "Replies to your emailed moves (errors and confirmations)",
+EMAIL_KINDS: dict[str, Any] = {  # labels: lazy translations
+    "invitation": _("Invitations to a game"),
+    "start": _("A game you are in starts"),
+    "your_turn": _("It is your turn"),
+    "other_move": _("Another player moved (with their comment)"),
+    "game_over": _("A game ends, with the result"),
+    "reminder": _("Reminder before your time to move runs out"),
+    "timeout": _("A player's time ran out"),
+    "undo": _("A player asks to take back a move, and the answer"),
+    "chat": _("A player writes in a game's chat"),
+    "error": _("Replies to your emailed moves (errors and confirmations)"),
 }
 EVERY, DIGEST, NONE = "every", "digest", "none"
 DIGEST_KINDS = {"your_turn"}

@@ -40,7 +40,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from wordgames.accounts.languages import speaking
 from wordgames.accounts.models import DIGEST, EMAIL_KINDS, NONE, display_name, profile_for
@@ -584,14 +584,27 @@ def _send_digest(user: User, games: list[Game], day: str) -> bool:
     return bool(send_letters([letter]))
 
 
+# What a moderator did, as whole sentences (a kind's label is a fragment, which a translation cannot reorder).
+MODERATION_SENTENCES = {
+    ModerationAction.Kind.TAKE_BACK: gettext_noop("A moderator (%(moderator)s) took back the last move."),
+    ModerationAction.Kind.END: gettext_noop("A moderator (%(moderator)s) ended the game."),
+    ModerationAction.Kind.ABANDON: gettext_noop("A moderator (%(moderator)s) abandoned the game."),
+    ModerationAction.Kind.REPLACE: gettext_noop("A moderator (%(moderator)s) put another player in a seat."),
+    ModerationAction.Kind.SUSPEND: gettext_noop("A moderator (%(moderator)s) suspended a user."),
+    ModerationAction.Kind.UNSUSPEND: gettext_noop("A moderator (%(moderator)s) lifted a suspension."),
+    ModerationAction.Kind.HIDE_CHAT: gettext_noop("A moderator (%(moderator)s) hid a chat message."),
+}
+
+
 def send_moderation_notice(action: ModerationAction, user: User) -> bool:
     with speaking(user):
-        context = {"action": action, "user": user,
+        moderator = action.moderator.username
+        sentence = MODERATION_SENTENCES.get(action.kind, gettext_noop("A moderator (%(moderator)s) acted."))
+        context = {"action": action, "user": user, "did": _(sentence) % {"moderator": moderator},
                    "url": absolute(action.game.get_absolute_url()) if action.game else ""}  # fmt: skip
-        values = {"did": action.get_kind_display(), "game": action.game.title if action.game else "",
-                  "number": action.game.pk if action.game else ""}  # fmt: skip
-        subject = (_("A moderator %(did)s (%(game)s game %(number)s)") if action.game
-                   else _("A moderator %(did)s (your account)")) % values  # fmt: skip
+        where = (_("%(game)s game %(number)s") % {"game": action.game.title, "number": action.game.pk}
+                 if action.game else _("your account"))  # fmt: skip
+        subject = _("A moderator's action (%(where)s)") % {"where": where}
         # To the account (not the bare address): a moderation notice is not a kind one turns off, so it carries no
         # unsubscribe link that would say "no more email" while the game emails go on.
         return _send(f"mod:{action.pk}:{user.pk}", user.email, subject, "games/email/moderation.txt", context,
