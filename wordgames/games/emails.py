@@ -585,7 +585,7 @@ def _send_digest(user: User, games: list[Game], day: str) -> bool:
 
 
 # What a moderator did, as whole sentences (a kind's label is a fragment, which a translation cannot reorder).
-MODERATION_SENTENCES = {
+MODERATION_SENTENCES: dict[str, str] = {
     ModerationAction.Kind.TAKE_BACK: gettext_noop("A moderator (%(moderator)s) took back the last move."),
     ModerationAction.Kind.END: gettext_noop("A moderator (%(moderator)s) ended the game."),
     ModerationAction.Kind.ABANDON: gettext_noop("A moderator (%(moderator)s) abandoned the game."),

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from email.utils import parseaddr
@@ -263,7 +264,7 @@ def _reader_language(sender: str, seat: Seat | None) -> str:
     return language_of(seat.game.created_by if seat is not None else None)
 
 
-def _could_be_move(game: Game, user: Any) -> Any:
+def _could_be_move(game: Game, user: Any) -> Callable[[str], bool]:
     """Whether the game would read a word as a move of ``user``'s now (a localised command word then stays a
     move)."""
 
@@ -316,13 +317,13 @@ def _process_addressed(message: AnymailInboundMessage, record: InboundMessage, s
                 "confirm that it really comes from %(sender)s (DMARC failed). Send it again from your mail "
                 "program, or play on the web.") % {"sender": sender})  # fmt: skip
         return
-    words = Words(translation.get_language() or "", _could_be_move(seat.game, user))
-    command = parse_command(body, words)
+    vocabulary = Words(translation.get_language() or "", _could_be_move(seat.game, user))
+    command = parse_command(body, vocabulary)
     if command is None:
         _refuse(record, message, body, seat, _("Your message had no move or command in it. Write your move "
                 "above or below the quoted email, on a line of its own."))  # fmt: skip
         return
-    _run(record, message, body, seat, user, command, words)
+    _run(record, message, body, seat, user, command, vocabulary)
 
 
 def _run(record: InboundMessage, message: AnymailInboundMessage, body: str, seat: Seat, user: Any,
