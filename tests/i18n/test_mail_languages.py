@@ -169,3 +169,19 @@ def test_an_invitation_to_an_address_without_an_account_speaks_the_inviters_lang
     letter = latest_to("stranger@example.org")
     assert letter.subject == f"zoe vous invite à jouer à {game.title} (partie {game.pk})"
     assert letter.body.startswith("Bonjour,") and '"accepter"' in letter.body
+
+
+def test_langue_by_email_changes_the_language_of_the_next_emails(ann: Any, bob: Any, tmp_path: Path) -> None:
+    speaks(bob, "fr")
+    game = game_of(ann, bob)
+    by_pipe(mime.reply(latest_to("bob@example.com"), "langue de"), tmp_path)  # French for "language"
+    answer = latest_to("bob@example.com").body
+    assert answer.startswith("Hallo Bob,") and "Deutsch" in answer  # the answer is the first email in German
+    bob.refresh_from_db()
+    assert bob.profile.language == "de"
+    by_pipe(mime.reply(latest_to("bob@example.com"), "language klingon"), tmp_path)
+    refusal = latest_to("bob@example.com").body
+    assert refusal.startswith("Hallo Bob,") and "fr (Français)" in refusal and "ja (日本語)" in refusal
+    bob.refresh_from_db()
+    assert bob.profile.language == "de"
+    unchanged(game)

@@ -22,7 +22,7 @@ from django.utils.translation import pgettext
 CONTEXT = "email command words, separated by |"
 
 # The English words (they always work), in the order the help email lists them.
-ENGLISH = ("help", "board", "history", "resign", "undo", "accept", "reject", "decline", "say", "check")
+ENGLISH = ("help", "board", "history", "resign", "undo", "accept", "reject", "decline", "say", "check", "language")
 # Words that some game reads as a move (``docs/notation.md``): never a localised command word.
 NOTATION = frozenset({"pass", "swap", "burn", "ask", "take", "wall", "claim", "grid", "green", "red", "done",
                       "jaywalk", "withdraw", "steal", "resign"})  # fmt: skip
@@ -43,6 +43,7 @@ def _catalogue() -> dict[str, str]:
         "decline": pgettext("email command words, separated by |", "decline"),
         "say": pgettext("email command words, separated by |", "say"),
         "check": pgettext("email command words, separated by |", "check"),
+        "language": pgettext("email command words, separated by |", "language"),
     }
 
 

@@ -33,7 +33,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from wordgames.accounts import throttle
-from wordgames.accounts.languages import language_of, speaking
+from wordgames.accounts.languages import language_of, speaking, supported
+from wordgames.accounts.models import Profile
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.text import quote
 from wordgames.events import actions as events
@@ -102,6 +103,8 @@ def parse_command(body: str, words: Words = ENGLISH_ONLY) -> Command | None:
     meant = words.command(first.split()[0]) if first else None
     if meant == "say":  # words for the table: the rest of the line and the lines below
         return Command("say", " ".join(first.split()[1:]), number, comment)
+    if meant == "language":  # the language of my emails (none named: which there are)
+        return Command("language", " ".join(first.split()[1:]), number, comment)
     if meant == "check" and len(first.split()) > 1:  # a move to score
         return Command("check", " ".join(first.split()[1:]), number, comment)
     if word in ("challenge", "seek") and len(first.split()) > 1:  # a game to set up
@@ -175,6 +178,8 @@ def _help(game: Game, seat: Seat, words: Words = ENGLISH_ONLY) -> str:
         (words.shown("resign"), _("leave the game")),
         (words.shown("undo"), _("ask the others to let you take back your last move")),
         (f"{words.shown('accept')} / {words.shown('reject')}", _("answer another player's undo request")),
+        (f"{words.shown('language')} {_('<language>')}",
+         _("write my emails in this language: %(example)s") % {"example": f"{words.written('language')} fr"}),
         (words.shown("help"), _("this text")),
     ]  # fmt: skip
     width = max(16, *(len(left) for left, _right in rows))
@@ -348,6 +353,8 @@ def _run(record: InboundMessage, message: AnymailInboundMessage, body: str, seat
             outcome = actions.preview_move(game, user, command.text)
             _answer(record, seat, message, text=_("Checked, not played: %(move)s would score %(score)s.") % {
                 "move": command.text, "score": outcome.score} + f" {outcome.summary}")  # fmt: skip
+        elif command.word == "language":
+            _choose_language(record, seat, message, body, user, command.text, words)
         elif command.word == "say":
             _say(record, seat, message, user, "\n".join(filter(None, [command.text, command.comment])))
         elif command.word in ("challenge", "seek"):
@@ -512,6 +519,22 @@ def _say(record: InboundMessage, seat: Seat, message: AnymailInboundMessage, use
     _answer(record, seat, message, text=_("Your words went to the game's chat. No move was played: to play, write "
                                           "the move on the first line.") if told
             else _("Your words went to the game's chat."))  # fmt: skip
+
+
+def _choose_language(record: InboundMessage, seat: Seat, message: AnymailInboundMessage, body: str, user: Any,
+                     wanted: str, words: Words) -> None:  # fmt: skip
+    """``language fr``: the player's emails are written in that language from now on (as the switcher on every page
+    does for a logged-in player); the answer is the first of them."""
+    code = supported(wanted) if wanted.strip() else None
+    if code is None:
+        offered = ", ".join(f"{code} ({name})" for code, name in settings.LANGUAGES)
+        _refuse(record, message, body, seat, _("Write a language after %(word)s, one of: %(languages)s. For "
+                "example: %(word)s fr") % {"word": words.written("language"), "languages": offered})  # fmt: skip
+        return
+    Profile.objects.filter(user=user).update(language=code)
+    with speaking(code):
+        _answer(record, seat, message, text=_("From now on, your emails are written in %(language)s.") % {
+            "language": dict(settings.LANGUAGES).get(code, code)})  # fmt: skip
 
 
 def _addressed_seat(recipients: list[str]) -> Seat | None:
