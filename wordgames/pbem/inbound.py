@@ -178,7 +178,7 @@ def _help(game: Game, seat: Seat, words: Words = ENGLISH_ONLY) -> str:
         (words.shown("resign"), _("leave the game")),
         (words.shown("undo"), _("ask the others to let you take back your last move")),
         (f"{words.shown('accept')} / {words.shown('reject')}", _("answer another player's undo request")),
-        (f"{words.shown('language')} {_('<language>')}",
+        (f"{words.shown('language')} {_('<code>')}",
          _("write my emails in this language: %(example)s") % {"example": f"{words.written('language')} fr"}),
         (words.shown("help"), _("this text")),
     ]  # fmt: skip
