@@ -14,6 +14,7 @@ from tests.games.conftest import play_best, start_game  # noqa: F401
 from tests.i18n.catalogue import compiled_catalogue, speaks, test_catalogue  # noqa: F401
 from tests.pbem import mime
 from tests.pbem.deliver import by_pipe
+from wordgames.engines import get_engine
 from wordgames.games import actions
 from wordgames.games.actions import clocks
 from wordgames.games.commandwords import Words, normal
@@ -185,3 +186,17 @@ def test_langue_by_email_changes_the_language_of_the_next_emails(ann: Any, bob: 
     bob.refresh_from_db()
     assert bob.profile.language == "de"
     unchanged(game)
+
+
+def test_the_french_lines_of_a_game_email_pasted_unquoted_are_no_comment(ann: Any, bob: Any, tmp_path: Path,
+                                                                         play_best: Any) -> None:  # noqa: F811
+    speaks(ann, "fr")
+    game = game_of(ann, bob)
+    letter = latest_to("ann@example.com")
+    assert "Ce que vous écrivez sous la ligne du coup est montré aux autres joueurs." in letter.body
+    game.refresh_from_db()
+    move = get_engine("lingo").best_move(game.state, 0).move  # type: ignore[attr-defined]
+    pasted = f"{move}\nCe que vous écrivez sous la ligne du coup est montré aux autres joueurs."
+    by_pipe(mime.reply(letter, pasted), tmp_path)
+    played = game.moves.get()
+    assert played.text and played.comment == ""

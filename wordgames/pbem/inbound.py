@@ -555,12 +555,26 @@ def _addressed_seat(recipients: list[str]) -> Seat | None:
 def _game_lines(seat: Seat) -> list[str]:
     """The lines of the game's email as this player sees it now (the board, pool and scores): never a
     comment, even when a mail program quotes them without a mark."""
+    ours = _instruction_lines()
     if not seat.game.state:
-        return []
+        return ours
     try:
-        return get_engine(seat.game.engine).render_text(seat.game.state, seat.position).split("\n")
+        return [*get_engine(seat.game.engine).render_text(seat.game.state, seat.position).split("\n"), *ours]
     except Exception:  # the backstop is a bonus: a game that cannot render still takes moves
-        return []
+        return ours
+
+
+def _instruction_lines() -> list[str]:
+    """The fixed lines of a game email in the reader's language (read in ``_process``'s language), so a reply that
+    pastes them unquoted does not make them a comment (the English ones are known to ``reply.own_text``)."""
+    return [
+        _("To move, reply to this email with your move on the first line, for example:"),
+        _("To move, reply to this email with your move on the first line."),
+        _("Anything you write on the lines after the move is shown to the other players."),
+        _("Everyone moves at once, so you may move now."),
+        _("You move first."),
+        _("It is your turn now."),
+    ]
 
 
 def _player_writing(seat: Seat, sender: str) -> Any:
