@@ -1,7 +1,9 @@
 """Every write to events: create one, sign up, withdraw, start (the sweep or a moderator's button), and what
-each game's end does to its event (the next Swiss round, the end). Each door is one transaction that locks the
-event's row; games are created through games' own door (``create_game``, everyone seated at once) in the same
-transaction, so an event starts once, with all its games or none."""
+each game's end does to its event (the next Swiss round, a league's next season, a ladder's places, the end).
+Each door is one transaction that locks the event's row; games are created through games' own door
+(``create_game``, everyone seated at once) in the same transaction, so an event starts once, with all its games
+or none. Leagues and ladders have their own modules (``leagues``, ``ladders``); a ladder's challenge is
+``ladders.challenge``."""
 
 from __future__ import annotations
 
@@ -12,27 +14,25 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from wordgames.accounts.models import is_suspended
+from wordgames.accounts.models import Block, is_suspended
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.errors import InvalidOptions
 from wordgames.engines.core.text import quote
-from wordgames.games import actions as games
 from wordgames.games.actions import Refused
 from wordgames.games.models import Game, Move
 from wordgames.games.outbox import owe
 from wordgames.ratings.queries import value_of
 
-from . import pairing, queries
+from . import ladders, leagues, pairing, queries
 from .models import Entry, Event, EventGame
+from .rounds import RESIGN_REST, SEND_FINISHED, SEND_ROUND, create_round, lock, resign_games, running_games
 
 log = logging.getLogger(__name__)
 
-SEND_ROUND = "wordgames.events.tasks.send_round"
-SEND_FINISHED = "wordgames.events.tasks.send_finished"
-RESIGN_REST = "wordgames.events.tasks.resign_rest"
 # A player whose time runs out in this many of an event's games (the clock resigned them) is withdrawn from it.
 TIMED_OUT_GAMES = 3
 
@@ -44,114 +44,136 @@ def may_create(user: User) -> bool:
 def create_event(creator: User, name: str, kind: str, options: dict[str, Any], *, format: str,
                  signup_deadline: datetime, starts_at: datetime, max_players: int, table_size: int = 2,
                  rounds: int | None = None, rated: bool = True, move_time: timedelta = timedelta(days=3),
-                 days_away_limit: int | None = None) -> Event:  # fmt: skip
+                 days_away_limit: int | None = None, division_size: int | None = None, promoted: int | None = None,
+                 reach: int | None = None) -> Event:  # fmt: skip
     """A new event, open for sign-up until ``signup_deadline``; it starts at ``starts_at``. Moderators (the
-    "add event" permission) create events; players too when ``EVENTS_BY_PLAYERS`` is on."""
+    "add event" permission) create events; players too when ``EVENTS_BY_PLAYERS`` is on. A league's ``rounds``
+    are its seasons (none: season after season), ``division_size`` its divisions' size and ``promoted`` how many
+    go up and down; a ladder's ``reach`` is how many places above a player may challenge."""
     if not may_create(creator) or is_suspended(creator):
-        raise Refused("Only moderators can create events on this site.", "not_allowed")
+        raise Refused(_("Only moderators can create events on this site."), "not_allowed")
     name = name.strip()
     if not name or len(name) > 100:
-        raise Refused("An event needs a name of at most 100 characters.", "name")
+        raise Refused(_("An event needs a name of at most 100 characters."), "name")
     if kind not in engine_names():
-        raise Refused(f"There is no game called {quote(kind)}: choose one of {', '.join(engine_names())}.", "kind")
+        raise Refused(_("There is no game called %(name)s: choose one of %(names)s.")
+                      % {"name": quote(kind), "names": ", ".join(engine_names())}, "kind")  # fmt: skip
     engine = get_engine(kind)
     if format not in Event.Format.values:
-        raise Refused("The format is round-robin or Swiss.", "format")
+        raise Refused(_("The format is round-robin, Swiss, league or ladder."), "format")
     if not engine.min_players <= table_size <= engine.max_players:
-        raise Refused(f"{engine.title} is for {engine.min_players} to {engine.max_players} players.", "players")
-    if format == Event.Format.SWISS:
-        if table_size != 2:
-            raise Refused("A Swiss event is for games of two players.", "players")
-        if not rounds or not 1 <= rounds <= 20:
-            raise Refused("A Swiss event has 1 to 20 rounds.", "rounds")
-    else:
-        rounds = None
+        raise Refused(_("%(game)s is for %(least)d to %(most)d players.")
+                      % {"game": engine.title, "least": engine.min_players, "most": engine.max_players},
+                      "players")  # fmt: skip
+    rounds, division_size, promoted, reach = _format_fields(format, table_size, rounds, division_size, promoted,
+                                                            reach)  # fmt: skip
     if not timedelta(hours=1) <= move_time <= timedelta(days=30):
-        raise Refused("The time per move must be between 1 hour and 30 days.", "options")
+        raise Refused(_("The time per move must be between 1 hour and 30 days."), "options")
+    if days_away_limit is not None and not 0 <= days_away_limit <= 365:
+        raise Refused(_("The days away a game may take are from 0 to 365."), "days_away_limit")
     if not table_size <= max_players <= 10_000:
-        raise Refused(f"The maximum number of players is from {table_size} to 10,000.", "max_players")
+        raise Refused(_("The maximum number of players is from %(least)d to 10,000.") % {"least": table_size},
+                      "max_players")  # fmt: skip
     if not timezone.now() < signup_deadline <= starts_at:
-        raise Refused("The sign-up deadline must be in the future, and the start at or after it.", "dates")
+        raise Refused(_("The sign-up deadline must be in the future, and the start at or after it."), "dates")
     try:
         options = engine.validate_options(options)
     except InvalidOptions as e:
         raise Refused(str(e), "options") from None
     if options.get("hints"):
-        raise Refused("A practice game (with hints) cannot be an event's game.", "options")
+        raise Refused(_("A practice game (with hints) cannot be an event's game."), "options")
     return Event.objects.create(
         name=name, kind=kind, options=options, format=format, table_size=table_size, rounds=rounds, rated=rated,
         move_time=move_time, signup_deadline=signup_deadline, starts_at=starts_at, max_players=max_players,
-        created_by=creator, days_away_limit=days_away_limit,
+        created_by=creator, days_away_limit=days_away_limit, division_size=division_size, promoted=promoted,
+        reach=reach,
     )  # fmt: skip
 
 
-def _lock(event_id: int) -> Event:
-    event = Event.objects.select_for_update().filter(pk=event_id).first()
-    if event is None:
-        raise Refused("There is no such event.", "not_found")
-    return event
+def _format_fields(format: str, table_size: int, rounds: int | None, division_size: int | None,
+                   promoted: int | None, reach: int | None) -> tuple[int | None, ...]:  # fmt: skip
+    """What each format needs, checked; the fields another format has no use for are cleared."""
+    if format == Event.Format.SWISS:
+        if table_size != 2:
+            raise Refused(_("A Swiss event is for games of two players."), "players")
+        if not rounds or not 1 <= rounds <= 20:
+            raise Refused(_("A Swiss event has 1 to 20 rounds."), "rounds")
+        return rounds, None, None, None
+    if format == Event.Format.LEAGUE:
+        if rounds is not None and not 1 <= rounds <= 100:
+            raise Refused(_("A league has 1 to 100 seasons (or none given: season after season)."), "rounds")
+        if not division_size or not max(table_size, 3) <= division_size <= 50:
+            raise Refused(_("A league's divisions have from %(least)d to 50 players.")
+                          % {"least": max(table_size, 3)}, "division_size")  # fmt: skip
+        if not promoted or not 1 <= 2 * promoted <= division_size - 1:
+            raise Refused(_("At a season's end at least one player goes up and one down, and fewer than half a "
+                            "division each way."), "promoted")  # fmt: skip
+        return rounds, division_size, promoted, None
+    if format == Event.Format.LADDER:
+        if table_size != 2:
+            raise Refused(_("A ladder is for games of two players."), "players")
+        if not reach or not 1 <= reach <= 20:
+            raise Refused(_("On a ladder a player may challenge from 1 to 20 places above."), "reach")
+        return None, None, None, reach
+    return None, None, None, None
 
 
 def sign_up(event_id: int, user: User) -> Entry:
-    """Take a place in an event open for sign-up. The event's row is locked, so two players taking the last
-    place at the same instant are counted one after the other: one gets it, the other is told it is full."""
+    """Take a place in an event open for sign-up (a league or a ladder: also while it runs). The event's row is
+    locked, so two players taking the last place at the same instant are counted one after the other: one gets
+    it, the other is told it is full. A player who joins a running ladder starts at its bottom; one who joins a
+    running league, in the bottom division at the next season."""
     if is_suspended(user):
-        raise Refused("Your account is suspended.", "suspended")
+        raise Refused(_("Your account is suspended."), "suspended")
     with transaction.atomic():
-        event = _lock(event_id)
+        event = lock(event_id)
         if not event.signup_open():
-            raise Refused("Sign-up for this event is closed.", "closed")
+            raise Refused(_("Sign-up for this event is closed."), "closed")
         entry = Entry.objects.filter(event=event, user=user).first()
         if entry is not None and not entry.withdrawn:
-            raise Refused("You are already signed up for this event.", "signed_up")
+            raise Refused(_("You are already signed up for this event."), "signed_up")
         if Entry.objects.filter(event=event, withdrawn=False).count() >= event.max_players:
-            raise Refused(f"This event is full: all {event.max_players} places are taken.", "full")
+            raise Refused(_("This event is full: all %(count)d places are taken.") % {"count": event.max_players},
+                          "full")  # fmt: skip
+        running = event.status == Event.Status.RUNNING
+        place = ladders.bottom_place(event) if running and event.format == Event.Format.LADDER else None
         if entry is None:
-            return Entry.objects.create(event=event, user=user)
-        entry.withdrawn, entry.created = False, timezone.now()
-        entry.save(update_fields=["withdrawn", "created"])
+            return Entry.objects.create(event=event, user=user, place=place)
+        entry.withdrawn, entry.created, entry.place, entry.timeouts = False, timezone.now(), place, 0
+        entry.save(update_fields=["withdrawn", "created", "place", "timeouts"])
         return entry
 
 
 def withdraw(event_id: int, user: User) -> Entry:
     """Leave an event. Before the start the place is free again; once it runs, the player's games under way
-    are resigned (each a loss) and they are paired no more."""
+    are resigned (each a loss) and they are paired no more (a league's next season leaves them out, a ladder
+    closes up below them)."""
     with transaction.atomic():
-        event = _lock(event_id)
+        event = lock(event_id)
         entry = Entry.objects.filter(event=event, user=user, withdrawn=False).first()
         if entry is None:
-            raise Refused("You are not taking part in this event.", "not_entered")
+            raise Refused(_("You are not taking part in this event."), "not_entered")
         if event.status in (Event.Status.FINISHED, Event.Status.CANCELLED):
-            raise Refused("This event is over.", "over")
+            raise Refused(_("This event is over."), "over")
         entry.withdrawn = True
         entry.save(update_fields=["withdrawn"])
         running = event.status == Event.Status.RUNNING
     if running:
-        # Each resignation is its own transaction, taken after the event's row is let go: a game's end locks
-        # the game, then the event, and this must not hold them the other way round.
-        for game_id in _running_games(event, entry):
-            try:
-                games.submit_move(game_id, user, "resign")
-            except Refused:  # it ended meanwhile
-                pass
+        resign_games(running_games(event, entry))
     return entry
-
-
-def _running_games(event: Event, entry: Entry) -> list[int]:
-    rows = EventGame.objects.filter(event=event, game__status__in=(Game.Status.OPEN, Game.Status.ACTIVE))
-    return [row.game_id for row in rows.only("entries", "game_id") if entry.pk in row.entries and row.game_id]
 
 
 def start_event(event_id: int, moderator: User | None = None) -> Event:
     """Start an event: pair its players, create every game of the first round (of all rounds for a
-    round-robin) and email each player their games. By the sweep once its start has come, or earlier by a
-    moderator. An event with too few players is cancelled instead, and its players told."""
+    round-robin, of the first season for a league; none for a ladder, whose players challenge each other) and
+    email each player their games. By the sweep once its start has come, or earlier by a moderator. An event
+    with too few players is cancelled instead, and its players told."""
     with transaction.atomic():
-        event = _lock(event_id)
+        event = lock(event_id)
         if moderator is not None and not moderator.has_perm("events.run_events"):
-            raise Refused("Only moderators can start an event early.", "not_allowed")
+            raise Refused(_("Only moderators can start an event early."), "not_allowed")
         if event.status != Event.Status.SIGNUP:
-            raise Refused("This event has already started.", "started")
+            raise Refused(_("This event has already started."), "started")
         players = [e.pk for e in Entry.objects.filter(event=event, withdrawn=False).order_by("created", "id")]
         if len(players) < max(2, event.table_size):
             event.status = Event.Status.CANCELLED
@@ -161,10 +183,14 @@ def start_event(event_id: int, moderator: User | None = None) -> Event:
         event.status = Event.Status.RUNNING
         if event.format == Event.Format.ROUND_ROBIN:
             for number, tables in enumerate(pairing.round_robin(players, event.table_size), start=1):
-                _create_round(event, number, list(tables), None)
+                create_round(event, number, list(tables), None)
             event.current_round = 1
             event.save(update_fields=["status", "current_round"])
             owe(SEND_ROUND, event.pk, 0)
+        elif event.format == Event.Format.LEAGUE:
+            leagues.start(event, players)
+        elif event.format == Event.Format.LADDER:
+            ladders.start(event, players)
         else:
             _next_swiss_round(event, players, [])
     return event
@@ -182,47 +208,42 @@ def start_due(now: datetime | None = None) -> int:
     return started
 
 
-def _create_round(event: Event, number: int, tables: list[tuple[int, ...]], bye: int | None) -> None:
-    users = dict(Entry.objects.filter(event=event).values_list("pk", "user__username"))
-    # A pairing may give a round-robin's odd player out as a table of one: a bye, with no game.
-    byes = [table[0] for table in tables if len(table) == 1] + ([bye] if bye is not None else [])
-    tables = [table for table in tables if len(table) > 1]
-    for index, table in enumerate(tables, start=1):
-        names = [users[entry] for entry in table]
-        creator = User.objects.get(username=names[0])
-        game = games.create_game(
-            creator, event.kind, dict(event.options), names[1:], seated=True, internal=True, rated=event.rated,
-            move_time=event.move_time, creator_seat=0,
-        )  # fmt: skip
-        EventGame.objects.create(event=event, round=number, table=index, entries=list(table), game=game)
-    for index, entry in enumerate(byes, start=len(tables) + 1):
-        EventGame.objects.create(event=event, round=number, table=index, entries=[entry])
-
-
 def _next_swiss_round(event: Event, players: list[int], results: list[pairing.Result]) -> bool:
-    """Pair and create the next Swiss round; False if no pair is left to play."""
+    """Pair and create the next Swiss round; False if no pair is left to play. Two players with a block between
+    them are kept apart when any other pairing exists."""
     number = event.current_round + 1
     entries = Entry.objects.filter(pk__in=players).select_related("user")
     ratings = {e.pk: value_of(e.user, event.kind) for e in entries}
-    pairs, bye = pairing.swiss_round(players, results, ratings, number)
+    pairs, bye = pairing.swiss_round(players, results, ratings, number, _blocked_pairs(list(entries)))
     if not pairs:
         return False
-    _create_round(event, number, [tuple(pair) for pair in pairs], bye)
+    create_round(event, number, [tuple(pair) for pair in pairs], bye)
     event.current_round = number
     event.save(update_fields=["status", "current_round"])
     owe(SEND_ROUND, event.pk, number)
     return True
 
 
+def _blocked_pairs(entries: list[Entry]) -> set[frozenset[int]]:
+    """The pairs of entries whose players block each other, either way (one query)."""
+    entry_of = {e.user_id: e.pk for e in entries}
+    ids = list(entry_of)
+    rows = Block.objects.filter(Q(blocker_id__in=ids) & Q(blocked_id__in=ids)).values_list("blocker_id", "blocked_id")
+    return {frozenset((entry_of[a], entry_of[b])) for a, b in rows}
+
+
 def on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
     """Receiver of games' ``game_finished``, inside the transaction that ends the game: the event's row is
-    locked, and the round's last game pairs the next Swiss round (in this same transaction, so no round is lost
-    if a worker dies), and the event's last game ends the event."""
+    locked, a ladder's places follow a challenge's result, the round's last game pairs the next Swiss round (in
+    this same transaction, so no round is lost if a worker dies), a league's season's last game starts the next
+    season, and the event's last game ends the event."""
     table = EventGame.objects.filter(game=game).only("event_id", "entries").first()
     if table is None:
         return
-    event = _lock(table.event_id)
+    event = lock(table.event_id)
     _count_timeouts(event, game, table.entries)
+    if event.format == Event.Format.LADDER:
+        ladders.after_game(event, table)
     _advance(event)
 
 
@@ -244,39 +265,42 @@ def _count_timeouts(event: Event, game: Game, entries: list[int]) -> None:
 
 def resign_rest(entry_id: int) -> None:
     """The games under way of an entry withdrawn for its timeouts: each resigned, a loss."""
-    entry = Entry.objects.select_related("event", "user").filter(pk=entry_id, withdrawn=True).first()
-    if entry is None:
-        return
-    for game_id in _running_games(entry.event, entry):
-        try:
-            games.submit_move(game_id, entry.user, "resign")
-        except Refused:  # it ended meanwhile
-            pass
+    entry = Entry.objects.select_related("event").filter(pk=entry_id, withdrawn=True).first()
+    if entry is not None:
+        resign_games(running_games(entry.event, entry))
 
 
 def settle_running(now: datetime | None = None) -> int:
     """The sweep's second half: a game a moderator abandons ends without a result and without ``game_finished``;
-    an event whose games under way are all over is moved on here (the next round, or its end). Returns the
-    number of events moved on."""
+    an event whose games under way are all over is moved on here (the next round or season, or its end). A
+    ladder has no last game: it is left alone. Returns the number of events moved on."""
     live = EventGame.objects.filter(event=OuterRef("pk"), game__status__in=(Game.Status.OPEN, Game.Status.ACTIVE))
-    stalled = Event.objects.filter(status=Event.Status.RUNNING).exclude(Exists(live)).values_list("pk", flat=True)
+    stalled = (Event.objects.filter(status=Event.Status.RUNNING).exclude(format=Event.Format.LADDER)
+               .exclude(Exists(live)).values_list("pk", flat=True))  # fmt: skip
     moved = 0
     for event_id in list(stalled[:50]):
         with transaction.atomic():
-            moved += _advance(_lock(event_id))
+            moved += _advance(lock(event_id))
     return moved
 
 
 def _advance(event: Event) -> bool:
-    """With the event's row locked: pair the next Swiss round once the current one is over, or end the event
-    once its last game is over. True if either happened."""
-    if event.status != Event.Status.RUNNING:
+    """With the event's row locked: pair the next Swiss round once the current one is over (leaving out the
+    players suspended meanwhile), start a league's next season once a season is over, or end the event once its
+    last game is over. True if any of these happened. A ladder goes on."""
+    if event.status != Event.Status.RUNNING or event.format == Event.Format.LADDER:
         return False
     unfinished = EventGame.objects.filter(event=event, game__status__in=(Game.Status.OPEN, Game.Status.ACTIVE))
-    if event.format == Event.Format.SWISS:
+    if event.format == Event.Format.LEAGUE:
+        if not leagues.season_over(event):
+            return False
+        if leagues.next_season(event):
+            return True
+    elif event.format == Event.Format.SWISS:
         if unfinished.filter(round=event.current_round).exists():
             return False
         if event.current_round < (event.rounds or 0):
+            _withdraw_suspended(event)
             players = list(Entry.objects.filter(event=event, withdrawn=False).order_by("created", "id")
                            .values_list("pk", flat=True))  # fmt: skip
             if len(players) >= 2 and _next_swiss_round(event, players, queries.results(queries.tables(event))):
@@ -287,3 +311,12 @@ def _advance(event: Event) -> bool:
     event.save(update_fields=["status", "finished"])
     owe(SEND_FINISHED, event.pk)
     return True
+
+
+def _withdraw_suspended(event: Event) -> None:
+    """A player suspended during a Swiss event is withdrawn before the next round is paired: paired no more.
+    (Their game under way, if any, they cannot play: its clock resigns them, a loss.)"""
+    suspended = Entry.objects.filter(event=event, withdrawn=False, user__profile__suspended=True)
+    for pk in list(suspended.values_list("pk", flat=True)):
+        Entry.objects.filter(pk=pk).update(withdrawn=True)
+        owe(RESIGN_REST, pk)

@@ -240,10 +240,11 @@ _SCORE = 10_000_000
 _ORDER = 1_000
 _COLOUR = 100_000
 _REPEAT = 10**13
+_AVOID = 10**12  # two players with a block between them: met only when nothing else pairs the field
 
 
-def swiss_round(players: list[int], results: list[Result], ratings: dict[int, int],
-                round_number: int) -> tuple[list[tuple[int, int]], int | None]:  # fmt: skip
+def swiss_round(players: list[int], results: list[Result], ratings: dict[int, int], round_number: int,
+                avoid: set[frozenset[int]] | None = None) -> tuple[list[tuple[int, int]], int | None]:  # fmt: skip
     """The pairs of the next Swiss round (first player moves first) and the player with the bye, or None.
 
     ``players`` are those still in the event; ``results`` every result so far (a bye, a one-player result,
@@ -259,7 +260,12 @@ def swiss_round(players: list[int], results: list[Result], ratings: dict[int, in
     Who moves first: the one who has moved first less often; if equal, the one who moved second in their last
     game; if still equal, the higher rated in odd rounds, the lower rated in even rounds. A repeat meeting is
     made only when no pairing of the remaining players avoids one (a small event after many rounds).
+
+    ``avoid`` names pairs who should not meet (a block between them): within the score groups they are kept apart
+    as if they had met; only if no pairing of the whole field keeps them apart do they meet, at a cost below a
+    repeat meeting's.
     """
+    avoid = avoid or set()
     if not players:
         return [], None
     total = totals(results)
@@ -296,9 +302,11 @@ def swiss_round(players: list[int], results: list[Result], ratings: dict[int, in
             w -= _COLOUR
         if frozenset((a, b)) in met:
             w -= _REPEAT
+        if frozenset((a, b)) in avoid:
+            w -= _AVOID
         return w
 
-    matching = _match(order, list(groups.values()), weight, met)
+    matching = _match(order, list(groups.values()), weight, met | avoid)
     pairs = []
     for a, b in matching:
         pairs.append(_colours(a, b, balance, last, rating, round_number))

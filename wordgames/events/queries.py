@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from wordgames.games.models import Game, Move
+from wordgames.games.models import Game, Move, Seat
 from wordgames.ratings.update import standings as finishing_order
 
 from .models import Entry, Event, EventGame
@@ -29,21 +30,33 @@ class Table:
     status: str  # the game's status, "bye" for a bye
     scores: list[int] | None
     places: list[int] | None
+    season: int = 0
+    division: int = 0
 
 
 def tables(event: Event) -> list[Table]:
     """Every table of the event, round by round, with its game's status and result (two queries)."""
+    return tables_of(event)
+
+
+def tables_of(event: Event, ids: list[int] | None = None) -> list[Table]:
+    """The event's tables (those of ``ids`` only, if given), with their games' status and result."""
+    rows_query = EventGame.objects.filter(event=event)
+    if ids is not None:
+        rows_query = rows_query.filter(pk__in=ids)
     rows = list(
-        EventGame.objects.filter(event=event).order_by("round", "table")
-        .values_list("round", "table", "entries", "game_id", "game__status", "game__result")
+        rows_query.order_by("season", "round", "table")
+        .values_list("season", "division", "round", "table", "entries", "game_id", "game__status", "game__result")
     )  # fmt: skip
     resigned: dict[int, dict[int, int]] = {}
-    if any(row[4] == Game.Status.FINISHED for row in rows):
+    if any(row[6] == Game.Status.FINISHED for row in rows):
         moves = Move.objects.filter(game__event_game__event=event, taken_back=False, text="resign")
+        if ids is not None:
+            moves = moves.filter(game__event_game__in=ids)
         for game_id, seat, seq in moves.order_by("seq").values_list("game_id", "seat", "seq"):
             resigned.setdefault(game_id, {})[seat] = seq
     out = []
-    for round_, table, entries, game_id, status, result in rows:
+    for season, division, round_, table, entries, game_id, status, result in rows:
         scores = places = None
         if game_id is None:
             status = "bye"
@@ -53,8 +66,24 @@ def tables(event: Event) -> list[Table]:
             for positions, place in finishing_order(result, list(range(len(entries))), resigned.get(game_id, {})):
                 for position in positions:
                     places[position] = place
-        out.append(Table(round_, table, list(entries), game_id, status, scores, places))
+        out.append(Table(round_, table, list(entries), game_id, status, scores, places, season, division))
     return out
+
+
+def substitutes(event: Event, rows: list[Table], entries: dict[int, Entry]) -> dict[tuple[int, int], Any]:
+    """The seats a moderator gave to another player: (game id, position) -> the player now seated, who plays
+    on for the entry seated there (one query, and a second only when there is one)."""
+    by_game = {row.game_id: row.entries for row in rows if row.game_id}
+    seats = Seat.objects.filter(game__event_game__event=event).values_list("game_id", "position", "user_id")
+    moved: dict[tuple[int, int], int] = {}
+    for game_id, position, user_id in seats:
+        seated = by_game.get(game_id)
+        if seated and position < len(seated) and user_id and entries[seated[position]].user_id != user_id:
+            moved[(game_id, position)] = user_id
+    if not moved:
+        return {}
+    users = {u.pk: u for u in User.objects.filter(pk__in=set(moved.values())).select_related("profile")}
+    return {key: users[user_id] for key, user_id in moved.items()}
 
 
 def results(rows: list[Table], *, byes: bool = True) -> list[Result]:

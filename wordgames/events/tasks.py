@@ -34,3 +34,9 @@ def send_finished(event_id: int) -> None:
 def resign_rest(entry_id: int) -> None:
     """An entry withdrawn for timing out of too many games: its games under way resigned."""
     actions.resign_rest(entry_id)
+
+
+@shared_task(**RETRY)
+def send_challenge(event_id: int, round_number: int) -> None:
+    """Both players of a ladder's challenge: their game."""
+    emails.send_challenge(event_id, round_number)

@@ -9,4 +9,5 @@ urlpatterns = [
     path("<int:pk>/join/", views.join, name="join_event"),
     path("<int:pk>/withdraw/", views.leave, name="withdraw_event"),
     path("<int:pk>/start/", views.start, name="start_event"),
+    path("<int:pk>/challenge/", views.challenge, name="challenge_in_event"),
 ]

@@ -1,8 +1,15 @@
+from __future__ import annotations
+
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from django.apps import AppConfig
 from django.conf import settings
+
+if TYPE_CHECKING:
+    from wordgames.engines.core.letters import LetterSet
+    from wordgames.engines.core.lexicon import Lexicon
 
 
 class GamesConfig(AppConfig):
@@ -24,7 +31,9 @@ class GamesConfig(AppConfig):
 
 def register_dictionaries(folder: Path) -> list[str]:
     """Every ``NAME.txt`` or ``NAME.txt.gz`` word list in ``folder`` becomes dictionary NAME (loaded on first
-    use). ENABLE, shipped with the engines, is always there as "enable"."""
+    use), played with the letter set of ``NAME.json`` beside it if there is one (else English's). ENABLE, shipped
+    with the engines, is always there as "enable"."""
+    from wordgames.engines.core.letters import LetterSet, register_letter_set
     from wordgames.engines.core.lexicon import Lexicon, register_lexicon
 
     names = []
@@ -32,6 +41,20 @@ def register_dictionaries(folder: Path) -> list[str]:
         for path in sorted(folder.iterdir()):
             if path.name.endswith((".txt", ".txt.gz")):
                 name = path.name.split(".")[0].lower()
-                register_lexicon(name, partial(Lexicon.from_file, name, path))
+                letters = folder / f"{name}.json"
+                if letters.is_file():  # checked when it was added; a broken file stops the start, loudly
+                    letter_set = LetterSet.from_file(name, letters)
+                    register_letter_set(name, letter_set)
+                    register_lexicon(name, partial(_folded, name, path, letter_set))
+                else:
+                    register_lexicon(name, partial(Lexicon.from_file, name, path))
                 names.append(name)
     return names
+
+
+def _folded(name: str, path: Path, letter_set: LetterSet) -> Lexicon:
+    """A word list spelt as its letter set's tiles spell it (a list put in the folder by hand may keep its
+    accents: ``ÉTÉ`` is the word ``ETE`` of French tiles)."""
+    from wordgames.engines.core.lexicon import Lexicon, read_words
+
+    return Lexicon(name, [letter_set.normalise(word) for word in read_words(path)])

@@ -15,3 +15,10 @@ game_finished = Signal()
 
 # A moderator's take-back reopened ``game``, which had ended: what was done on its end is to be undone.
 game_reopened = Signal()
+
+# A seat's deadline is about to move for its player's time away: later when they go away or when its clock
+# starts while they are away, earlier when they come back before their days away are over. Sent with ``shifts``
+# ({seat id: the change}) and ``now`` inside the transaction that writes them. A receiver returns {seat id: the
+# change to make instead} for the seats whose room limits time away (an event's own limit on the days away a
+# game may take); a seat no receiver names moves as asked.
+time_away = Signal()

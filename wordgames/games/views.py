@@ -656,7 +656,8 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponseBase:
 def help_index(request: HttpRequest) -> HttpResponse:
     games = [(engine.title, slug) for slug in ("lingo", "lexicon-crossing", "lingua-fences", "keebble")
              for engine in [get_engine(slug)]]  # fmt: skip
-    return render(request, "games/help_index.html", {"games": games})
+    english_only = {slug for slug in helpdocs.PAGES if not helpdocs.translated(slug)}  # none for an English reader
+    return render(request, "games/help_index.html", {"games": games, "english_only": english_only})
 
 
 @require_safe
@@ -665,7 +666,10 @@ def help_page(request: HttpRequest, slug: str) -> HttpResponse:
         title, html = helpdocs.page(slug)
     except (KeyError, FileNotFoundError):
         raise Http404("No such page") from None
-    return render(request, "games/help_page.html", {"title": title, "html": html, "slug": slug})
+    translated = helpdocs.translated(slug)
+    context = {"title": title, "html": html, "slug": slug, "translated": translated,
+               "language": "" if translated else helpdocs.language_name()}  # fmt: skip
+    return render(request, "games/help_page.html", context)
 
 
 @login_required

@@ -38,6 +38,7 @@ from wordgames.accounts.models import Profile
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.text import quote
 from wordgames.events import actions as events
+from wordgames.events import ladders
 from wordgames.games import actions, queries
 from wordgames.games.commandwords import ENGLISH_ONLY, NOTATION, Words
 from wordgames.games.emails import absolute
@@ -190,6 +191,8 @@ def _help(game: Game, seat: Seat, words: Words = ENGLISH_ONLY) -> str:
         "  challenge lingo bob preset=pbem days=3", _("or post an open seek that anyone may take:"),
         "  seek lingo preset=pbem days=3",
         _("To sign up for an event (its number is on its page), or withdraw from it:"), "  join 12", "  withdraw 12",
+        _("On a ladder, challenge a player above you (their username after the ladder's number):"),
+        "  challenge 12 bob",
         "", _("Lines after the first are a comment shown to the other players. Quoted text and your signature are "
               "ignored."),
     ]  # fmt: skip
@@ -289,6 +292,10 @@ def _process_addressed(message: AnymailInboundMessage, record: InboundMessage, s
                        seat: Seat | None) -> None:  # fmt: skip
     body = body_text(message, _game_lines(seat) if seat is not None else None)
     command = parse_command(body) if seat is None else None
+    ladder = command.text.split() if seat is None and command is not None and command.word == "challenge" else []
+    if len(ladder) == 2 and ladder[0].lstrip("#").isdigit():  # "challenge 12 bob": on ladder 12
+        _event(record, message, body, sender, "challenge", ladder[0], ladder[1])
+        return
     if seat is None and command is not None and command.word == "challenge":
         _challenge(record, message, body, sender, command.text)
         return
@@ -470,14 +477,15 @@ def _seek(record: InboundMessage, message: AnymailInboundMessage, body: str, sen
 
 
 def _event(record: InboundMessage, message: AnymailInboundMessage, body: str, sender: str, word: str,
-           number: str) -> None:  # fmt: skip
-    """``join EVENT`` / ``withdraw EVENT`` sent to the site's own address by an account holder: the same doors as
-    the event page's buttons."""
+           number: str, opponent: str = "") -> None:  # fmt: skip
+    """``join EVENT`` / ``withdraw EVENT`` / ``challenge EVENT PLAYER`` (a ladder) sent to the site's own address
+    by an account holder: the same doors as the event page's buttons."""
     user = get_user_model().objects.filter(email__iexact=sender, is_active=True).first()
     if user is None:
-        _refuse(record, message, body, None, _("To join an event by email, write from the address of your account.")
-                if word == "join" else
-                _("To withdraw from an event by email, write from the address of your account."))  # fmt: skip
+        _refuse(record, message, body, None, {
+            "join": _("To join an event by email, write from the address of your account."),
+            "challenge": _("To challenge a player on a ladder by email, write from the address of your account."),
+        }.get(word, _("To withdraw from an event by email, write from the address of your account.")))  # fmt: skip
         return
     number = number.lstrip("#")
     if not number.isdigit():
@@ -490,6 +498,9 @@ def _event(record: InboundMessage, message: AnymailInboundMessage, body: str, se
             entry = events.sign_up(event_id, user)
             text = _("You are signed up for %(event)s. You will get an email with your games when it starts.") % {
                 "event": entry.event.name}  # fmt: skip
+        elif word == "challenge":
+            table = ladders.challenge(event_id, user, opponent)
+            entry, text = table.event.entries.get(user=user), ladders.challenge_made(table, opponent)
         else:
             entry = events.withdraw(event_id, user)
             text = _("You have withdrawn from %(event)s.") % {"event": entry.event.name}

@@ -25,7 +25,7 @@ def new_bag(tile_set: TileSet, seed: Seed, first: str | None = None) -> str:
         return "".join(tiles)
     wanted = "".join(ch for ch in first.upper() if not ch.isspace())
     for ch in wanted:
-        if ch != BLANK and not ("A" <= ch <= "Z"):
+        if ch != BLANK and not ch.isalpha():  # any alphabet's letter (Ñ); the tile set says which it has
             raise InvalidOptions(f"The bag {quote(first)} holds {quote(ch)}, which is not a tile: use letters and ? for a blank.")
     try:
         tile_set.check_fits(wanted)

@@ -22,8 +22,10 @@ from .grid import Cell, cell_name, column_index, column_name, parse_cell
 
 _ACROSS_RE = re.compile(r"^(\d+)([a-z]+)$")
 _DOWN_RE = re.compile(r"^([a-z]+)(\d+)$")
-_TILE_RE = re.compile(r"^\??[a-z]$")
-_WORD_TOKEN_RE = re.compile(r"\?[a-z]|[a-z]|\([a-z]+\)")
+# A letter of any alphabet (é, ñ, ...): the game's letter set, not the parser, decides which it has.
+_LETTER = r"[^\W\d_]"
+_TILE_RE = re.compile(rf"^\??{_LETTER}$")
+_WORD_TOKEN_RE = re.compile(rf"\?{_LETTER}|{_LETTER}|\({_LETTER}+\)")
 
 EXAMPLES = "e.g. 13L YET (across), L11 REPEAT (down) or c5 D c9 C"
 

@@ -13,6 +13,7 @@ from wordgames.engines.core.text import quote
 
 from ..core.errors import IllegalMove
 from ..core.grid import cell_name
+from ..core.letters import letter_set_for
 
 State = dict[str, Any]
 FRAUD_RULES = ("different", "not_held", "one_held", "line")
@@ -23,9 +24,11 @@ def check_ask(state: State, seat: int, ask: list[str], big: bool) -> None:
     if not (len(ask) == 2 or (big and 1 <= len(ask) <= 6)):
         raise IllegalMove("Your word covered a big ask cell: ask for up to six letters." if big else
                           "Ask for two letters: end your move with ask and two letters, e.g. ask E X.")  # fmt: skip
+    letters = letter_set_for(state["options"]["dictionary"]).letters
     for letter in ask:
-        if len(letter) != 1 or not letter.isalpha():
-            raise IllegalMove(f"{quote(letter)} is not a letter: ask for letters A to Z.")
+        if len(letter) != 1 or letter not in letters:
+            raise IllegalMove(f"{quote(letter)} is not a letter: ask for letters {' '.join(sorted(letters))}."
+                              if len(letters) != 26 else f"{quote(letter)} is not a letter: ask for letters A to Z.")
     check_fraud(state, seat, ask)
 
 

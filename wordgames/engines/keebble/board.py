@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from ..core.grid import cell_name, parse_cell
-from ..core.tiles import LETTER_VALUES
+from ..core.letters import ENGLISH, LetterSet
 
 Cell = tuple[int, int]
 SIZES = {"8x4": (8, 4), "8x8": (8, 8), "16x8": (16, 8)}
@@ -50,9 +50,9 @@ def inner_edges(width: int, height: int) -> list[tuple[Cell, Cell]]:
 
 
 def generate(width: int, height: int, players: int, rng: random.Random, *, special: bool, celldance: bool,
-             generated: bool) -> dict[str, Any]:  # fmt: skip
+             generated: bool, letter_set: LetterSet = ENGLISH) -> dict[str, Any]:  # fmt: skip
     """Star, hand cells, starting letters, special cells and walls, in the website's order. With
-    ``generated`` false only the hand cells are chosen (an empty page)."""
+    ``generated`` false only the hand cells are chosen (an empty page). Letters come from ``letter_set``."""
     taken: set[Cell] = set()
 
     def near_taken(cell: Cell) -> bool:
@@ -75,7 +75,8 @@ def generate(width: int, height: int, players: int, rng: random.Random, *, speci
     walls: list[str] = []
     start_count = rng.randint(1, 3) if generated else 0
     if generated:
-        letters, specials, walls = _fill(width, height, rng, taken, special=special, celldance=celldance)
+        letters, specials, walls = _fill(width, height, rng, taken, special=special, celldance=celldance,
+                                         letter_set=letter_set)
     return {
         "star": cell_name(*star) if star else None,
         "hand_cells": [cell_name(*h) for h in hands],
@@ -86,8 +87,15 @@ def generate(width: int, height: int, players: int, rng: random.Random, *, speci
     }
 
 
+def letter_weights(letter_set: LetterSet) -> dict[str, float]:
+    """How likely each letter is dealt: the rarer (the higher its value), the less. Letters without tiles in the
+    set (Spanish K and W, played with blanks) are never dealt."""
+    return {letter: 1 / value for letter, value in letter_set.values.items()
+            if value > 0 and letter_set.counts.get(letter, 0) > 0}  # fmt: skip
+
+
 def _fill(width: int, height: int, rng: random.Random, taken: set[Cell], *, special: bool,
-          celldance: bool) -> tuple[dict[Cell, str], dict[Cell, str], list[str]]:  # fmt: skip
+          celldance: bool, letter_set: LetterSet) -> tuple[dict[Cell, str], dict[Cell, str], list[str]]:  # fmt: skip
     """Starting letters, special cells and walls of a generated board (``taken`` grows as cells are used)."""
 
     def near_taken(cell: Cell) -> bool:
@@ -98,7 +106,7 @@ def _fill(width: int, height: int, rng: random.Random, taken: set[Cell], *, spec
     walls: list[str] = []
     free = [(c, r) for r in range(1, height + 1) for c in range(width) if (c, r) not in taken]
     rng.shuffle(free)
-    weights = {letter: 1 / value for letter, value in LETTER_VALUES.items() if letter.isalpha()}
+    weights = letter_weights(letter_set)
     wanted = max(1, round(width * height * rng.uniform(0.03, 0.08)))
     for cell in free:
         if len(letters) >= wanted:

@@ -24,12 +24,12 @@ from wordgames.engines.core.rng import Seed, draws
 from ..core.engine import EndReason, Engine, MoveOutcome, Option, State
 from ..core.errors import IllegalMove
 from ..core.grid import cell_name, column_name
+from ..core.letters import letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON
 from ..core.options import validate
-from ..core.tiles import LETTER_VALUES
 from .answers import answer, free_wall, reveal
 from .asking import FRAUD_RULES
-from .board import SIZES, generate, wall_between
+from .board import SIZES, generate, letter_weights, wall_between
 from .hands import room
 from .turn import end_game, next_turn, play_turn
 
@@ -84,12 +84,13 @@ class KeebbleEngine(Engine):
         self.check_players(n)
         width, height = SIZES[options["board"]]
         rng = draws(seed, "board", legacy=seed)
+        letter_set = letter_set_for(options["dictionary"])
         board = generate(width, height, n, rng, special=options["supercells"], celldance=options["celldance"],
-                         generated=options["start"] == "generated")  # fmt: skip
-        weights = {letter: 1 / value for letter, value in LETTER_VALUES.items() if letter.isalpha()}
+                         generated=options["start"] == "generated", letter_set=letter_set)  # fmt: skip
+        weights = letter_weights(letter_set)
         hands = [rng.choices(list(weights), list(weights.values()), k=board["start_count"]) for _ in players]
         if bag:  # a record may fix the starting hands: letters dealt in seat order
-            letters = [ch for ch in bag.upper() if ch.isalpha()]
+            letters = [ch for ch in letter_set.normalise(bag) if ch.isalpha()]
             hands = [letters[i * board["start_count"] : (i + 1) * board["start_count"]] for i in range(n)]
         order = list(range(n)) if options["turn_order"] == "clockwise" else [0] + list(range(n - 1, 0, -1))
         cells = {name: {"letter": letter, "owner": None, "value": 0} for name, letter in board["letters"].items()}
@@ -115,7 +116,7 @@ class KeebbleEngine(Engine):
     def apply(self, state: State, seat: int, move: str) -> tuple[State, MoveOutcome]:
         if state["finished"]:
             raise IllegalMove("The game is over.")
-        text = " ".join(move.split())
+        text = letter_set_for(state["options"]["dictionary"]).fold_text(" ".join(move.split()))
         if text.lower() == "resign":
             return self.resign(state, seat)
         if seat not in self.actors(state):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.tiles import LETTER_VALUES
+from ..core.letters import letter_set_for
 
 State = dict[str, Any]
 VOWELS = set("AEIOU")
@@ -17,13 +17,15 @@ BACKPACK_SLOTS = 16
 
 
 def letter_score(state: State, seat: int, letter: str) -> int:
-    """"Vowel = 1 point, Consonant = 3 points, Unique = 5 points" (nobody else holds it), or Scrabble's values."""
+    """"Vowel = 1 point, Consonant = 3 points, Unique = 5 points" (nobody else holds it), or Scrabble's values
+    (the game's letter set's: French Scrabble's for a French dictionary, with its vowels)."""
+    letters = letter_set_for(state["options"]["dictionary"])
     if state["options"]["scrabble_scoring"]:
-        return LETTER_VALUES[letter]
+        return letters.value(letter)
     others = {ch for s, hand in enumerate(state["hands"]) if s != seat and state["active"][s] for ch in hand}
     if letter not in others:
         return 5
-    return 1 if letter in VOWELS else 3
+    return 1 if letter in letters.vowels else 3
 
 
 def room(state: State, seat: int, collector: bool = False) -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from wordgames.engines.core.text import quote
@@ -23,7 +24,7 @@ from ..core.lexicon import Lexicon
 from ..core.tiles import BLANK, LETTER_VALUES
 
 MAX_SIDE = 60
-_ROW = re.compile(r"^[A-Za-z.]+$")
+_ROW = re.compile(r"^(?:[^\W\d_]|\.)+$")  # letters of any alphabet (the game's letter set judges them)
 
 Cell = tuple[int, int]  # (row, column), from the top left
 
@@ -36,7 +37,7 @@ def parse(text: str) -> list[str]:
         return []
     for row in rows:
         if not _ROW.match(row):
-            bad = next(ch for ch in row if not (ch.isalpha() and ch.isascii()) and ch != ".")
+            bad = next(ch for ch in row if not ch.isalpha() and ch != ".")
             raise IllegalMove(f"A crossword row may hold only letters and '.' for an empty cell, not {quote(bad)}.")
     if len(rows) > MAX_SIDE or max(len(r) for r in rows) > MAX_SIDE:
         raise IllegalMove(f"A crossword may be at most {MAX_SIDE} cells wide and {MAX_SIDE} high.")
@@ -122,15 +123,17 @@ def words_of(rows: list[str], lexicon: Lexicon | None = None) -> list[Word]:
     return found
 
 
-def score(rows: list[str], hand_size: int = 0, lexicon: Lexicon | None = None) -> Score:
-    """Score a crossword with ``hand_size`` tiles still in the hand (each a leftover tile)."""
+def score(rows: list[str], hand_size: int = 0, lexicon: Lexicon | None = None,
+          values: Mapping[str, int] = LETTER_VALUES) -> Score:
+    """Score a crossword with ``hand_size`` tiles still in the hand (each a leftover tile); ``values`` are the
+    game's letter set's."""
     grid = letters(rows)
     words = words_of(rows, lexicon)
     across = {cell: w for w in words if w.across for cell in w.cells}
     down = {cell: w for w in words if not w.across for cell in w.cells}
     crossing = sorted(cell for cell in grid if cell in across and cell in down)
     points = sum(
-        0 if grid[cell].islower() else LETTER_VALUES[grid[cell]]
+        0 if grid[cell].islower() else values[grid[cell]]
         for cell in crossing
         if across[cell].valid and down[cell].valid
     )

@@ -19,6 +19,7 @@ from wordgames.engines.core.text import quote
 
 from ..core.engine import MOVE_MAX, EndReason, Engine, MoveOutcome, Option, State, finish
 from ..core.errors import IllegalMove, InvalidOptions
+from ..core.letters import ENGLISH, LetterSet, letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON, Lexicon, get_lexicon
 from ..core.options import validate
 from ..core.tiles import BLANK, get_tile_set
@@ -96,7 +97,11 @@ class LexiconCrossingEngine(Engine):
         options = self.validate_options(options)
         count = len(players)
         self.check_players(count)
-        tile_set = get_tile_set("scrabble98" if options["tiles"] == "s98" else "lc120")
+        letters = letter_set_for(options["dictionary"])
+        if letters is ENGLISH:
+            tile_set = get_tile_set("scrabble98" if options["tiles"] == "s98" else "lc120")
+        else:  # another language's full set (blanks apart) for s98, scaled to 120 tiles for lc120
+            tile_set = letters.tile_set(None if options["tiles"] == "s98" else 120)
         if options["blanks"]:
             tile_set = tile_set.with_blanks(2)
         if options["teams"] != "-" and (len(options["teams"]) != count or len(set(options["teams"])) < 2):
@@ -122,6 +127,10 @@ class LexiconCrossingEngine(Engine):
     @staticmethod
     def lexicon(state: State) -> Lexicon:
         return get_lexicon(state["options"]["dictionary"])
+
+    @staticmethod
+    def letters(state: State) -> LetterSet:
+        return letter_set_for(state["options"]["dictionary"])
 
     @staticmethod
     def hand(state: State, seat: int) -> list[str]:
@@ -158,7 +167,8 @@ class LexiconCrossingEngine(Engine):
         return len(state["bag"]) < self._need(state)
 
     def score(self, state: State, seat: int) -> crossword.Score:
-        return crossword.score(state["grids"][seat], len(self.hand(state, seat)), self.lexicon(state))
+        return crossword.score(state["grids"][seat], len(self.hand(state, seat)), self.lexicon(state),
+                               self.letters(state).values)
 
     def current_scores(self, state: State) -> list[Any]:
         scores = super().current_scores(state)
@@ -192,6 +202,7 @@ class LexiconCrossingEngine(Engine):
     def _apply(self, state: State, seat: int, move: str) -> tuple[State, MoveOutcome]:
         if state["finished"]:
             raise IllegalMove("The game is over.")
+        move = self.letters(state).fold_text(move)
         words = move.strip().split(maxsplit=1)
         command = words[0].lower() if words else ""
         rest = words[1] if len(words) > 1 else ""
@@ -455,7 +466,8 @@ class LexiconCrossingEngine(Engine):
                         hand.remove(tile)
                         hidden += 1
                 new_tiles = []
-            scored = crossword.score(state["grids"][seat], len(hand) + hidden, self.lexicon(state))
+            scored = crossword.score(state["grids"][seat], len(hand) + hidden, self.lexicon(state),
+                                     self.letters(state).values)
             view.update(
                 seat=seat, hand=hand, grid=state["grids"][seat], new_tiles=new_tiles, hidden_new=hidden,
                 score={"points": scored.points, "words": scored.words, "leftover": scored.leftover,

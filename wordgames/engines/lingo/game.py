@@ -18,6 +18,7 @@ from ..core.bag import draw, new_bag
 from ..core.engine import EndReason, Engine, MoveOutcome, State, finish
 from ..core.errors import IllegalMove, InvalidOptions
 from ..core.grid import cell_name
+from ..core.letters import ENGLISH, letter_set_for
 from ..core.lexicon import Lexicon, get_lexicon
 from ..core.notation import Placement, PlaceMove, WordCommand, format_move, parse_move
 from ..core.tiles import BLANK, lingo_tile_set
@@ -94,9 +95,12 @@ class LingoEngine(Engine):
 
     def score(self, state: State, seat: int, move: str) -> tuple[list[Placement], Score, Board, str]:
         """Check a move for ``seat`` and score it: (placements in line order, score, board after, canonical)."""
-        parsed = parse_move(move)
+        parsed = parse_move(letter_set_for(state["options"]["dictionary"]).fold_text(move))  # É: an E tile
         board = self.board(state)
         placements = placements_of(parsed, board)
+        strange = sorted({p.tile.letter for p in placements} - ENGLISH.letters)
+        if strange:  # Lingo plays English tiles whatever the word list (a blank cannot stand for Ñ either)
+            raise IllegalMove(f"Lingo's tiles have no {', '.join(strange)}: use the letters A to Z.")
         check_placements(
             placements, board, self.pool_of(state, seat), state["options"], self.lexicon(state),
             first_move=not state["board"], hidden=state["pools"] is not None,

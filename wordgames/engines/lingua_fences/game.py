@@ -18,6 +18,7 @@ from wordgames.engines.core.text import quote
 from ..core.engine import EndReason, Engine, MoveOutcome, Option, State, finish
 from ..core.errors import IllegalMove, InvalidOptions
 from ..core.grid import cell_name, column_name, parse_cell
+from ..core.letters import letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON, house_lexicon
 from ..core.notation import WordMove, parse_move
 from ..core.options import validate
@@ -110,7 +111,7 @@ class LinguaFencesEngine(Engine):
     def apply(self, state: State, seat: int, move: str) -> tuple[State, MoveOutcome]:
         if state["finished"]:
             raise IllegalMove("The game is over.")
-        text = " ".join(move.split())
+        text = letter_set_for(state["options"]["dictionary"]).fold_text(" ".join(move.split()))
         if text.lower() == "resign":
             return self.resign(state, seat)
         if seat not in self.actors(state):

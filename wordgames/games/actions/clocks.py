@@ -22,7 +22,7 @@ from ..models import Game, Move, Seat, Vacation
 from ..news import News, moment, news
 from . import greenlight
 from .errors import Refused
-from .moves import apply_move, lock_game, set_clocks
+from .moves import allowed_time_away, apply_move, lock_game, set_clocks
 
 log = logging.getLogger(__name__)
 
@@ -116,7 +116,7 @@ def set_vacation(user: User, days: int, now: datetime | None = None) -> Vacation
             left = max(0, int(allowance - used))
             raise Refused(f"You have {left} day{'s' if left != 1 else ''} away left this year.", "vacation")
         vacation = Vacation.objects.create(user=user, starts=now, ends=now + timedelta(days=days))
-        _shift_clocks(user, timedelta(days=days))
+        _shift_clocks(user, timedelta(days=days), now)
         _tell_opponents(user, news(gettext_noop("%(name)s is away until %(until)s: their clock is stopped until "
                                                 "then."), name=user.get_username(), until=moment(vacation.ends)),
                         f"away:{vacation.pk}")  # fmt: skip
@@ -133,17 +133,19 @@ def end_vacation(user: User, now: datetime | None = None) -> None:
         left = vacation.ends - now
         vacation.ends = now
         vacation.save(update_fields=["ends"])
-        _shift_clocks(user, -left)
+        _shift_clocks(user, -left, now)
         _tell_opponents(user, news(gettext_noop("%(name)s is back: their clock runs again."),
                                    name=user.get_username()), f"back:{vacation.pk}")  # fmt: skip
 
 
-def _shift_clocks(user: User, delta: timedelta) -> None:
-    for seat in Seat.objects.select_for_update().filter(user=user, due_at__isnull=False):
+def _shift_clocks(user: User, delta: timedelta, now: datetime) -> None:
+    seats = list(Seat.objects.select_for_update().filter(user=user, due_at__isnull=False))
+    shifts = allowed_time_away({seat.pk: delta for seat in seats}, now)
+    for seat in seats:
         assert seat.due_at is not None  # filtered above
-        seat.due_at += delta
+        seat.due_at += shifts[seat.pk]
         if seat.remind_at is not None:
-            seat.remind_at += delta
+            seat.remind_at += shifts[seat.pk]
         seat.save(update_fields=["due_at", "remind_at"])
 
 

@@ -294,6 +294,7 @@ def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int 
         away = {user_id: until - now for user_id, until in ends.items() if until and until > now}
     else:
         away = _time_away([seat.user_id for seat in starting], now) if starting else {}
+    extras = allowed_time_away({seat.pk: away.get(seat.user_id, timedelta(0)) for seat in starting}, now)
     changes: list[tuple[int, dict[str, Any]]] = []
     for seat in seats:
         fields = []
@@ -306,7 +307,7 @@ def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int 
             seat.timeouts = 0  # the player moved: their run of timeouts is over
             fields.append("timeouts")
         if seat in starting:
-            extra = away.get(seat.user_id, timedelta(0))
+            extra = extras[seat.pk]
             seat.due_at = now + move_time + extra
             seat.remind_at = now + reminder + extra
             seat.reminded = False
@@ -373,9 +374,23 @@ def restart_clock(game: Game, position: int, now: datetime | None = None) -> Non
         return
     until = getattr(seat, "away_until", None)  # the seats of a move are loaded with their time away
     extra = until - now if until is not None and until > now else timedelta(0)
+    extra = allowed_time_away({seat.pk: extra}, now)[seat.pk]
     Seat.objects.filter(pk=seat.pk).update(due_at=now + game.move_time + extra,
                                            remind_at=now + game.reminder_delay + extra, reminded=False,
                                            timeouts=0)  # fmt: skip
+
+
+def allowed_time_away(shifts: dict[int, timedelta], now: datetime) -> dict[int, timedelta]:
+    """Each seat's deadline change for time away ({seat id: change}) as the rooms above allow it
+    (``signals.time_away``: an event's own limit). Nothing is asked when nothing moves."""
+    wanted = {pk: delta for pk, delta in shifts.items() if delta}
+    if not wanted:
+        return shifts
+    allowed = dict(shifts)
+    for _receiver, answer in signals.time_away.send(sender=Seat, shifts=wanted, now=now):
+        if isinstance(answer, dict):
+            allowed.update(answer)
+    return allowed
 
 
 def seats_with_time_away() -> Any:
