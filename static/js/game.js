@@ -2,6 +2,11 @@
 // page up to date when another player moves. Plain JavaScript, no build step.
 (function () {
   "use strict";
+  // Translations come from the JavaScript catalog (/jsi18n/, loaded before this script); without it, English.
+  var gettext = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (format, values) {
+    return format.replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
+  };
   var live = document.getElementById("live");
   if (!live) return;
   var placed = []; // [{cell, letter, tile}]
@@ -50,7 +55,15 @@
     var form = live.querySelector(".move-form");
     var input = moveInput();
     if (!form || !input || !input.value.trim()) { showPreview(""); return; }
-    post(form.dataset.previewUrl, {move: input.value}).then(showPreview);
+    post(form.dataset.previewUrl, {move: input.value}).then(showPreview).catch(function () {
+      showPreview("");
+      var box = live.querySelector(".preview-box"), p = document.createElement("p");
+      if (!box) return;
+      p.className = "error";
+      p.setAttribute("role", "alert");
+      p.textContent = gettext("No preview: the server could not be reached. Check your connection.");
+      box.appendChild(p);
+    });
   }
   function previewSoon() { clearTimeout(previewTimer); previewTimer = setTimeout(preview, 250); }
 
@@ -150,7 +163,7 @@
       if (!selected) return;
       var letter = selected.dataset.letter;
       if (letter === "?") {
-        var chosen = (window.prompt("Which letter does the blank stand for?") || "").trim().toUpperCase();
+        var chosen = (window.prompt(gettext("Which letter does the blank stand for?")) || "").trim().toUpperCase();
         if (!/^[A-Z]$/.test(chosen)) return;
         letter = "?" + chosen;
       }

@@ -4,6 +4,11 @@
 // new score. Plain JavaScript, no build step.
 (function () {
   "use strict";
+  // Translations come from the JavaScript catalog (/jsi18n/, loaded before this script); without it, English.
+  var gettext = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (format, values) {
+    return format.replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
+  };
   var live = document.getElementById("live");
   if (!live) return;
 
@@ -140,7 +145,7 @@
   function save() {
     if (saving) { again = true; return; }
     saving = true;
-    status("Saving…");
+    status(gettext("Saving…"));
     var key = "grid-" + Date.now() + "-" + Math.random().toString(36).slice(2);
     fetch(editor().dataset.submitUrl, {
       method: "POST", credentials: "same-origin",
@@ -160,8 +165,8 @@
           invalid.querySelector("span").textContent = score.invalid.join(", ");
         }
       }
-      status("Saved.");
-    }).catch(function () { status("Could not save: check your connection; your last change is kept here."); })
+      status(gettext("Saved."));
+    }).catch(function () { status(gettext("Could not save: check your connection; your last change is kept here.")); })
       .then(function () { saving = false; if (again) { again = false; save(); } });
   }
   function changed() {
@@ -188,7 +193,7 @@
     if (state.cells[target]) return;  // occupied: nothing happens
     if (from === "hand") {
       if (letter === "?") {
-        var chosen = (window.prompt("Which letter does the blank stand for?") || "").trim().toLowerCase();
+        var chosen = (window.prompt(gettext("Which letter does the blank stand for?")) || "").trim().toLowerCase();
         if (!/^[a-z]$/.test(chosen)) return;
         if (!takeFromHand("?")) return;
         state.cells[target] = chosen;
@@ -259,7 +264,7 @@
       if (state.cells[selected]) return;
       if (state.hand.indexOf(letter) >= 0) { takeFromHand(letter); state.cells[selected] = letter; }
       else if (state.hand.indexOf("?") >= 0) { takeFromHand("?"); state.cells[selected] = letter.toLowerCase(); }
-      else { status("You have no " + letter + " in your hand."); return; }
+      else { status(interpolate(gettext("You have no %(letter)s in your hand."), {letter: letter}, true)); return; }
       ev.preventDefault();
       if (c + 1 < state.cols) selected = r + "," + (c + 1);
       return changed();

@@ -5,6 +5,11 @@
 // Plain JavaScript, no build step.
 (function () {
   "use strict";
+  // Translations come from the JavaScript catalog (/jsi18n/, loaded before this script); without it, English.
+  var gettext = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (format, values) {
+    return format.replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
+  };
   var box = document.querySelector("[data-live-url]");
   if (!box || !window.Idiomorph) return;
   var baseTitle = document.title;
@@ -20,7 +25,7 @@
 
   function turnShown() {
     var mine = box.querySelector("[data-my-turn='1']");
-    document.title = mine ? "Your turn · " + baseTitle : baseTitle;
+    document.title = mine ? interpolate(gettext("Your turn · %(title)s"), {title: baseTitle}, true) : baseTitle;
     if (icon) icon.setAttribute("href", mine && icon.dataset.turnIcon ? icon.dataset.turnIcon : baseIcon);
   }
 

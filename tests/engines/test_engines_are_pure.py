@@ -28,6 +28,9 @@ def test_importing_the_engines_loads_no_django():
     code = (
         "import sys, wordgames; before = set(sys.modules);"
         "import wordgames.engines, wordgames.engines.lingo, wordgames.engines.core.record;"
+        "import wordgames.engines.keebble, wordgames.engines.lexicon_crossing, wordgames.engines.lingua_fences;"
+        "import wordgames.engines.core.refusals, wordgames.engines.lingo.refusals, wordgames.engines.keebble.refusals;"
+        "import wordgames.engines.lexicon_crossing.refusals, wordgames.engines.lingua_fences.refusals;"
         "print(sorted(m for m in set(sys.modules) - before if m.split('.')[0] in ('django', 'celery', 'anymail')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,

@@ -25,6 +25,7 @@ from wordgames.engines.core.text import quote
 from wordgames.games.actions import Refused
 from wordgames.games.models import Game, Move
 from wordgames.games.outbox import owe
+from wordgames.games.refusals import word
 from wordgames.ratings.queries import value_of
 
 from . import ladders, leagues, pairing, queries
@@ -79,7 +80,7 @@ def create_event(creator: User, name: str, kind: str, options: dict[str, Any], *
     try:
         options = engine.validate_options(options)
     except InvalidOptions as e:
-        raise Refused(str(e), "options") from None
+        raise Refused(word(e), "options") from None
     if options.get("hints"):
         raise Refused(_("A practice game (with hints) cannot be an event's game."), "options")
     return Event.objects.create(

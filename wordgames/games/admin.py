@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib import admin, messages
@@ -12,6 +12,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from wordgames.accounts.admin import ProfileAdmin
 from wordgames.accounts.models import Profile
@@ -34,29 +36,32 @@ from .models import (
     Vacation,
 )  # fmt: skip
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 User = get_user_model()
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), help_text="The players are told.")
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), help_text=_("The players are told."))
 
 
 class ReplaceForm(ReasonForm):
-    user = forms.ModelChoiceField(queryset=User.objects.order_by("username"), label="New player", required=False)
+    user = forms.ModelChoiceField(queryset=User.objects.order_by("username"), label=_("New player"), required=False)
     computer = forms.ChoiceField(
-        label="Or a computer player", required=False,
-        choices=[("", "—"), ("quick", "Computer, quick"), ("strong", "Computer, strong")],
-        help_text="For a player who left: the computer takes over the seat's tiles and score, and plays on.",
+        label=_("Or a computer player"), required=False,
+        choices=[("", "—"), ("quick", _("Computer, quick")), ("strong", _("Computer, strong"))],
+        help_text=_("For a player who left: the computer takes over the seat's tiles and score, and plays on."),
     )  # fmt: skip
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if bool(data.get("user")) == bool(data.get("computer")):
-            raise forms.ValidationError("Choose a new player or a computer player (one of them).")
+            raise forms.ValidationError(gettext("Choose a new player or a computer player (one of them)."))
         return data
 
 
-def with_reason(title: str, form_class: type[ReasonForm] = ReasonForm, permission: str = "moderate"):
+def with_reason(title: StrOrPromise, form_class: type[ReasonForm] = ReasonForm, permission: str = "moderate"):
     """Turn ``fn(modeladmin, request, obj, form)`` into an admin action that first asks for a reason.
 
     The action is offered, and run, only when the model admin's ``has_<permission>_permission`` says yes."""
@@ -71,9 +76,11 @@ def with_reason(title: str, form_class: type[ReasonForm] = ReasonForm, permissio
                         fn(modeladmin, request, obj, form.cleaned_data)
                         done += 1
                     except actions.Refused as e:
-                        modeladmin.message_user(request, f"{obj}: {e}", messages.ERROR)
+                        modeladmin.message_user(request, gettext("%(object)s: %(refusal)s") % {"object": obj, "refusal": e},
+                                                messages.ERROR)  # fmt: skip
                 if done:
-                    modeladmin.message_user(request, f"{title}: done for {done}.", messages.SUCCESS)
+                    modeladmin.message_user(request, gettext("%(action)s: done for %(count)d.")
+                                            % {"action": title, "count": done}, messages.SUCCESS)  # fmt: skip
                 return None
             context = {
                 **modeladmin.admin_site.each_context(request),
@@ -91,27 +98,27 @@ def with_reason(title: str, form_class: type[ReasonForm] = ReasonForm, permissio
     return decorate
 
 
-@with_reason("Take back the last move")
+@with_reason(_("Take back the last move"))
 def take_back(modeladmin: Any, request: AuthedRequest, game: Game, data: dict) -> None:
     actions.take_back_last_move(game.pk, request.user, data["reason"])
 
 
-@with_reason("End the game (score as it stands)")
+@with_reason(_("End the game (score as it stands)"))
 def end_game(modeladmin: Any, request: AuthedRequest, game: Game, data: dict) -> None:
     actions.end_game(game.pk, request.user, data["reason"])
 
 
-@with_reason("Abandon the game (no result)")
+@with_reason(_("Abandon the game (no result)"))
 def abandon_game(modeladmin: Any, request: AuthedRequest, game: Game, data: dict) -> None:
     actions.end_game(game.pk, request.user, data["reason"], abandon=True)
 
 
-@with_reason("Hide the message")
+@with_reason(_("Hide the message"))
 def hide_chat(modeladmin: Any, request: AuthedRequest, message: ChatMessage, data: dict) -> None:
     actions.hide_message(message.pk, request.user, data["reason"])
 
 
-@with_reason("Put another player in this seat", ReplaceForm)
+@with_reason(_("Put another player in this seat"), ReplaceForm)
 def replace_player(modeladmin: Any, request: AuthedRequest, seat: Seat, data: dict) -> None:
     user = data["user"] or actions.player_for(seat.game, data["computer"])
     actions.replace_player(seat.game_id, seat.position, user, request.user, data["reason"])
@@ -132,13 +139,13 @@ class SecretMoves:
     """A private move's letters (a crossword's grid names the tiles a player holds) are not shown while its
     game runs, to moderators and view-only staff alike: the move column gives the public summary instead."""
 
-    @admin.display(description="move")
+    @admin.display(description=_("move"))
     def move(self, move: Move) -> str:
         return move.shown_text
 
-    @admin.display(description="outcome")
+    @admin.display(description=_("outcome"))
     def shown_outcome(self, move: Move) -> Any:
-        return "hidden until the game is over (a private move)" if move.is_secret else move.outcome
+        return gettext("hidden until the game is over (a private move)") if move.is_secret else move.outcome
 
 
 class MoveInline(SecretMoves, admin.TabularInline):
@@ -182,15 +189,17 @@ class GameAdmin(Moderated):
     actions = [take_back, end_game, abandon_game]
 
 
-    @admin.display(description="secret and first tiles")
+    @admin.display(description=_("secret and first tiles"))
     def draws(self, game: Game) -> str:
         if game.status not in (Game.Status.FINISHED, Game.Status.ABANDONED):
-            return "hidden until the game is over (they would tell the bag)"
-        return f"{game.deal_seed}" + (f", first tiles {game.bag}" if game.bag else "")
+            return gettext("hidden until the game is over (they would tell the bag)")
+        if game.bag:
+            return gettext("%(secret)s, first tiles %(tiles)s") % {"secret": game.deal_seed, "tiles": game.bag}
+        return f"{game.deal_seed}"
 
-    @admin.display(description="players")
+    @admin.display(description=_("players"))
     def players(self, game: Game) -> SafeString:
-        return format_html_join(", ", "{}", ((isolated(s.user.username) if s.user else "(open)",)
+        return format_html_join(", ", "{}", ((isolated(s.user.username) if s.user else gettext("(open)"),)
                                              for s in game.seats.all()))  # fmt: skip
 
 
@@ -302,11 +311,11 @@ class GreenLightRequestAdmin(admin.ModelAdmin):
     search_fields = ("game__id",)
     readonly_fields = ("game", "seat", "created", "fire_at", "status", "shown_detail", "move")
 
-    @admin.display(description="detail")
+    @admin.display(description=_("detail"))
     def shown_detail(self, green: GreenLightRequest) -> str:
         # A refusal lists what is wrong with the crossword: the tiles held, the words on it.
         if green.status == GreenLightRequest.Status.REFUSED and green.game.is_running:
-            return "hidden until the game is over (it tells the player's tiles)"
+            return gettext("hidden until the game is over (it tells the player's tiles)")
         return green.detail
 
     def has_add_permission(self, request: HttpRequest) -> bool:
@@ -318,12 +327,12 @@ class GreenLightRequestAdmin(admin.ModelAdmin):
 
 # Suspensions are moderation: they are logged and told like the rest, so the games app adds them to the
 # profiles' admin (accounts knows nothing of games).
-@with_reason("Suspend these players", permission="suspend")
+@with_reason(_("Suspend these players"), permission="suspend")
 def suspend(modeladmin: Any, request: AuthedRequest, profile: Profile, data: dict) -> None:
     actions.set_suspended(profile.user, request.user, data["reason"])
 
 
-@with_reason("Lift the suspension", permission="suspend")
+@with_reason(_("Lift the suspension"), permission="suspend")
 def unsuspend(modeladmin: Any, request: AuthedRequest, profile: Profile, data: dict) -> None:
     actions.set_suspended(profile.user, request.user, data["reason"], suspended=False)
 
@@ -346,7 +355,7 @@ class ChatMessageAdmin(Moderated):
     readonly_fields = ("game", "user", "seat", "message", "source", "created", "hidden")
     actions = [hide_chat]
 
-    @admin.display(description="text")
+    @admin.display(description=_("text"))
     def message(self, message: ChatMessage) -> SafeString:
         return isolated(message.text)
 

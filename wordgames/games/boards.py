@@ -11,6 +11,7 @@ from typing import Any
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from wordgames.engines.core.grid import cell_name
 from wordgames.engines.core.tiles import LETTER_VALUES
@@ -62,7 +63,7 @@ def _cell_group(
         if tile.get("blank"):
             classes.append("blank")
     letter = f' data-letter="{escape(tile["letter"])}"' if tile else ""
-    label = f"{name}: {tile['letter']}" if tile else f"{name}: empty"
+    label = f"{name}: {tile['letter']}" if tile else _("%(cell)s: empty") % {"cell": name}
     inner = _tile_text(tile, x, y, size) if tile else ""
     return (
         f'<g class="{" ".join(classes)}" data-cell="{name}"{letter}><title>{escape(label)}</title>'
@@ -79,7 +80,7 @@ def _square_svg(board: dict[str, Any]) -> SafeString:
     height = LABEL + len(rows) * SQUARE + 4
     out = [
         f'<svg class="board square" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="Board" xmlns="http://www.w3.org/2000/svg">'
+        f'aria-label="{escape(_("Board"))}" xmlns="http://www.w3.org/2000/svg">'
     ]
     for i, col in enumerate(cols):
         out.append(f'<text class="label" x="{LABEL + i * SQUARE + SQUARE / 2}" y="15">{column_label(col)}</text>')
@@ -105,7 +106,7 @@ def _hex_svg(board: dict[str, Any]) -> SafeString:
     height = LABEL + (len(rows) + 1) * dy + 4
     out = [
         f'<svg class="board hex" viewBox="0 0 {width:.0f} {height:.0f}" role="img" '
-        f'aria-label="Board" xmlns="http://www.w3.org/2000/svg">'
+        f'aria-label="{escape(_("Board"))}" xmlns="http://www.w3.org/2000/svg">'
     ]
     for i, col in enumerate(cols):
         out.append(f'<text class="label" x="{LABEL + HEX_R + i * 1.5 * HEX_R:.1f}" y="15">{column_label(col)}</text>')

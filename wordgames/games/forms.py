@@ -1,15 +1,23 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any, TypedDict, cast
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from django import forms
 from django.core.validators import MaxLengthValidator
 from django.http import Http404
+from django.utils.formats import number_format
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from wordgames.engines import get_engine
 from wordgames.engines.core.engine import MOVE_MAX, Engine, Option
 from wordgames.engines.core.lexicon import lexicon_names
+
+from .engine_texts import engine_text, shown_value
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 DEFAULT = ""  # "use the preset's value"
 
@@ -18,38 +26,47 @@ TEXT_OPTION_MAX = 50_000
 HOUSE_WORDS_MAX = 2_000
 
 
-def _too_long(what: str) -> dict[str, str]:
-    return {"max_length": f"{what} has at most %(limit_value)d characters (this one has %(show_value)d)."}
+def _too_long(message: StrOrPromise) -> dict[str, StrOrPromise]:
+    """Django's "too long" error, as a whole sentence: it fills in ``limit_value`` and ``show_value``."""
+    return {"max_length": message}
+
+
+def _option_too_long(label: str) -> dict[str, StrOrPromise]:
+    sentence = gettext("%(option)s (an option) has at most %(limit_value)d characters (this one has %(show_value)d).")
+    return _too_long(sentence.replace("%(option)s", label.replace("%", "%%")))
 
 
 def _at_most_words(value: str) -> None:
     count = len(value.replace(",", " ").split())
     if count > HOUSE_WORDS_MAX:
-        raise forms.ValidationError(f"At most {HOUSE_WORDS_MAX:,} house words (this list has {count:,}).")
+        raise forms.ValidationError(gettext("At most %(most)s house words (this list has %(count)s).")
+                                    % {"most": number_format(HOUSE_WORDS_MAX, force_grouping=True),
+                                       "count": number_format(count, force_grouping=True)})  # fmt: skip
 
 
 def _option_field(option: Option, has_presets: bool) -> forms.Field:
-    help_text = option.help
-    shown = ("yes" if option.default is True else "no" if option.default is False
-             else "none" if option.default in ("", None) else option.default)  # fmt: skip
-    default = "as the preset says" if has_presets else f"default ({shown})"
+    help_text = engine_text(option.help)
+    label = engine_text(option.label)
+    default = gettext("as the preset says") if has_presets else gettext("default (%(value)s)") % {
+        "value": shown_value(option.default)}
     if option.kind == "bool":
-        choices = [(DEFAULT, default), ("true", "yes"), ("false", "no")]
-        return forms.ChoiceField(label=option.label, choices=choices, required=False, help_text=help_text)
+        choices = [(DEFAULT, default), ("true", gettext("yes")), ("false", gettext("no"))]
+        return forms.ChoiceField(label=label, choices=choices, required=False, help_text=help_text)
     if option.name == "dictionary":  # the word lists this server has, by name (docs/dictionaries.md)
         if len(lexicon_names()) > 1:  # tick one, or several to play in several languages at once
             return forms.MultipleChoiceField(
-                label=option.label, choices=[(name, name) for name in lexicon_names()], required=False,
-                widget=forms.CheckboxSelectMultiple, help_text=f"{help_text} None ticked: {default}.",
+                label=label, choices=[(name, name) for name in lexicon_names()], required=False,
+                widget=forms.CheckboxSelectMultiple,
+                help_text=gettext("%(help)s None ticked: %(default)s.") % {"help": help_text, "default": default},
             )  # fmt: skip
         names = [(DEFAULT, default)] + [(name, name) for name in lexicon_names()]
-        return forms.ChoiceField(label=option.label, choices=names, required=False, help_text=help_text)
+        return forms.ChoiceField(label=label, choices=names, required=False, help_text=help_text)
     if option.kind == "choice":
         choices = [(DEFAULT, default)] + [(str(c), str(c)) for c in option.choices]
-        return forms.ChoiceField(label=option.label, choices=choices, required=False, help_text=help_text)
+        return forms.ChoiceField(label=label, choices=choices, required=False, help_text=help_text)
     if option.kind == "int":
         return forms.IntegerField(
-            label=option.label,
+            label=label,
             required=False,
             min_value=option.minimum,
             max_value=option.maximum,
@@ -57,8 +74,8 @@ def _option_field(option: Option, has_presets: bool) -> forms.Field:
             widget=forms.NumberInput(attrs={"placeholder": default}),
         )
     return forms.CharField(
-        label=option.label, required=False, help_text=help_text, widget=forms.TextInput(attrs={"placeholder": default}),
-        max_length=TEXT_OPTION_MAX, error_messages=_too_long(f"{option.label} (an option)"),
+        label=label, required=False, help_text=help_text, widget=forms.TextInput(attrs={"placeholder": default}),
+        max_length=TEXT_OPTION_MAX, error_messages=_option_too_long(label),
         validators=[_at_most_words] if option.name == "house_words" else [],
     )
 
@@ -69,42 +86,43 @@ class ClockTimes(TypedDict):
     reminder_after: timedelta | None
 
 
-CLOCKS: dict[str, tuple[str, timedelta, timedelta | None]] = {
-    "1h": ("1 hour", timedelta(hours=1), None),
-    "12h": ("12 hours", timedelta(hours=12), None),
-    "1d": ("1 day", timedelta(days=1), None),
-    "3d": ("3 days", timedelta(days=3), None),
-    "7d": ("7 days (reminder after 5 days 14 hours)", timedelta(days=7), None),
-    "14d": ("14 days", timedelta(days=14), None),
-    "pbmserv": ("pbmserv: reminder after 7 days, forfeit after 21", timedelta(days=21), timedelta(days=7)),
-    "30d": ("30 days", timedelta(days=30), None),
+CLOCKS: dict[str, tuple[StrOrPromise, timedelta, timedelta | None]] = {
+    "1h": (_("1 hour"), timedelta(hours=1), None),
+    "12h": (_("12 hours"), timedelta(hours=12), None),
+    "1d": (_("1 day"), timedelta(days=1), None),
+    "3d": (_("3 days"), timedelta(days=3), None),
+    "7d": (_("7 days (reminder after 5 days 14 hours)"), timedelta(days=7), None),
+    "14d": (_("14 days"), timedelta(days=14), None),
+    "pbmserv": (_("pbmserv: reminder after 7 days, forfeit after 21"), timedelta(days=21), timedelta(days=7)),
+    "30d": (_("30 days"), timedelta(days=30), None),
 }
 
 
 class NewGameForm(forms.Form):
     """Players, then every option of the chosen game; options left at "default" follow the preset."""
 
-    players = forms.TypedChoiceField(label="Players", coerce=int, choices=[])
+    players = forms.TypedChoiceField(label=_("Players"), coerce=int, choices=[])
     partners = forms.CharField(
-        label="Team-mates sharing your seat", required=False, max_length=300, error_messages=_too_long("This field"),
-        help_text="Team play: e.g. 1: dan. Each is asked and shares your seat (sees what it sees, may move for "
-                  "it) once they accept. The other players invite their own team-mates from the game page.",
+        label=_("Team-mates sharing your seat"), required=False, max_length=300,
+        error_messages=_too_long(_("This field has at most %(limit_value)d characters (this one has %(show_value)d).")),
+        help_text=_("Team play: e.g. 1: dan. Each is asked and shares your seat (sees what it sees, may move for "
+                    "it) once they accept. The other players invite their own team-mates from the game page."),
     )  # fmt: skip
     clock = forms.ChoiceField(
-        label="Time per move", initial="7d", required=False, choices=[(k, v[0]) for k, v in CLOCKS.items()],
-        help_text="When it runs out the rules move for the player (or they forfeit). Days away stop the clock.",
+        label=_("Time per move"), initial="7d", required=False, choices=[(k, v[0]) for k, v in CLOCKS.items()],
+        help_text=_("When it runs out the rules move for the player (or they forfeit). Days away stop the clock."),
     )  # fmt: skip
     private = forms.BooleanField(
-        label="Private game", required=False,
-        help_text="Not listed in the lobby; only its players (and the site's moderators) can open its page.",
+        label=_("Private game"), required=False,
+        help_text=_("Not listed in the lobby; only its players (and the site's moderators) can open its page."),
     )  # fmt: skip
     chat_public = forms.BooleanField(
-        label="Public chat", required=False,
-        help_text="Spectators may read the players' chat too (otherwise only the players read it).",
+        label=_("Public chat"), required=False,
+        help_text=_("Spectators may read the players' chat too (otherwise only the players read it)."),
     )  # fmt: skip
     rated = forms.BooleanField(
-        label="Rated", required=False,
-        help_text="The result changes the players' ratings in this game. Not for practice games (hints on).",
+        label=_("Rated"), required=False,
+        help_text=_("The result changes the players' ratings in this game. Not for practice games (hints on)."),
     )  # fmt: skip
 
     def __init__(self, engine: Engine, *args: Any, **kwargs: Any) -> None:
@@ -113,17 +131,21 @@ class NewGameForm(forms.Form):
         counts = range(engine.min_players, engine.max_players + 1)
         cast(forms.TypedChoiceField, self.fields["players"]).choices = [(n, str(n)) for n in counts]
         self.fields["players"].initial = engine.min_players
-        hint = "a username, an email address, “computer”, or empty for an open seat"
+        # Translators: “computer” is typed as it is, in English, whatever the language of the page.
+        hint = gettext("a username, an email address, “computer”, or empty for an open seat")
+        too_long = _too_long(gettext("A seat has at most %(limit_value)d characters (this one has %(show_value)d)."))
         for n in range(2, engine.max_players + 1):  # one field a seat, up to the game's most players
             self.fields[f"seat_{n}"] = forms.CharField(
-                label=f"Seat {n}", required=False, max_length=254, error_messages=_too_long("A seat"),
+                label=gettext("Seat %(number)d") % {"number": n}, required=False, max_length=254,
+                error_messages=too_long,
                 widget=forms.TextInput(attrs={"placeholder": hint}),
             )  # fmt: skip
         if engine.presets:
-            told = next((o.help for o in engine.options if o.name == "preset"), "")
+            told = engine_text(next((o.help for o in engine.options if o.name == "preset"), ""))
             self.fields["preset"] = forms.ChoiceField(
-                label="Preset", choices=[(p, p) for p in engine.presets],
-                help_text=f"{told} A preset sets the options below; an option you set yourself wins over it.",
+                label=gettext("Preset"), choices=[(p, p) for p in engine.presets],
+                help_text=gettext("%(help)s A preset sets the options below; an option you set yourself wins over it.")
+                % {"help": told},
             )  # fmt: skip
         for option in engine.options:
             if option.name != "preset":
@@ -160,7 +182,7 @@ class NewGameForm(forms.Form):
         for part in filter(None, (p.strip() for p in text.replace(";", ",").split(","))):
             seat, _, names = part.partition(":")
             if not seat.strip().isdigit() or not names.split():
-                raise forms.ValidationError("Write a seat number, a colon and usernames, e.g. 1: dan, 2: eve.")
+                raise forms.ValidationError(gettext("Write a seat number, a colon and usernames, e.g. 1: dan, 2: eve."))
             shared.setdefault(int(seat) - 1, []).extend(names.split())
         return shared
 
@@ -192,12 +214,14 @@ def move_limit(game: Any) -> int:
     return get_engine(game.engine).move_limit(game.state) if game.state else MOVE_MAX
 
 
-BROKEN_FORM = ("The form came without the board's version, or with a damaged one, so your move was not played: "
-               "reload the page and play it again.")  # fmt: skip
+BROKEN_FORM = _("The form came without the board's version, or with a damaged one, so your move was not played: "
+                "reload the page and play it again.")  # fmt: skip
 
 
 class MoveForm(forms.Form):
-    move = forms.CharField(max_length=MOVE_MAX, error_messages=_too_long("A move"),
+    move = forms.CharField(max_length=MOVE_MAX,
+                           error_messages=_too_long(_("A move has at most %(limit_value)d characters (this one has "
+                                                      "%(show_value)d).")),
                            widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}))  # fmt: skip
     # The version of the board the move was made on: required, so a move is never applied to a later position
     # than the one its player saw (another player's move in between makes it stale).
@@ -209,8 +233,8 @@ class MoveForm(forms.Form):
         errors = self.errors.as_data()
         if "move" in errors:
             too_long = any(e.code == "max_length" for e in errors["move"])
-            return str(self.errors["move"][0]) if too_long else "Type a move in the box first."
-        return BROKEN_FORM
+            return str(self.errors["move"][0]) if too_long else gettext("Type a move in the box first.")
+        return str(BROKEN_FORM)
 
     def __init__(self, *args: Any, max_length: int = MOVE_MAX, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

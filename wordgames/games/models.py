@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.rng import Seed
@@ -21,54 +22,56 @@ from wordgames.engines.core.text import visible
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", "waiting for players"
-        ACTIVE = "active", "in progress"
-        FINISHED = "finished", "finished"
-        ABANDONED = "abandoned", "abandoned"
+        OPEN = "open", _("waiting for players")
+        ACTIVE = "active", _("in progress")
+        FINISHED = "finished", _("finished")
+        ABANDONED = "abandoned", _("abandoned")
 
-    engine = models.CharField(max_length=32, choices=[(name, name) for name in engine_names()])
-    options = models.JSONField(default=dict)
-    seed = models.BigIntegerField(default=0, help_text="Games begun before November 2026: their whole-number seed.")
-    secret = models.CharField(
+    engine = models.CharField(verbose_name=_("engine"), max_length=32, choices=[(name, name) for name in engine_names()])
+    options = models.JSONField(verbose_name=_("options"), default=dict)
+    seed = models.BigIntegerField(verbose_name=_("seed"), default=0, help_text=_("Games begun before November 2026: their whole-number seed."))
+    secret = models.CharField(verbose_name=_("secret"),
         max_length=64, blank=True, editable=False,
-        help_text="Every draw comes from this (256 bits, hex); shown in the record once the game is over.",
+        help_text=_("Every draw comes from this (256 bits, hex); shown in the record once the game is over."),
     )  # fmt: skip
-    bag = models.CharField(max_length=200, blank=True, help_text="Tiles drawn first, in order (records only).")
+    bag = models.CharField(verbose_name=_("bag"), max_length=200, blank=True, help_text=_("Tiles drawn first, in order (records only)."))
     # The engine's state (a JSON object), None until the game starts; typed Any as the engines take it.
     state: Any = models.JSONField(null=True, blank=True, editable=False)
-    version = models.PositiveIntegerField(default=0, editable=False)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True)
+    version = models.PositiveIntegerField(verbose_name=_("version"), default=0, editable=False)
+    status = models.CharField(verbose_name=_("status"), max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True)
     rematch = models.OneToOneField(
-        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of",
-        help_text="The game its players started again from this one.",
+        "self", verbose_name=_("rematch"), null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of",
+        help_text=_("The game its players started again from this one."),
     )  # fmt: skip
-    chat_public = models.BooleanField(
-        default=False, help_text="Spectators may read the players' chat (chosen when the game is created)."
+    chat_public = models.BooleanField(verbose_name=_("chat public"),
+        default=False, help_text=_("Spectators may read the players' chat (chosen when the game is created).")
     )
-    private = models.BooleanField(
-        default=False, help_text="Not listed in the lobby; its page is shown only to its players and moderators."
+    private = models.BooleanField(verbose_name=_("private"),
+        default=False, help_text=_("Not listed in the lobby; its page is shown only to its players and moderators.")
     )
-    rated = models.BooleanField(
-        default=False, editable=False, help_text="Its result changes the players' ratings (chosen at creation)."
+    rated = models.BooleanField(verbose_name=_("rated"),
+        default=False, editable=False, help_text=_("Its result changes the players' ratings (chosen at creation).")
     )
-    has_computers = models.BooleanField(
+    has_computers = models.BooleanField(verbose_name=_("has computers"),
         default=False, editable=False,
-        help_text="A computer player holds a seat: each change to the game queues its turn.",
+        help_text=_("A computer player holds a seat: each change to the game queues its turn."),
     )  # fmt: skip
-    result = models.JSONField(null=True, blank=True, editable=False)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    created = models.DateTimeField(auto_now_add=True)
-    started = models.DateTimeField(null=True, blank=True)
-    finished = models.DateTimeField(null=True, blank=True)
-    turn_started = models.DateTimeField(null=True, blank=True, help_text="Since when the current movers may act.")
-    move_time = models.DurationField(
-        default=timedelta(days=7), help_text="Time each player has for a move before the timeout rule applies."
+    result = models.JSONField(verbose_name=_("result"), null=True, blank=True, editable=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"), on_delete=models.PROTECT, related_name="+")
+    created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
+    started = models.DateTimeField(verbose_name=_("started"), null=True, blank=True)
+    finished = models.DateTimeField(verbose_name=_("finished"), null=True, blank=True)
+    turn_started = models.DateTimeField(verbose_name=_("turn started"), null=True, blank=True, help_text=_("Since when the current movers may act."))
+    move_time = models.DurationField(verbose_name=_("move time"),
+        default=timedelta(days=7), help_text=_("Time each player has for a move before the timeout rule applies.")
     )
-    reminder_after = models.DurationField(
-        null=True, blank=True, help_text="When to remind a player who has not moved; empty means at 80 % of the time."
+    reminder_after = models.DurationField(verbose_name=_("reminder after"),
+        null=True, blank=True, help_text=_("When to remind a player who has not moved; empty means at 80 % of the time.")
     )
 
     class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
         ordering = ["-id"]
 
     def __str__(self) -> str:
@@ -98,61 +101,63 @@ class Game(models.Model):
 class Seat(models.Model):
     """A place at the table: open, offered to someone (by username or email), or taken."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    position = models.PositiveSmallIntegerField()
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(verbose_name=_("position"))
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
     )
     invited_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="invitations"
+        settings.AUTH_USER_MODEL, verbose_name=_("invited user"), null=True, blank=True, on_delete=models.SET_NULL, related_name="invitations"
     )
-    invited_email = models.EmailField(blank=True)
+    invited_email = models.EmailField(verbose_name=_("invited email"), blank=True)
     partners = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="partner_seats",
-        help_text="Team-mates sharing this seat: they see what it sees and may move for it.",
+        settings.AUTH_USER_MODEL, verbose_name=_("partners"), blank=True, related_name="partner_seats",
+        help_text=_("Team-mates sharing this seat: they see what it sees and may move for it."),
     )  # fmt: skip
-    declined = models.BooleanField(default=False)
-    joined = models.DateTimeField(null=True, blank=True)
-    due_at = models.DateTimeField(
-        null=True, blank=True, db_index=True, help_text="When this seat's time to move runs out (while it may act)."
+    declined = models.BooleanField(verbose_name=_("declined"), default=False)
+    joined = models.DateTimeField(verbose_name=_("joined"), null=True, blank=True)
+    due_at = models.DateTimeField(verbose_name=_("due at"),
+        null=True, blank=True, db_index=True, help_text=_("When this seat's time to move runs out (while it may act).")
     )
-    remind_at = models.DateTimeField(null=True, blank=True, db_index=True)
-    reminded = models.BooleanField(default=False)
-    timeouts = models.PositiveSmallIntegerField(
-        default=0, help_text="Times in a row this seat's time ran out; its own move sets it back to 0."
+    remind_at = models.DateTimeField(verbose_name=_("remind at"), null=True, blank=True, db_index=True)
+    reminded = models.BooleanField(verbose_name=_("reminded"), default=False)
+    timeouts = models.PositiveSmallIntegerField(verbose_name=_("timeouts"),
+        default=0, help_text=_("Times in a row this seat's time ran out; its own move sets it back to 0.")
     )
-    since_version = models.PositiveIntegerField(
-        default=0, help_text="The game's version when this seat's current decision began (stale-move check)."
+    since_version = models.PositiveIntegerField(verbose_name=_("since version"),
+        default=0, help_text=_("The game's version when this seat's current decision began (stale-move check).")
     )
-    since_seq = models.PositiveIntegerField(
-        default=0, help_text="The last move's number (seq) when this seat's current decision began: an emailed "
-        "move's #N is stale only if it was written before then."
+    since_seq = models.PositiveIntegerField(verbose_name=_("since seq"),
+        default=0, help_text=_("The last move's number (seq) when this seat's current decision began: an emailed "
+        "move's #N is stale only if it was written before then.")
     )
-    seen_deal = models.IntegerField(
-        default=-1, help_text="Lexicon Crossing: the latest deal this player has seen (page shown or email sent)."
+    seen_deal = models.IntegerField(verbose_name=_("seen deal"),
+        default=-1, help_text=_("Lexicon Crossing: the latest deal this player has seen (page shown or email sent).")
     )
-    seen_at = models.DateTimeField(null=True, blank=True)
+    seen_at = models.DateTimeField(verbose_name=_("seen at"), null=True, blank=True)
     # The lobby's two questions, kept on the seat so that answering them reads this player's few running seats
     # through an index, never their whole history: both are written with the clocks (``actions.moves.set_clocks``),
     # which every start, move, end, abandonment and take-back calls.
-    live = models.BooleanField(
-        default=True, editable=False, help_text="Its game waits for players or is under way (not over)."
+    live = models.BooleanField(verbose_name=_("live"),
+        default=True, editable=False, help_text=_("Its game waits for players or is under way (not over).")
     )
-    awaited = models.BooleanField(
+    awaited = models.BooleanField(verbose_name=_("awaited"),
         default=False, editable=False,
-        help_text="The game waits for this seat's move (the lobby's \"your turn\"): the engine's waiting_for.",
+        help_text=_("The game waits for this seat's move (the lobby's \"your turn\"): the engine's waiting_for."),
     )  # fmt: skip
     # A finished game's result for this seat, for the profiles' records (also written with the clocks).
-    outcome = models.CharField(
-        max_length=5, blank=True, editable=False, choices=[("won", "won"), ("drawn", "drawn"), ("lost", "lost")],
-        help_text="Once finished: won (among the winners), lost, or drawn (every seat is a winner).",
+    outcome = models.CharField(verbose_name=_("outcome"),
+        max_length=5, blank=True, editable=False, choices=[("won", _("won")), ("drawn", _("drawn")), ("lost", _("lost"))],
+        help_text=_("Once finished: won (among the winners), lost, or drawn (every seat is a winner)."),
     )  # fmt: skip
-    place = models.PositiveSmallIntegerField(
+    place = models.PositiveSmallIntegerField(verbose_name=_("place"),
         null=True, blank=True, editable=False,
-        help_text="Once finished: 1 for the winners, then by score; seats that tie share a place.",
+        help_text=_("Once finished: 1 for the winners, then by score; seats that tie share a place."),
     )  # fmt: skip
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["game", "position"]
         constraints = [
             models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
@@ -183,32 +188,34 @@ class Move(models.Model):
     """One applied move, in the engine's canonical notation, with the outcome shown to players."""
 
     class Source(models.TextChoices):
-        WEB = "web", "web"
-        EMAIL = "email", "email"
-        ADMIN = "admin", "admin"
-        CLOCK = "clock", "the clock (time ran out)"
-        COMPUTER = "computer", "a computer player"
+        WEB = "web", _("web")
+        EMAIL = "email", _("email")
+        ADMIN = "admin", _("admin")
+        CLOCK = "clock", _("the clock (time ran out)")
+        COMPUTER = "computer", _("a computer player")
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
-    seq = models.PositiveIntegerField(help_text="Order of arrival in this game, from 1; never reused.")
-    seat = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    text = models.TextField()  # a Lexicon Crossing grid may be 60 by 60 cells
-    score = models.IntegerField(default=0)
-    summary = models.TextField(blank=True)
-    outcome = models.JSONField(default=dict)
-    source = models.CharField(max_length=8, choices=Source.choices, default=Source.WEB)
-    idempotency_key = models.CharField(max_length=64, blank=True)
-    taken_back = models.BooleanField(default=False, help_text="Taken back (moderator or agreed undo); kept for the log.")
-    comment = models.TextField(blank=True, help_text="What the player wrote with the move, shown to the others.")
-    quiet = models.BooleanField(
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField(verbose_name=_("seq"), help_text=_("Order of arrival in this game, from 1; never reused."))
+    seat = models.PositiveSmallIntegerField(verbose_name=_("seat"))
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, on_delete=models.SET_NULL, related_name="+")
+    text = models.TextField(verbose_name=_("text"))  # a Lexicon Crossing grid may be 60 by 60 cells
+    score = models.IntegerField(verbose_name=_("score"), default=0)
+    summary = models.TextField(verbose_name=_("summary"), blank=True)
+    outcome = models.JSONField(verbose_name=_("outcome"), default=dict)
+    source = models.CharField(verbose_name=_("source"), max_length=8, choices=Source.choices, default=Source.WEB)
+    idempotency_key = models.CharField(verbose_name=_("idempotency key"), max_length=64, blank=True)
+    taken_back = models.BooleanField(verbose_name=_("taken back"), default=False, help_text=_("Taken back (moderator or agreed undo); kept for the log."))
+    comment = models.TextField(verbose_name=_("comment"), blank=True, help_text=_("What the player wrote with the move, shown to the others."))
+    quiet = models.BooleanField(verbose_name=_("quiet"),
         default=False, editable=False,
-        help_text="A private autosave (a crossword rearranged): the seat's latest since the last public move "
-        "overwrites this row; never shown to the others.",
+        help_text=_("A private autosave (a crossword rearranged): the seat's latest since the last public move "
+        "overwrites this row; never shown to the others."),
     )  # fmt: skip
-    created = models.DateTimeField(auto_now_add=True)
+    created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
         ordering = ["game", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="move_unique_seq"),
@@ -245,16 +252,18 @@ class Hint(models.Model):
     """A practice game's hint: asked on the page, searched in a worker (never in the web request), shown when
     found. One per seat and position: asking again for the same position gives the same answer."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hints")
-    seat = models.PositiveSmallIntegerField()
-    version = models.PositiveIntegerField(help_text="The game's version the hint is for.")
-    done = models.BooleanField(default=False)
-    move = models.TextField(blank=True, help_text="The best move found, in notation; empty if none.")
-    summary = models.TextField(blank=True)
-    complete = models.BooleanField(default=True, help_text="False when the search stopped at its time budget.")
-    created = models.DateTimeField(auto_now_add=True)
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="hints")
+    seat = models.PositiveSmallIntegerField(verbose_name=_("seat"))
+    version = models.PositiveIntegerField(verbose_name=_("version"), help_text=_("The game's version the hint is for."))
+    done = models.BooleanField(verbose_name=_("done"), default=False)
+    move = models.TextField(verbose_name=_("move"), blank=True, help_text=_("The best move found, in notation; empty if none."))
+    summary = models.TextField(verbose_name=_("summary"), blank=True)
+    complete = models.BooleanField(verbose_name=_("complete"), default=True, help_text=_("False when the search stopped at its time budget."))
+    created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("hint")
+        verbose_name_plural = _("hints")
         constraints = [models.UniqueConstraint(fields=["game", "seat", "version"], name="hint_once_a_position")]
 
     def __str__(self) -> str:
@@ -265,19 +274,21 @@ class UndoRequest(models.Model):
     """A player asks to take back their own last move; every other player accepts or rejects."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "waiting for answers"
-        ACCEPTED = "accepted", "accepted: the move was taken back"
-        REJECTED = "rejected", "rejected"
-        VOID = "void", "void: the game moved on"
+        OPEN = "open", _("waiting for answers")
+        ACCEPTED = "accepted", _("accepted: the move was taken back")
+        REJECTED = "rejected", _("rejected")
+        VOID = "void", _("void: the game moved on")
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="undo_requests")
-    move = models.ForeignKey(Move, on_delete=models.CASCADE, related_name="+")
-    seat = models.PositiveSmallIntegerField(help_text="The seat asking (the move's player).")
-    answers = models.JSONField(default=dict, help_text='{"1": "accept", "2": "reject"} by seat position.')
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
-    created = models.DateTimeField(auto_now_add=True)
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="undo_requests")
+    move = models.ForeignKey(Move, verbose_name=_("move"), on_delete=models.CASCADE, related_name="+")
+    seat = models.PositiveSmallIntegerField(verbose_name=_("seat"), help_text=_("The seat asking (the move's player)."))
+    answers = models.JSONField(verbose_name=_("answers"), default=dict, help_text=_('{"1": "accept", "2": "reject"} by seat position.'))
+    status = models.CharField(verbose_name=_("status"), max_length=8, choices=Status.choices, default=Status.OPEN)
+    created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("undo request")
+        verbose_name_plural = _("undo requests")
         ordering = ["-created"]
         constraints = [
             models.UniqueConstraint(
@@ -291,22 +302,24 @@ class GreenLightRequest(models.Model):
     tile, plus a leeway; the earliest waiting request fires (the deal happens once, under the game's lock)."""
 
     class Status(models.TextChoices):
-        WAITING = "waiting", "waiting"
-        FIRED = "fired", "fired: tiles were dealt"
-        WITHDRAWN = "withdrawn", "withdrawn"
-        LAPSED = "lapsed", "lapsed: another request fired first"
-        REFUSED = "refused", "refused: the crossword was not ready when it fired"
+        WAITING = "waiting", _("waiting")
+        FIRED = "fired", _("fired: tiles were dealt")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+        LAPSED = "lapsed", _("lapsed: another request fired first")
+        REFUSED = "refused", _("refused: the crossword was not ready when it fired")
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="green_requests")
-    seat = models.PositiveSmallIntegerField()
-    created = models.DateTimeField()
-    fire_at = models.DateTimeField(null=True, blank=True, db_index=True,
-                                   help_text="Empty until every player has seen the newest tile.")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True)
-    detail = models.TextField(blank=True)
-    move = models.ForeignKey(Move, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="green_requests")
+    seat = models.PositiveSmallIntegerField(verbose_name=_("seat"))
+    created = models.DateTimeField(verbose_name=_("created"))
+    fire_at = models.DateTimeField(verbose_name=_("fire at"), null=True, blank=True, db_index=True,
+                                   help_text=_("Empty until every player has seen the newest tile."))
+    status = models.CharField(verbose_name=_("status"), max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True)
+    detail = models.TextField(verbose_name=_("detail"), blank=True)
+    move = models.ForeignKey(Move, verbose_name=_("move"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
+        verbose_name = _("green light request")
+        verbose_name_plural = _("green light requests")
         ordering = ["created", "id"]
         constraints = [
             models.UniqueConstraint(
@@ -321,12 +334,14 @@ class GreenLightRequest(models.Model):
 class Vacation(models.Model):
     """Days away: the player's clocks stop from ``starts`` to ``ends`` and the other players are told."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
-    starts = models.DateTimeField()
-    ends = models.DateTimeField()
-    created = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="vacations")
+    starts = models.DateTimeField(verbose_name=_("starts"))
+    ends = models.DateTimeField(verbose_name=_("ends"))
+    created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("vacation")
+        verbose_name_plural = _("vacations")
         ordering = ["-starts"]
 
     def __str__(self) -> str:
@@ -337,25 +352,27 @@ class ModerationAction(models.Model):
     """Who did what, when and why: every moderator action is logged and shown to the players."""
 
     class Kind(models.TextChoices):
-        TAKE_BACK = "take_back", "took back the last move"
-        END = "end", "ended the game"
-        ABANDON = "abandon", "abandoned the game"
-        REPLACE = "replace", "put another player in a seat"
-        SUSPEND = "suspend", "suspended a user"
-        UNSUSPEND = "unsuspend", "lifted a suspension"
-        HIDE_CHAT = "hide_chat", "hid a chat message"
+        TAKE_BACK = "take_back", _("took back the last move")
+        END = "end", _("ended the game")
+        ABANDON = "abandon", _("abandoned the game")
+        REPLACE = "replace", _("put another player in a seat")
+        SUSPEND = "suspend", _("suspended a user")
+        UNSUSPEND = "unsuspend", _("lifted a suspension")
+        HIDE_CHAT = "hide_chat", _("hid a chat message")
 
-    kind = models.CharField(max_length=16, choices=Kind.choices)
-    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="moderation")
+    kind = models.CharField(verbose_name=_("kind"), max_length=16, choices=Kind.choices)
+    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("moderator"), on_delete=models.PROTECT, related_name="+")
+    game = models.ForeignKey(Game, verbose_name=_("game"), null=True, blank=True, on_delete=models.CASCADE, related_name="moderation")
     subject = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, verbose_name=_("subject"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    reason = models.TextField()
-    detail = models.CharField(max_length=300, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
+    reason = models.TextField(verbose_name=_("reason"))
+    detail = models.CharField(verbose_name=_("detail"), max_length=300, blank=True)
+    created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("moderation action")
+        verbose_name_plural = _("moderation actions")
         ordering = ["-created"]
 
     def __str__(self) -> str:
@@ -366,14 +383,16 @@ class Notification(models.Model):
     """One email, claimed before it is sent and marked once the mail service accepted it. The unique key lets a
     retried task skip what was already sent; a claim whose sender died unsent is taken over after a lease."""
 
-    key = models.CharField(max_length=200, unique=True)
-    recipient = models.EmailField()
-    subject = models.CharField(max_length=300)
-    created = models.DateTimeField(auto_now_add=True)
-    claimed = models.DateTimeField(null=True, blank=True, help_text="When a sender last took it on.")
-    sent = models.DateTimeField(null=True, blank=True, help_text="When the mail service accepted it.")
+    key = models.CharField(verbose_name=_("key"), max_length=200, unique=True)
+    recipient = models.EmailField(verbose_name=_("recipient"))
+    subject = models.CharField(verbose_name=_("subject"), max_length=300)
+    created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
+    claimed = models.DateTimeField(verbose_name=_("claimed"), null=True, blank=True, help_text=_("When a sender last took it on."))
+    sent = models.DateTimeField(verbose_name=_("sent"), null=True, blank=True, help_text=_("When the mail service accepted it."))
 
     class Meta:
+        verbose_name = _("notification")
+        verbose_name_plural = _("notifications")
         ordering = ["-created"]
 
     def __str__(self) -> str:
@@ -386,18 +405,20 @@ class Notice(models.Model):
     sent. Senders take them a batch at a time (``outbox.send_notices``); ``taken`` is a lease, so a batch whose
     sender died is taken again, at once by the same task delivered again (``taken_by``), else after the lease."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
-    version = models.PositiveIntegerField()
-    event = models.CharField(max_length=10, default="move")
-    actors_before = models.JSONField(default=list)
-    mover = models.SmallIntegerField(null=True, blank=True)
-    move = models.ForeignKey(Move, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    created = models.DateTimeField(auto_now_add=True)
-    taken = models.DateTimeField(null=True, blank=True, help_text="When a sender took it on.")
-    taken_by = models.CharField(max_length=64, blank=True, help_text="The task that took it.")
-    error = models.TextField(blank=True, help_text="Why its emails could not be made (a bug to fix): kept, not retried.")
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="+")
+    version = models.PositiveIntegerField(verbose_name=_("version"))
+    event = models.CharField(verbose_name=_("event"), max_length=10, default="move")
+    actors_before = models.JSONField(verbose_name=_("actors before"), default=list)
+    mover = models.SmallIntegerField(verbose_name=_("mover"), null=True, blank=True)
+    move = models.ForeignKey(Move, verbose_name=_("move"), on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
+    taken = models.DateTimeField(verbose_name=_("taken"), null=True, blank=True, help_text=_("When a sender took it on."))
+    taken_by = models.CharField(verbose_name=_("taken by"), max_length=64, blank=True, help_text=_("The task that took it."))
+    error = models.TextField(verbose_name=_("error"), blank=True, help_text=_("Why its emails could not be made (a bug to fix): kept, not retried."))
 
     class Meta:
+        verbose_name = _("notice")
+        verbose_name_plural = _("notices")
         ordering = ["pk"]
 
     def __str__(self) -> str:
@@ -408,10 +429,14 @@ class NoticeSender(models.Model):
     """One row: whether a sender of notices is queued and not yet started, so a burst of moves queues one
     task (which sends them all, a batch at a time), not one each."""
 
-    queued = models.BooleanField(default=False)
+    queued = models.BooleanField(verbose_name=_("queued"), default=False)
 
     def __str__(self) -> str:
         return "a sender is queued" if self.queued else "no sender queued"
+
+    class Meta:
+        verbose_name = _("notice sender")
+        verbose_name_plural = _("notice senders")
 
 
 class OwedTask(models.Model):
@@ -419,14 +444,16 @@ class OwedTask(models.Model):
     transaction, so it exists exactly when the write committed; handed to Celery after the commit and deleted
     once the broker has it. Rows left here (the broker was down) are handed over by the minute's sweep."""
 
-    task = models.CharField(max_length=200)
-    args = models.JSONField(default=list)
-    kwargs = models.JSONField(default=dict)
-    created = models.DateTimeField(auto_now_add=True, db_index=True)
-    attempts = models.PositiveIntegerField(default=0, help_text="Hand-overs that failed (the broker was down).")
-    countdown = models.PositiveIntegerField(default=0, help_text="Seconds after the write the task is to run.")
+    task = models.CharField(verbose_name=_("task"), max_length=200)
+    args = models.JSONField(verbose_name=_("args"), default=list)
+    kwargs = models.JSONField(verbose_name=_("kwargs"), default=dict)
+    created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True, db_index=True)
+    attempts = models.PositiveIntegerField(verbose_name=_("attempts"), default=0, help_text=_("Hand-overs that failed (the broker was down)."))
+    countdown = models.PositiveIntegerField(verbose_name=_("countdown"), default=0, help_text=_("Seconds after the write the task is to run."))
 
     class Meta:
+        verbose_name = _("owed task")
+        verbose_name_plural = _("owed tasks")
         ordering = ["created"]
 
     def __str__(self) -> str:
@@ -436,12 +463,14 @@ class OwedTask(models.Model):
 class TeamInvitation(models.Model):
     """A seat's player asks someone to share their seat as a team-mate: they join only by accepting it."""
 
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="team_invitations")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="team_invitations")
-    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    created = models.DateTimeField(auto_now_add=True)
+    seat = models.ForeignKey(Seat, verbose_name=_("seat"), on_delete=models.CASCADE, related_name="team_invitations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="team_invitations")
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("invited by"), on_delete=models.CASCADE, related_name="+")
+    created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("team invitation")
+        verbose_name_plural = _("team invitations")
         constraints = [models.UniqueConstraint(fields=["seat", "user"], name="team_invitation_once")]
 
     def __str__(self) -> str:
@@ -456,20 +485,22 @@ class ChatMessage(models.Model):
     moves to the players (to spectators too if the game's chat is public), emailed to the others."""
 
     class Source(models.TextChoices):
-        WEB = "web", "web"
-        EMAIL = "email", "email"
+        WEB = "web", _("web")
+        EMAIL = "email", _("email")
 
     is_chat = True  # tells a chat line from a move in the game's timeline
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    seat = models.PositiveSmallIntegerField(help_text="The seat the writer plays (or shares).")
-    text = models.TextField(max_length=CHAT_MAX)
-    source = models.CharField(max_length=8, choices=Source.choices, default=Source.WEB)
-    created = models.DateTimeField(auto_now_add=True, db_index=True)
-    hidden = models.BooleanField(default=False, help_text="Hidden by a moderator (the reason is logged).")
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="+")
+    seat = models.PositiveSmallIntegerField(verbose_name=_("seat"), help_text=_("The seat the writer plays (or shares)."))
+    text = models.TextField(verbose_name=_("text"), max_length=CHAT_MAX)
+    source = models.CharField(verbose_name=_("source"), max_length=8, choices=Source.choices, default=Source.WEB)
+    created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True, db_index=True)
+    hidden = models.BooleanField(verbose_name=_("hidden"), default=False, help_text=_("Hidden by a moderator (the reason is logged)."))
 
     class Meta:
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
         ordering = ["created", "pk"]
 
     def __str__(self) -> str:

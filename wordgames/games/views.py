@@ -18,8 +18,11 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, Js
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from wordgames.accounts import relations, throttle
@@ -101,7 +104,7 @@ def next_game(request: AuthedRequest) -> HttpResponse:
     game = queries.next_waiting(request.user)
     if game is not None:
         return redirect(game)
-    messages.info(request, "No game is waiting for your move.")
+    messages.info(request, _("No game is waiting for your move."))
     return redirect("lobby")
 
 
@@ -111,7 +114,7 @@ def new_game(request: AuthedRequest) -> HttpResponse:
     form = NewGameForm(engine, request.POST or None)
     invited = sum(1 for name in form.invitees() if name.strip()) if form.is_valid() else 0
     if invited and not throttle.allow("invitation", request.user.pk, cost=invited):
-        form.add_error(None, f"You have sent many invitations lately. {throttle.wait_sentence('invitation')}")
+        form.add_error(None, _("You have sent many invitations lately. %(wait)s") % {"wait": throttle.wait_sentence("invitation")})
     if request.method == "POST" and form.is_valid():
         try:  # the door spends the games-per-hour bucket
             game = actions.create_game(
@@ -123,9 +126,9 @@ def new_game(request: AuthedRequest) -> HttpResponse:
             form.add_error(None, str(e))
         else:
             if game.status == Game.Status.ACTIVE:
-                messages.success(request, "The game has started.")
+                messages.success(request, _("The game has started."))
             else:
-                messages.success(request, "Game created. It starts as soon as every seat is taken.")
+                messages.success(request, _("Game created. It starts as soon as every seat is taken."))
             return redirect(game)
     engines = [get_engine(name) for name in engine_names()]
     return render(request, "games/new_game.html", {"form": form, "engine": engine, "engines": engines})
@@ -142,8 +145,15 @@ def play_computer(request: AuthedRequest) -> HttpResponse:
     except actions.Refused as e:
         messages.error(request, str(e))
         return redirect("lobby")
-    messages.success(request, f"Your game of {engine.title} against the computer ({level}) has started.")
+    messages.success(request, _("Your game of %(game)s against the computer (%(level)s) has started.")
+                     % {"game": engine.title, "level": _computer_level(level)})
     return redirect(game)
+
+
+def _computer_level(level: str) -> str:
+    """A computer player's level as the lobby's menu names it."""
+    levels = {"quick": pgettext("computer level", "quick"), "strong": pgettext("computer level", "strong")}
+    return levels.get(level, level)
 
 
 def _load_game(pk: int, request: HttpRequest | None = None) -> Game:
@@ -226,8 +236,8 @@ def _waiting_seat(game: Game, seat: Seat, user: Any) -> dict[str, Any]:
     if user.is_authenticated and user.pk == game.created_by_id:
         return {"invited": seat.invited_email}
     if user.is_authenticated and queries.invited(seat, user):
-        return {"invited_note": "you, by email"}
-    return {"invited_note": "a player invited by email"}
+        return {"invited_note": _("you, by email")}
+    return {"invited_note": _("a player invited by email")}
 
 
 def _shown_moves(game: Game) -> list[Any]:
@@ -344,7 +354,7 @@ def submit_move(request: AuthedRequest, pk: int) -> HttpResponse:
 def _own_sentence(result: Any) -> str:
     """What the mover reads about their own move: the sentence the others get names them in the third person."""
     if result.move is not None and result.move.text.startswith("grid"):  # Lexicon Crossing's private rearranging
-        return "You rearranged your crossword."
+        return _("You rearranged your crossword.")
     return result.sentence
 
 
@@ -383,7 +393,7 @@ def hint(request: AuthedRequest, pk: int) -> HttpResponse:
         seat = queries.seat_of(game, request.user)
         found = None if seat is None else Hint.objects.filter(game=game, seat=seat, version=game.version).first()
         if found is None:
-            return render(request, "games/_preview.html", {"error": "The board has changed: ask for a hint again."})
+            return render(request, "games/_preview.html", {"error": _("The board has changed: ask for a hint again.")})
         if not found.done:
             return HttpResponse(status=204)
         return render(request, "games/_preview.html", {"hint": found})
@@ -399,14 +409,14 @@ def hint(request: AuthedRequest, pk: int) -> HttpResponse:
 def resign(request: AuthedRequest, pk: int) -> HttpResponse:
     game = _load_game(pk, request)
     if request.POST.get("confirm") != "yes":
-        messages.error(request, "Tick the box to confirm that you resign.")
+        messages.error(request, _("Tick the box to confirm that you resign."))
         return redirect(game)
     try:
         actions.submit_move(game.pk, request.user, "resign", idempotency_key=request.POST.get("key", ""))
     except actions.Refused as e:
         messages.error(request, str(e))
     else:
-        messages.info(request, "You resigned from this game.")
+        messages.info(request, _("You resigned from this game."))
     return redirect(game)
 
 
@@ -419,7 +429,7 @@ def join(request: AuthedRequest, pk: int) -> HttpResponse:
     except actions.Refused as e:
         messages.error(request, str(e))
     else:
-        messages.success(request, "You have a seat in this game.")
+        messages.success(request, _("You have a seat in this game."))
     return redirect("game", pk=pk)
 
 
@@ -428,7 +438,7 @@ def accept_invitation(request: AuthedRequest, token: str) -> HttpResponse:
     try:
         data = read_invitation_token(token)
     except signing.BadSignature:
-        return render(request, "games/invitation.html", {"error": "This invitation link is not valid."}, status=400)
+        return render(request, "games/invitation.html", {"error": _("This invitation link is not valid.")}, status=400)
     seat = get_object_or_404(Seat.objects.select_related("game", "game__created_by__profile"), pk=data["seat"])
     # A link travels (forwarded, read over a shoulder): holding it proves nothing, only the account does.
     context: dict[str, Any] = {"seat": seat, "game": seat.game}
@@ -438,13 +448,13 @@ def accept_invitation(request: AuthedRequest, token: str) -> HttpResponse:
         try:
             if request.POST.get("answer") == "decline":
                 actions.decline_invitation(seat.pk, request.user)
-                messages.info(request, "You declined the invitation.")
+                messages.info(request, _("You declined the invitation."))
                 return redirect("lobby")
             actions.join_game(seat.game_id, request.user, seat_id=seat.pk)
         except actions.Refused as e:
             status = 403 if e.code == "not_invited" else 409
             return render(request, "games/invitation.html", {**context, "refusal": str(e)}, status=status)
-        messages.success(request, "You have a seat in this game.")
+        messages.success(request, _("You have a seat in this game."))
         return redirect(seat.game)
     return render(request, "games/invitation.html", context)
 
@@ -479,7 +489,7 @@ def rematch(request: AuthedRequest, pk: int) -> HttpResponse:
     except actions.Refused as e:
         messages.error(request, str(e))
         return redirect(game)
-    messages.success(request, "The rematch is set up: the other players are invited, and it starts when they accept.")
+    messages.success(request, _("The rematch is set up: the other players are invited, and it starts when they accept."))
     return redirect(again)
 
 
@@ -492,12 +502,12 @@ def undo(request: AuthedRequest, pk: int) -> HttpResponse:
     try:
         if answer == "ask":
             actions.request_undo(game.pk, request.user)
-            messages.success(request, "You asked to take back your last move; the others are asked to agree.")
+            messages.success(request, _("You asked to take back your last move; the others are asked to agree."))
         elif answer in ("accept", "reject"):
             actions.answer_undo(game.pk, request.user, answer == "accept")
-            messages.success(request, "Your answer is recorded.")
+            messages.success(request, _("Your answer is recorded."))
         else:
-            raise actions.Refused("Choose to ask, accept or reject.", "undo")
+            raise actions.Refused(_("Choose to ask, accept or reject."), "undo")
     except actions.Refused as e:
         messages.error(request, str(e))
     return redirect(game)
@@ -510,7 +520,7 @@ def _undo_context(game: Game, seat: int | None, shown: list[Any]) -> dict[str, A
         answered = str(seat) in waiting.answers
         asker = next((s.user for s in game.seats.all() if s.position == waiting.seat), None)
         return {"undo": {"asker": asker, "move": (waiting.move.summary or
-                "a move").rstrip("."), "mine": seat == waiting.seat,
+                _("a move")).rstrip("."), "mine": seat == waiting.seat,
                 "may_answer": seat is not None and seat != waiting.seat and not answered}}  # fmt: skip
     last = shown[-1] if shown else None  # the last move on the page
     may_ask = (seat is not None and game.status == Game.Status.ACTIVE and last is not None and last.seat == seat
@@ -527,8 +537,8 @@ def invite_team_mate(request: AuthedRequest, pk: int) -> HttpResponse:
     except actions.Refused as e:
         messages.error(request, str(e))
     else:
-        messages.success(request, f"{invitation.user.get_username()} is invited to share your seat; they join it "
-                                  "when they accept, on this page.")  # fmt: skip
+        messages.success(request, _("%(name)s is invited to share your seat; they join it when they accept, on this "
+                                    "page.") % {"name": invitation.user.get_username()})  # fmt: skip
     return redirect(game)
 
 
@@ -544,9 +554,9 @@ def remove_team_mate(request: AuthedRequest, pk: int) -> HttpResponse:
         messages.error(request, str(e))
     else:
         if mate == str(request.user.pk):
-            messages.success(request, "You have left the seat you shared.")
+            messages.success(request, _("You have left the seat you shared."))
             return redirect("lobby")  # a private game's page is no longer theirs to see
-        messages.success(request, "Done: they no longer share your seat, and are no longer asked to.")
+        messages.success(request, _("Done: they no longer share your seat, and are no longer asked to."))
     return redirect(game)
 
 
@@ -559,7 +569,7 @@ def answer_team_invitation(request: AuthedRequest, invitation_id: int) -> HttpRe
     except actions.Refused as e:
         messages.error(request, str(e))
         return redirect("lobby")
-    messages.success(request, "You share this seat now." if accept else "You declined to share the seat.")
+    messages.success(request, _("You share this seat now.") if accept else _("You declined to share the seat."))
     return redirect("game", pk=seat.game_id)
 
 
@@ -597,10 +607,10 @@ def answer_invitation(request: AuthedRequest, seat_id: int) -> HttpResponse:
     try:
         if request.POST.get("answer") == "decline":
             actions.decline_invitation(seat.pk, request.user)
-            messages.info(request, "You declined the invitation.")
+            messages.info(request, _("You declined the invitation."))
             return redirect("lobby")
         if not queries.invited(seat, request.user):
-            raise actions.Refused("That invitation is not addressed to you.")
+            raise actions.Refused(_("That invitation is not addressed to you."))
         actions.join_game(seat.game_id, request.user, seat_id=seat.pk)
     except actions.Refused as e:
         messages.error(request, str(e))
@@ -640,7 +650,7 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponseBase:
     engine = get_engine(game.engine)
     state = engine.new_game(queries.player_names(game), game.options, game.deal_seed, game.bag or None)
     for move in moves[:shown]:
-        state, _ = engine.apply(state, move.seat, move.text)
+        state, _outcome = engine.apply(state, move.seat, move.text)
     view = engine.view(state, None)
     context = {
         "game": game, "moves": moves, "shown": shown, "count": len(moves), "view": view,
@@ -683,15 +693,16 @@ def email_settings(request: AuthedRequest) -> HttpResponse:
         try:
             if "save_emails" in request.POST and form.is_valid():
                 form.save()
-                messages.success(request, "Your email settings are saved.")
+                messages.success(request, _("Your email settings are saved."))
                 return redirect("email_settings")
             if "go_away" in request.POST and away.is_valid():
                 vacation = actions.set_vacation(request.user, away.cleaned_data["days"])
-                messages.success(request, f"You are away until {timezone.localtime(vacation.ends):%a %-d %b %Y}; your clocks are stopped.")
+                messages.success(request, _("You are away until %(date)s; your clocks are stopped.")
+                                 % {"date": date_format(timezone.localtime(vacation.ends), "DATE_FORMAT")})
                 return redirect("email_settings")
             if "come_back" in request.POST:
                 actions.end_vacation(request.user)
-                messages.success(request, "Welcome back: your clocks run again.")
+                messages.success(request, _("Welcome back: your clocks run again."))
                 return redirect("email_settings")
         except actions.Refused as e:
             messages.error(request, str(e))

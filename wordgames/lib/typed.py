@@ -12,7 +12,9 @@ from collections.abc import Iterable
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from wordgames.engines.core.text import and_list, visible
+from wordgames.engines.core.text import visible
+
+from .lists import and_list
 
 # Kept on pages: line breaks (a message's lines), and the zero-width joiners that make emoji sequences and
 # the letters of some scripts; neither moves anything, and the <bdi> contains whatever they join.

@@ -20,19 +20,20 @@ from django.db import DatabaseError, InterfaceError, OperationalError, connectio
 from django.db.backends.signals import connection_created
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
+from django.utils.translation import gettext_lazy as _
 from django.views.defaults import server_error
 
 TRANSIENT = (OperationalError, InterfaceError)
 READ_ONLY_SQLSTATE = "25006"  # PostgreSQL's read_only_sql_transaction (an InternalError to psycopg and Django)
-SENTENCE = ("The game database did not answer, so nothing was saved: if you were making a move, it was not "
-            "played. Please send it again in a minute.")  # fmt: skip
+SENTENCE = _("The game database did not answer, so nothing was saved: if you were making a move, it was not "
+             "played. Please send it again in a minute.")  # fmt: skip
 RETRY_AFTER = "30"
 
 
 def unavailable(request: HttpRequest) -> HttpResponse:
     accept = request.headers.get("Accept", "")
     if "application/json" in accept or request.path.endswith(".json"):
-        response: HttpResponse = JsonResponse({"error": SENTENCE, "played": False}, status=503)
+        response: HttpResponse = JsonResponse({"error": str(SENTENCE), "played": False}, status=503)
     else:
         response = HttpResponse(render_to_string("503.html", {"site_name": settings.SITE_NAME}), status=503)
     response["Retry-After"] = RETRY_AFTER

@@ -27,6 +27,7 @@ from wordgames.engines.core.text import quote
 from wordgames.games import actions as games
 from wordgames.games.actions import Refused
 from wordgames.games.models import Game
+from wordgames.games.refusals import word
 from wordgames.ratings.queries import value_of
 
 from . import queries
@@ -56,7 +57,7 @@ def post_seek(creator: User, kind: str, options: dict[str, Any], *, players: int
     try:
         options = engine.validate_options(options)
     except InvalidOptions as e:
-        raise Refused(str(e), "options") from None
+        raise Refused(word(e), "options") from None
     if options.get("hints"):
         raise Refused("A practice game (with hints) is not for strangers: start it from the new-game page.", "options")
     with transaction.atomic():

@@ -11,6 +11,7 @@ from __future__ import annotations
 from wordgames.engines.core.text import quote
 
 from .errors import InvalidOptions
+from .refusals import Refusal
 from .rng import Seed, draws
 from .tiles import BLANK, TileSet
 
@@ -26,11 +27,11 @@ def new_bag(tile_set: TileSet, seed: Seed, first: str | None = None) -> str:
     wanted = "".join(ch for ch in first.upper() if not ch.isspace())
     for ch in wanted:
         if ch != BLANK and not ch.isalpha():  # any alphabet's letter (Ñ); the tile set says which it has
-            raise InvalidOptions(f"The bag {quote(first)} holds {quote(ch)}, which is not a tile: use letters and ? for a blank.")
+            raise InvalidOptions(Refusal.BAG_NOT_TILE, bag=quote(first), char=quote(ch))
     try:
         tile_set.check_fits(wanted)
     except ValueError as e:
-        raise InvalidOptions(f"The bag {quote(first)} does not fit the tile set: {e}.") from None
+        raise InvalidOptions(Refusal.BAG_DOES_NOT_FIT, bag=quote(first), reason=str(e)) from None
     rest = list(tiles)
     for ch in wanted:
         rest.remove(ch)

@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from .errors import InvalidOptions
+from .refusals import Refusal
 from .rng import Seed
 
 State = dict[str, Any]
@@ -110,7 +111,7 @@ class Engine:
 
     def check_players(self, count: int) -> None:
         if not self.min_players <= count <= self.max_players:
-            raise InvalidOptions(f"{self.title} is for {self.min_players} to {self.max_players} players.")
+            raise InvalidOptions(Refusal.PLAYER_COUNT, title=self.title, least=self.min_players, most=self.max_players)
 
     def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Return the full option dict (defaults filled in, preset applied) or raise ``InvalidOptions``."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from wordgames.engines.core.text import quote
 
 from .errors import IllegalMove
+from .refusals import Refusal
 
 Cell = tuple[int, int]  # (column index from 0, row number from 1)
 Axis = tuple[int, int]  # a step along a line; its opposite is the other way along the same line
@@ -50,7 +51,7 @@ def parse_cell(text: str) -> Cell:
     """``parse_cell("C3") == (2, 3)``; raises ``IllegalMove`` with a sentence for anything else."""
     match = _CELL_RE.match(text.strip().lower())
     if not match or int(match.group(2)) < 1:
-        raise IllegalMove(f"{quote(text.strip())} is not a cell: write a column letter and a row number, like c3.")
+        raise IllegalMove(Refusal.NOT_A_CELL, text=quote(text.strip()))
     return column_index(match.group(1)), int(match.group(2))
 
 

@@ -19,6 +19,7 @@ from wordgames.engines.core.text import quote
 
 from .errors import IllegalMove
 from .grid import Cell, cell_name, column_index, column_name, parse_cell
+from .refusals import Refusal
 
 _ACROSS_RE = re.compile(r"^(\d+)([a-z]+)$")
 _DOWN_RE = re.compile(r"^([a-z]+)(\d+)$")
@@ -45,7 +46,7 @@ class Tile:
     def parse(cls, token: str) -> Tile:
         token = token.strip()
         if not _TILE_RE.match(token.lower()):
-            raise IllegalMove(f"{quote(token)} is not a tile: write one letter, or ? and a letter for a blank.")
+            raise IllegalMove(Refusal.NOT_A_TILE, token=quote(token))
         return cls(token[-1].upper(), token.startswith("?"))
 
 
@@ -96,7 +97,7 @@ def parse_move(text: str) -> Move:
     """Read any move; raises ``IllegalMove`` with a sentence saying what is wrong."""
     tokens = text.split()
     if not tokens:
-        raise IllegalMove(f"The move is empty: write a word or cells and letters, {EXAMPLES}.")
+        raise IllegalMove(Refusal.MOVE_EMPTY, examples=Refusal.EXAMPLES)
     if len(tokens) == 1 and tokens[0].lower() in COMMANDS:
         return WordCommand(tokens[0].lower())
     pairs = len(tokens) % 2 == 0 and all(_TILE_RE.match(t.lower()) for t in tokens[1::2])
@@ -104,7 +105,7 @@ def parse_move(text: str) -> Move:
         return PlaceMove(tuple(Placement(parse_cell(c), Tile.parse(t)) for c, t in zip(tokens[::2], tokens[1::2])))
     if len(tokens) == 2:
         return _parse_word(tokens[0], tokens[1])
-    raise IllegalMove(f"I cannot read {quote(text.strip())} as a move: {EXAMPLES}.")
+    raise IllegalMove(Refusal.MOVE_UNREADABLE, text=quote(text.strip()), examples=Refusal.EXAMPLES)
 
 
 def _parse_word(coordinate: str, word: str) -> WordMove:
@@ -116,19 +117,13 @@ def _parse_word(coordinate: str, word: str) -> WordMove:
     elif down:
         start = (column_index(down.group(1)), int(down.group(2)))
     else:
-        raise IllegalMove(
-            f"{quote(coordinate)} is not a starting square: write the row first for a word across (8H) "
-            f"or the column first for a word down (H8)."
-        )
+        raise IllegalMove(Refusal.NOT_A_START_SQUARE, text=quote(coordinate))
     if start[1] < 1:
-        raise IllegalMove(f"{quote(coordinate)} is not a starting square: rows count from 1.")
+        raise IllegalMove(Refusal.ROWS_FROM_ONE, text=quote(coordinate))
     lowered = word.lower()
     tokens = _WORD_TOKEN_RE.findall(lowered)
     if "".join(tokens) != lowered:
-        raise IllegalMove(
-            f"{quote(word)} is not a word I can read: use letters, ? before a letter for a blank, and "
-            f"parentheses around letters already on the board."
-        )
+        raise IllegalMove(Refusal.WORD_UNREADABLE, text=quote(word))
     letters: list[WordLetter] = []
     for token in tokens:
         if token.startswith("("):

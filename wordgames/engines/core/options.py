@@ -10,6 +10,7 @@ from wordgames.engines.core.text import quote
 
 from .engine import Option
 from .errors import InvalidOptions
+from .refusals import Refusal
 
 
 def coerce(option: Option, value: Any) -> Any:
@@ -19,25 +20,26 @@ def coerce(option: Option, value: Any) -> Any:
             return value
         if isinstance(value, str) and value.strip().lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
             return value.strip().lower() in ("true", "yes", "on", "1")
-        raise InvalidOptions(f"Option {name} must be true or false, not {quote(value)}.")
+        raise InvalidOptions(Refusal.OPTION_NOT_BOOLEAN, option=name, value=quote(value))
     if option.kind == "int":
         try:
             number = int(value)
         except (TypeError, ValueError):
-            raise InvalidOptions(f"Option {name} must be a whole number, not {quote(value)}.") from None
+            raise InvalidOptions(Refusal.OPTION_NOT_WHOLE, option=name, value=quote(value)) from None
         if isinstance(value, bool) or (isinstance(value, float) and value != number):
-            raise InvalidOptions(f"Option {name} must be a whole number, not {quote(value)}.")
+            raise InvalidOptions(Refusal.OPTION_NOT_WHOLE, option=name, value=quote(value))
         if not (option.minimum or 0) <= number <= (option.maximum or number):
-            raise InvalidOptions(f"Option {name} must be between {option.minimum} and {option.maximum}, not {number}.")
+            raise InvalidOptions(Refusal.OPTION_OUT_OF_RANGE, option=name, least=str(option.minimum),
+                                 most=str(option.maximum), value=number)  # fmt: skip
         return number
     if option.kind == "choice":
         for choice in option.choices:
             if str(choice) == str(value).strip().lower():
                 return choice
         allowed = ", ".join(str(c) for c in option.choices)
-        raise InvalidOptions(f"Option {name} must be one of {allowed}, not {quote(value)}.")
+        raise InvalidOptions(Refusal.OPTION_NOT_A_CHOICE, option=name, choices=allowed, value=quote(value))
     if not isinstance(value, str) or (not value.strip() and option.default != ""):
-        raise InvalidOptions(f"Option {name} must be a name, not {quote(value)}.")
+        raise InvalidOptions(Refusal.OPTION_NOT_A_NAME, option=name, value=quote(value))
     return value.strip()
 
 
@@ -47,7 +49,7 @@ def validate(title: str, options: tuple[Option, ...], given: Mapping[str, Any]) 
     by_name = {option.name: option for option in options}
     unknown = sorted(set(given) - set(by_name))
     if unknown:
-        raise InvalidOptions(f"{title} has no option {quote(unknown[0])}; its options are {', '.join(by_name)}.")
+        raise InvalidOptions(Refusal.OPTION_UNKNOWN, title=title, option=quote(unknown[0]), options=", ".join(by_name))
     merged = {option.name: option.default for option in options}
     for name, value in given.items():
         if value is not None:
@@ -63,8 +65,7 @@ def check_dictionary(name: str) -> None:
 
     parts = dictionary_parts(name)
     if not parts:
-        raise InvalidOptions("Option dictionary: name a word list.")
+        raise InvalidOptions(Refusal.DICTIONARY_MISSING)
     for part in parts:
         if part not in lexicon_names():
-            raise InvalidOptions(f"Option dictionary: there is no dictionary called {quote(part)}; "
-                                 f"known: {', '.join(lexicon_names())}.")  # fmt: skip
+            raise InvalidOptions(Refusal.DICTIONARY_UNKNOWN, name=quote(part), known=", ".join(lexicon_names()))

@@ -19,8 +19,10 @@ from typing import Any
 from ..core.engine import MoveOutcome
 from ..core.errors import IllegalMove
 from ..core.grid import cell_name, parse_cell
+from ..core.refusals import Listing
 from .board import inside, wall_between, wall_key
 from .hands import receive, room
+from .refusals import KeebbleRefusal
 from .turn import next_turn
 
 State = dict[str, Any]
@@ -51,10 +53,9 @@ def _one(state: State, seat: int, text: str) -> tuple[str, str]:
         return _wall(state, seat, parse_cell(tokens[1]), parse_cell(tokens[2]))
     if [t.lower() for t in tokens] == ["pass"]:
         if room(state, seat) or free_wall(state):
-            raise IllegalMove("Take one of the letters asked for, or place a wall: you can do one of them.")
+            raise IllegalMove(KeebbleRefusal.TAKE_OR_WALL)
         return f"{state['players'][seat]} could neither take a letter nor place a wall.", "pass"
-    raise IllegalMove(f"Answer with take and one of the asked letters ({' or '.join(state['asked'])}), or "
-                      "place a wall: wall c3 c4.")  # fmt: skip
+    raise IllegalMove(KeebbleRefusal.ANSWER_NOTATION, letters=Listing(tuple(state["asked"]), "or"))
 
 
 def reveal(state: State) -> list[str]:
@@ -95,21 +96,20 @@ def _instead(state: State, seat: int, text: str) -> tuple[str, bool]:
 
 def _take(state: State, seat: int, letter: str) -> tuple[str, str]:
     if letter not in state["asked"]:
-        raise IllegalMove(f"{letter} was not asked for: take one of {' or '.join(state['asked'])}.")
+        raise IllegalMove(KeebbleRefusal.NOT_ASKED, letter=letter, letters=Listing(tuple(state["asked"]), "or"))
     if not room(state, seat):
-        raise IllegalMove("Your hand is full: place a wall instead (wall c3 c4).")
+        raise IllegalMove(KeebbleRefusal.HAND_FULL)
     receive(state, seat, [letter])
     return f"{state['players'][seat]} took {letter}.", f"take {letter}"
 
 
 def _wall(state: State, seat: int, a: Cell, b: Cell) -> tuple[str, str]:
     if not (inside(state, a) and inside(state, b)) or abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-        raise IllegalMove("A wall goes on the edge between two side-by-side cells of the board, e.g. wall c3 c4.")
+        raise IllegalMove(KeebbleRefusal.WALL_PLACE)
     if wall_between(state, a, b):
-        raise IllegalMove(f"There is a wall between {cell_name(*a)} and {cell_name(*b)} already.")
+        raise IllegalMove(KeebbleRefusal.WALL_THERE, first=cell_name(*a), second=cell_name(*b))
     if not empty_edge(state, a, b):
-        raise IllegalMove(f"{cell_name(*a)} and {cell_name(*b)} both hold letters: a wall goes on an empty edge, "
-                          "not between letters already on the board.")  # fmt: skip
+        raise IllegalMove(KeebbleRefusal.WALL_BETWEEN_LETTERS, first=cell_name(*a), second=cell_name(*b))
     state["walls"] = sorted(state["walls"] + [wall_key(a, b)])
     return (f"{state['players'][seat]} placed a wall between {cell_name(*a)} and {cell_name(*b)}.",
             f"wall {cell_name(*a)} {cell_name(*b)}")  # fmt: skip

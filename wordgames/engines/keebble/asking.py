@@ -14,6 +14,8 @@ from wordgames.engines.core.text import quote
 from ..core.errors import IllegalMove
 from ..core.grid import cell_name
 from ..core.letters import letter_set_for
+from ..core.refusals import Listing
+from .refusals import KeebbleRefusal, Letterfraud
 
 State = dict[str, Any]
 FRAUD_RULES = ("different", "not_held", "one_held", "line")
@@ -22,13 +24,13 @@ FRAUD_RULES = ("different", "not_held", "one_held", "line")
 def check_ask(state: State, seat: int, ask: list[str], big: bool) -> None:
     """Two letters (one to six after a big ask cell), each A to Z, within the game's Letterfraud rule."""
     if not (len(ask) == 2 or (big and 1 <= len(ask) <= 6)):
-        raise IllegalMove("Your word covered a big ask cell: ask for up to six letters." if big else
-                          "Ask for two letters: end your move with ask and two letters, e.g. ask E X.")  # fmt: skip
+        raise IllegalMove(KeebbleRefusal.BIG_ASK_COUNT if big else KeebbleRefusal.ASK_TWO)
     letters = letter_set_for(state["options"]["dictionary"]).letters
     for letter in ask:
         if len(letter) != 1 or letter not in letters:
-            raise IllegalMove(f"{quote(letter)} is not a letter: ask for letters {' '.join(sorted(letters))}."
-                              if len(letters) != 26 else f"{quote(letter)} is not a letter: ask for letters A to Z.")
+            if len(letters) == 26:
+                raise IllegalMove(KeebbleRefusal.ASK_NOT_A_LETTER, text=quote(letter))
+            raise IllegalMove(KeebbleRefusal.ASK_NOT_IN_SET, text=quote(letter), letters=" ".join(sorted(letters)))
     check_fraud(state, seat, ask)
 
 
@@ -38,19 +40,19 @@ def check_fraud(state: State, seat: int, ask: list[str]) -> None:
         return
     hand = set(state["hands"][seat])
     checks = {
-        "different": (len(set(ask)) == len(ask), "the letters must all be different"),
-        "not_held": (not (set(ask) & hand), "you cannot ask for a letter you already have"),
-        "one_held": (sum(1 for a in ask if a in hand) <= 1, "you may ask for at most one letter you have"),
-        "line": (in_a_line(state, ask), "the letters must be in a straight line on the board"),
+        "different": (len(set(ask)) == len(ask), Letterfraud.different),
+        "not_held": (not (set(ask) & hand), Letterfraud.not_held),
+        "one_held": (sum(1 for a in ask if a in hand) <= 1, Letterfraud.one_held),
+        "line": (in_a_line(state, ask), Letterfraud.line),
     }
     if rule == "any":
         if not any(ok for ok, _ in checks.values()):
-            raise IllegalMove("Letterfraud: your letters break every rule: " +
-                              "; ".join(reason for _, reason in checks.values()) + ".")  # fmt: skip
+            raise IllegalMove(KeebbleRefusal.LETTERFRAUD_EVERY_RULE,
+                              reasons=Listing(tuple(reason for _, reason in checks.values()), "semicolon"))
         return
     ok, reason = checks[rule]
     if not ok:
-        raise IllegalMove(f"Letterfraud: {reason}.")
+        raise IllegalMove(KeebbleRefusal.LETTERFRAUD, reason=reason)
 
 
 def in_a_line(state: State, ask: list[str]) -> bool:

@@ -25,6 +25,7 @@ from ..core.players import Clock, fit_words, warm
 from .answers import empty_edge
 from .board import wall_key
 from .hands import BACKPACK_SLOTS, VOWELS, room
+from .refusals import LETTERFRAUD_REFUSALS
 
 COMMON = "ESARTINOLDUCGPMHBYFKWV"
 MINIMUM_LOOK = 0.2  # seconds past its budget a mover may look for a first word
@@ -113,7 +114,7 @@ def _score(engine: Engine, state: State, seat: int, text: str, asks: tuple[str, 
         try:
             return engine.preview(state, seat, f"{text} ask {ask}" if ask else text).score
         except IllegalMove as e:
-            if not str(e).startswith("Letterfraud"):
+            if e.code not in LETTERFRAUD_REFUSALS:
                 return None  # the word itself
     return None
 

@@ -13,24 +13,25 @@ from wordgames.engines.core.text import quote
 
 from ..core.errors import IllegalMove
 from ..core.grid import cell_name, parse_cell
-from .board import CELLDANCE_WEIGHTS, SPECIAL_NAMES, SPECIAL_WEIGHTS, playable
+from .board import CELLDANCE_WEIGHTS, SPECIAL_WEIGHTS, playable
 from .hands import receive, room
+from .refusals import KeebbleRefusal, SpecialName
 
 State = dict[str, Any]
 
 
 def place_special(state: State, cell_text: str, kind: str) -> None:
     if not state["options"]["supercells"]:
-        raise IllegalMove("Special cells are for the Supercells expansion, which is off in this game.")
+        raise IllegalMove(KeebbleRefusal.SUPERCELLS_OFF)
     allowed = set(SPECIAL_WEIGHTS) | (set(CELLDANCE_WEIGHTS) if state["options"]["celldance"] else set())
     if kind not in allowed:
-        raise IllegalMove(f"{kind} is not a special cell: choose one of {', '.join(sorted(allowed))}.")
+        raise IllegalMove(KeebbleRefusal.NOT_A_SPECIAL_KIND, kind=kind, kinds=', '.join(sorted(allowed)))
     cell = parse_cell(cell_text)
     name = cell_name(*cell)
     if not playable(state, cell) or name in state["cells"] or name in state["special"]:
-        raise IllegalMove(f"{name} is not an empty cell.")
+        raise IllegalMove(KeebbleRefusal.NOT_EMPTY, cell=name)
     if kind in state["special"].values():
-        raise IllegalMove(f"A {SPECIAL_NAMES[kind]} cell is already waiting on the board: pick another type.")
+        raise IllegalMove(KeebbleRefusal.SPECIAL_WAITING, kind=SpecialName[kind])
     state["special"][name] = kind
 
 
@@ -53,23 +54,23 @@ def _thief(state: State, seat: int, steal: tuple[str, str] | None, covered: bool
     like any other: within the hand limit and Tiny Backpacks' slots, so a thief with no room steals nothing."""
     if not covered:
         if steal:
-            raise IllegalMove("You can only steal when your word covers a thief cell.")
+            raise IllegalMove(KeebbleRefusal.STEAL_WITHOUT_THIEF)
         return
     if not room(state, seat):
         if steal:
-            raise IllegalMove("You have no room for a stolen letter (" + ("your backpack's 16 slots are used"
-                              if state["options"]["backpacks"] else "your hand is full") + "): leave out steal.")
+            raise IllegalMove(KeebbleRefusal.NO_ROOM_IN_BACKPACK if state["options"]["backpacks"] else
+                              KeebbleRefusal.NO_ROOM_IN_HAND)  # fmt: skip
         return
     if not steal:
         if any(state["hands"][s] for s in range(len(state["players"])) if s != seat):
-            raise IllegalMove("Your word covers a thief cell: add steal NAME LETTER (e.g. steal bob E).")
+            raise IllegalMove(KeebbleRefusal.THIEF_NEEDS_STEAL)
         return
     victim, letter = steal
     if victim not in state["players"] or state["players"].index(victim) == seat:
-        raise IllegalMove(f"Steal from another player: {quote(victim)} is not one.")
+        raise IllegalMove(KeebbleRefusal.STEAL_FROM_WHOM, name=quote(victim))
     hand = state["hands"][state["players"].index(victim)]
     if letter not in hand:
-        raise IllegalMove(f"{victim} has no {letter} to steal.")
+        raise IllegalMove(KeebbleRefusal.NOTHING_TO_STEAL, name=victim, letter=letter)
     hand.remove(letter)
     receive(state, seat, [letter])
 
@@ -78,15 +79,15 @@ def _destroyer(state: State, destroy: tuple[str, str] | None, covered: bool) -> 
     """"Cross out two cells on the board. They are unusable and mean nothing until the end of the game.\""""
     if not covered:
         if destroy:
-            raise IllegalMove("You can only destroy cells when your word covers a destroyer cell.")
+            raise IllegalMove(KeebbleRefusal.DESTROY_WITHOUT_DESTROYER)
         return
     if not destroy:
-        raise IllegalMove("Your word covers a destroyer cell: add destroy and two empty cells (destroy c1 c2).")
+        raise IllegalMove(KeebbleRefusal.DESTROYER_NEEDS_CELLS)
     for text in destroy:
         cell = parse_cell(text)
         name = cell_name(*cell)
         if not playable(state, cell) or name in state["cells"]:
-            raise IllegalMove(f"{name} is not an empty cell that can be destroyed.")
+            raise IllegalMove(KeebbleRefusal.CANNOT_DESTROY, cell=name)
         state["destroyed"].append(name)
         state["special"].pop(name, None)
 
@@ -96,16 +97,16 @@ def _blockade(state: State, seat: int, pairs: list[tuple[str, str]] | None, cove
     need to form valid words.\""""
     if not covered:
         if pairs:
-            raise IllegalMove("You can only place blockade letters when your word covers a blockade cell.")
+            raise IllegalMove(KeebbleRefusal.BLOCKADE_WITHOUT_CELL)
         return
     for text, letter in (pairs or [])[:3]:
         cell = parse_cell(text)
         name = cell_name(*cell)
         if not playable(state, cell) or name in state["cells"]:
-            raise IllegalMove(f"{name} is not an empty cell for a blockade letter.")
+            raise IllegalMove(KeebbleRefusal.BLOCKADE_NOT_EMPTY, cell=name)
         if letter not in state["hands"][seat]:
-            raise IllegalMove(f"You have no {letter} for the blockade.")
+            raise IllegalMove(KeebbleRefusal.BLOCKADE_NO_LETTER, letter=letter)
         state["hands"][seat].remove(letter)
         state["cells"][name] = {"letter": letter, "owner": seat, "value": 0}
     if len(pairs or []) > 3:
-        raise IllegalMove("A blockade places at most 3 letters.")
+        raise IllegalMove(KeebbleRefusal.BLOCKADE_TOO_MANY)

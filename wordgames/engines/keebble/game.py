@@ -27,10 +27,12 @@ from ..core.grid import cell_name, column_name
 from ..core.letters import letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON
 from ..core.options import validate
+from ..core.refusals import Refusal
 from .answers import answer, free_wall, reveal
 from .asking import FRAUD_RULES
 from .board import SIZES, generate, letter_weights, wall_between
 from .hands import room
+from .refusals import KeebbleRefusal
 from .turn import end_game, next_turn, play_turn
 
 OPTIONS: tuple[Option, ...] = (
@@ -115,13 +117,13 @@ class KeebbleEngine(Engine):
 
     def apply(self, state: State, seat: int, move: str) -> tuple[State, MoveOutcome]:
         if state["finished"]:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(Refusal.GAME_OVER)
         text = letter_set_for(state["options"]["dictionary"]).fold_text(" ".join(move.split()))
         if text.lower() == "resign":
             return self.resign(state, seat)
         if seat not in self.actors(state):
             waiting = ", ".join(state["players"][s] for s in sorted(self.actors(state)))
-            raise IllegalMove(f"It is not your turn: waiting for {waiting}.")
+            raise IllegalMove(KeebbleRefusal.NOT_YOUR_TURN, players=waiting)
         new = copy.deepcopy(state)
         if state["phase"] == "answer":
             outcome = answer(new, seat, text)
@@ -131,7 +133,7 @@ class KeebbleEngine(Engine):
 
     def resign(self, state: State, seat: int) -> tuple[State, MoveOutcome]:
         if not state["active"][seat]:
-            raise IllegalMove("You have left this game already.")
+            raise IllegalMove(Refusal.LEFT_ALREADY)
         new = copy.deepcopy(state)
         new["active"][seat] = False
         outcome = MoveOutcome(seat=seat, move="resign", summary=f"{state['players'][seat]} resigned.")

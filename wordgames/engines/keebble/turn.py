@@ -19,6 +19,7 @@ from .asking import check_ask
 from .board import SPECIAL_NAMES, edge_letters
 from .expansions import apply_effects, place_special
 from .hands import receive
+from .refusals import KeebbleRefusal
 from .words import canonical, play_word
 
 State = dict[str, Any]
@@ -47,7 +48,7 @@ def play_turn(state: State, seat: int, text: str) -> MoveOutcome:
     clauses = parse_clauses(tokens)
     endgame = state["endgame"]
     if endgame and (ask or clauses.get("special")):
-        raise IllegalMove("In the endgame you only play a word: no asking, no special cells.")
+        raise IllegalMove(KeebbleRefusal.ENDGAME_WORD_ONLY)
     state["last"] = []
     told = _Told()
     effects: set[str] = set()
@@ -56,7 +57,7 @@ def play_turn(state: State, seat: int, text: str) -> MoveOutcome:
     elif clauses.get("word"):
         effects = _word(state, seat, clauses, told)
     elif not ask:
-        raise IllegalMove("Write a word and the letters you ask for (8D WORD ask E X), or ask E X alone.")
+        raise IllegalMove(KeebbleRefusal.WORD_OR_ASK)
     if state["finished"]:
         return told.outcome(state, seat)
     if endgame:  # a word (asking was refused above): the turn ends here
@@ -69,7 +70,7 @@ def play_turn(state: State, seat: int, text: str) -> MoveOutcome:
 
 def _pass(state: State, seat: int) -> MoveOutcome:
     if not state["endgame"]:
-        raise IllegalMove("You cannot pass: ask for two letters (ask E X), with or without a word first.")
+        raise IllegalMove(KeebbleRefusal.NO_PASSING)
     state["passes"] += 1
     outcome = MoveOutcome(seat=seat, move="pass", summary=f"{state['players'][seat]} passed.")
     if state["passes"] >= sum(state["active"]):
@@ -152,7 +153,7 @@ def parse_clauses(tokens: list[str]) -> dict[str, Any]:
     lower = [t.lower() for t in tokens]
     if lower[:1] == ["special"]:
         if len(tokens) != 3:
-            raise IllegalMove("Write a special cell as special c3 DW (DL, TL, DW or TW).")
+            raise IllegalMove(KeebbleRefusal.SPECIAL_NOTATION)
         return {"special": (tokens[1], tokens[2].upper())}
     clauses: dict[str, Any] = {}
     i = 0
@@ -183,8 +184,7 @@ def _clause(tokens: list[str], lower: list[str], i: int, clauses: dict[str, Any]
         clauses["blockade"] = pairs
         clauses["blockade_text"] = "blockade " + " ".join(f"{c.lower()} {letter}" for c, letter in pairs)
         return i
-    raise IllegalMove(f"I cannot read {quote(' '.join(tokens))}: write 8D WORD ask E X (a word across from "
-                      "d8, then two letters), D8 WORD ... (down), or ask E X.")  # fmt: skip
+    raise IllegalMove(KeebbleRefusal.TURN_UNREADABLE, text=quote(' '.join(tokens)))
 
 
 def out_of_letters(state: State) -> None:

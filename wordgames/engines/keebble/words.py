@@ -20,6 +20,7 @@ from ..core.lexicon import get_lexicon
 from ..core.notation import PlaceMove, WordLetter, WordMove, parse_move
 from .board import CELLDANCE_WEIGHTS, across_step, centre_cells, inside, run, wall_between
 from .hands import letter_score
+from .refusals import KeebbleRefusal
 
 State = dict[str, Any]
 Cell = tuple[int, int]
@@ -48,8 +49,7 @@ def parse_word(word_text: tuple[str, str]) -> WordMove:
         placement = parsed.placements[0]
         return WordMove(placement.cell, True, (WordLetter(placement.tile),))
     if not isinstance(parsed, WordMove) or any(letter.tile.blank for letter in parsed.letters):
-        raise IllegalMove(f"I cannot read {quote(' '.join(word_text))} as a word: write 8D WORD (across from d8), "
-                          "D8 WORD (down) or f4 S (one letter).")  # fmt: skip
+        raise IllegalMove(KeebbleRefusal.WORD_UNREADABLE, text=quote(' '.join(word_text)))
     return parsed
 
 
@@ -79,7 +79,7 @@ def play_word(state: State, seat: int, word_text: tuple[str, str]) -> Played:
     formed = [line for line in [run(state, placed, cells[0], step)] + [run(state, placed, c, cross_step) for c in new]
               if len(line) >= 2]  # fmt: skip
     if not formed:
-        raise IllegalMove("A play must form at least one word of two or more letters.")
+        raise IllegalMove(KeebbleRefusal.NO_WORD_FORMED)
     read = _read(state, formed, placed)
     for cell in new:
         state["hands"][seat].remove(word[cells.index(cell)])
@@ -99,27 +99,27 @@ def _new_cells(state: State, cells: list[Cell], word: str, letters: dict[str, st
     for cell, letter in zip(cells, word):
         name = cell_name(*cell)
         if not inside(state, cell):
-            raise IllegalMove(f"{word} runs off the board at {name}.")
+            raise IllegalMove(KeebbleRefusal.OFF_THE_BOARD, word=word, cell=name)
         if name in state["hand_cells"]:
-            raise IllegalMove(f"{name} is a player's hand cell: no letters there.")
+            raise IllegalMove(KeebbleRefusal.HAND_CELL, cell=name)
         if name in state["destroyed"]:
-            raise IllegalMove(f"{name} was destroyed: it cannot be used.")
+            raise IllegalMove(KeebbleRefusal.DESTROYED_CELL, cell=name)
         if name not in letters:
             new.append(cell)
         elif letters[name] != letter:
-            raise IllegalMove(f"{word} needs {letter} at {name}, where {letters[name]} is.")
+            raise IllegalMove(KeebbleRefusal.LETTER_MISMATCH, word=word, letter=letter, cell=name, there=letters[name])
     for a, b in zip(cells, cells[1:]):
         if wall_between(state, a, b):
-            raise IllegalMove(f"A wall stands between {cell_name(*a)} and {cell_name(*b)}: no word runs across it.")
+            raise IllegalMove(KeebbleRefusal.WALL_ACROSS_WORD, first=cell_name(*a), second=cell_name(*b))
     if not new:
-        raise IllegalMove(f"{word} is on the board already: play at least one letter from your hand.")
+        raise IllegalMove(KeebbleRefusal.NOTHING_NEW, word=word)
     return new
 
 
 def _check_hand(state: State, seat: int, needed: list[str]) -> None:
     short = Counter(needed) - Counter(state["hands"][seat])
     if short:
-        raise IllegalMove(f"You do not have {' '.join(sorted(short.elements()))} in your hand.")
+        raise IllegalMove(KeebbleRefusal.NOT_IN_HAND, letters=' '.join(sorted(short.elements())))
 
 
 def _check_whole_word(state: State, cells: list[Cell], step: Cell, word: str, letters: dict[str, str]) -> None:
@@ -129,8 +129,7 @@ def _check_whole_word(state: State, cells: list[Cell], step: Cell, word: str, le
     for end, inner in (((cells[0][0] - step[0], cells[0][1] - step[1]), cells[0]),
                        ((cells[-1][0] + step[0], cells[-1][1] + step[1]), cells[-1])):  # fmt: skip
         if inside(state, end) and cell_name(*end) in letters and not wall_between(state, end, inner):
-            raise IllegalMove(f"{word} runs on into the {letters[cell_name(*end)]} at {cell_name(*end)}: write "
-                              "the whole word, including the letters already there.")  # fmt: skip
+            raise IllegalMove(KeebbleRefusal.RUNS_ON, word=word, letter=letters[cell_name(*end)], cell=cell_name(*end))
 
 
 def _check_connected(state: State, cells: list[Cell], new: list[Cell], word: str, letters: dict[str, str]) -> None:
@@ -138,15 +137,16 @@ def _check_connected(state: State, cells: list[Cell], new: list[Cell], word: str
         targets = [state["star"]] if state["star"] else [cell_name(*c) for c in
                                                           centre_cells(state["width"], state["height"])]  # fmt: skip
         if not any(cell_name(*c) in targets for c in cells):
-            where = state["star"] if state["star"] else "one of the four centre squares " + ", ".join(targets)
-            raise IllegalMove(f"The first word must cover {where}.")
+            if state["star"]:
+                raise IllegalMove(KeebbleRefusal.FIRST_WORD_STAR, cell=state["star"])
+            raise IllegalMove(KeebbleRefusal.FIRST_WORD_CENTRE, cells=", ".join(targets))
         return
     touches = len(new) < len(cells) or any(
         inside(state, n) and cell_name(*n) in letters and not wall_between(state, c, n)
         for c in new for n in ((c[0] + 1, c[1]), (c[0] - 1, c[1]), (c[0], c[1] + 1), (c[0], c[1] - 1))
     )
     if not touches:
-        raise IllegalMove(f"{word} must connect to letters already on the board.")
+        raise IllegalMove(KeebbleRefusal.MUST_CONNECT, word=word)
 
 
 def _read(state: State, formed: list[list[Cell]], placed: dict[str, str]) -> list[str]:
@@ -161,8 +161,9 @@ def _read(state: State, formed: list[list[Cell]], placed: dict[str, str]) -> lis
         elif both and text[::-1] in lexicon:
             read.append(text[::-1])
         else:
-            either = f" (nor is {text[::-1]})" if both else ""
-            raise IllegalMove(f"{text} is not in the dictionary{either}.")
+            if both:
+                raise IllegalMove(KeebbleRefusal.NOT_IN_DICTIONARY_EITHER_WAY, word=text, reversed=text[::-1])
+            raise IllegalMove(KeebbleRefusal.NOT_IN_DICTIONARY, word=text)
     return read
 
 

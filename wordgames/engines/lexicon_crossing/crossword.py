@@ -21,7 +21,9 @@ from wordgames.engines.core.text import quote
 
 from ..core.errors import IllegalMove
 from ..core.lexicon import Lexicon
+from ..core.refusals import Listing, Phrase
 from ..core.tiles import BLANK, LETTER_VALUES
+from .refusals import LexiconCrossingRefusal
 
 MAX_SIDE = 60
 _ROW = re.compile(r"^(?:[^\W\d_]|\.)+$")  # letters of any alphabet (the game's letter set judges them)
@@ -38,9 +40,9 @@ def parse(text: str) -> list[str]:
     for row in rows:
         if not _ROW.match(row):
             bad = next(ch for ch in row if not ch.isalpha() and ch != ".")
-            raise IllegalMove(f"A crossword row may hold only letters and '.' for an empty cell, not {quote(bad)}.")
+            raise IllegalMove(LexiconCrossingRefusal.ROW_CHARACTER, char=quote(bad))
     if len(rows) > MAX_SIDE or max(len(r) for r in rows) > MAX_SIDE:
-        raise IllegalMove(f"A crossword may be at most {MAX_SIDE} cells wide and {MAX_SIDE} high.")
+        raise IllegalMove(LexiconCrossingRefusal.TOO_BIG, most=MAX_SIDE)
     return trim([row.ljust(max(len(r) for r in rows), ".") for row in rows])
 
 
@@ -167,18 +169,19 @@ def loose_tiles(rows: list[str]) -> list[str]:
 def check_complete(rows: list[str], hand: list[str], lexicon: Lexicon) -> None:
     """What green (or red) light asks: one connected crossword of valid words using every tile held.
     Raises ``IllegalMove`` listing everything that is wrong."""
-    problems = []
+    problems: list[Phrase] = []
     if hand:
-        problems.append(f"these tiles are not in your crossword yet: {' '.join(sorted(hand))}")
+        problems.append(Phrase(LexiconCrossingRefusal.TILES_NOT_IN_CROSSWORD, {"tiles": " ".join(sorted(hand))}))
     if rows and not connected(rows):
-        problems.append("your crossword is in more than one piece")
+        problems.append(Phrase(LexiconCrossingRefusal.IN_PIECES))
     loose = loose_tiles(rows)
     if loose:
-        problems.append(f"these tiles are in no word: {' '.join(loose)}")
+        problems.append(Phrase(LexiconCrossingRefusal.LOOSE_TILES, {"tiles": " ".join(loose)}))
     invalid = [w.word for w in words_of(rows, lexicon) if not w.valid]
     if invalid:
-        problems.append(f"not in the dictionary: {', '.join(dict.fromkeys(invalid))}")
+        problems.append(Phrase(LexiconCrossingRefusal.WORDS_NOT_IN_DICTIONARY,
+                               {"words": ", ".join(dict.fromkeys(invalid))}))  # fmt: skip
     if not rows:
-        problems.append("your crossword is empty")
+        problems.append(Phrase(LexiconCrossingRefusal.EMPTY))
     if problems:
-        raise IllegalMove("Not yet: " + "; ".join(problems) + ".")
+        raise IllegalMove(LexiconCrossingRefusal.NOT_YET, problems=Listing(tuple(problems), "semicolon"))

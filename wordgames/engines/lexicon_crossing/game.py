@@ -22,8 +22,10 @@ from ..core.errors import IllegalMove, InvalidOptions
 from ..core.letters import ENGLISH, LetterSet, letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON, Lexicon, get_lexicon
 from ..core.options import validate
+from ..core.refusals import Listing, Phrase, Refusal, Value
 from ..core.tiles import BLANK, get_tile_set
 from . import crossword
+from .refusals import LexiconCrossingRefusal
 
 # rules/lexicon-crossing.md, "Starting tiles guide": tiles each by player count ("LC98" is the S98 set).
 STARTING_TILES = {"s98": {2: 25, 3: 17, 4: 15, 5: 15}, "lc120": {2: 30, 3: 20, 4: 15, 5: 15}}
@@ -88,9 +90,9 @@ class LexiconCrossingEngine(Engine):
         teams = str(merged["teams"]).strip().upper()
         merged["teams"] = "-" if teams in ("", "-", "NONE") else teams
         if merged["teams"] != "-" and not merged["teams"].isalpha():
-            raise InvalidOptions("Option teams: one letter per seat, e.g. AABB, or - for no teams.")
+            raise InvalidOptions(LexiconCrossingRefusal.TEAMS_LETTERS)
         if 0 < merged["start_tiles"] < MINIMUM_START:
-            raise InvalidOptions(f"Option start_tiles must be at least {MINIMUM_START} (or 0 for the guide's number).")
+            raise InvalidOptions(LexiconCrossingRefusal.START_TILES_LEAST, least=MINIMUM_START)
         return merged
 
     def new_game(self, players: list[str], options: Mapping[str, Any], seed: Seed, bag: str | None = None) -> State:
@@ -105,13 +107,12 @@ class LexiconCrossingEngine(Engine):
         if options["blanks"]:
             tile_set = tile_set.with_blanks(2)
         if options["teams"] != "-" and (len(options["teams"]) != count or len(set(options["teams"])) < 2):
-            raise InvalidOptions(f"Option teams: give one team letter for each of the {count} players, at least two "
-                                 "teams (e.g. AABB).")  # fmt: skip
+            raise InvalidOptions(LexiconCrossingRefusal.TEAMS_PER_SEAT, count=count)
         if options["tiles"] == "s98" and count > 4:
-            raise InvalidOptions("The S98 set is not enough for 5 players: choose the LC120 set.")
+            raise InvalidOptions(LexiconCrossingRefusal.S98_TOO_SMALL)
         start = options["start_tiles"] or STARTING_TILES[options["tiles"]][count]
         if start * count > tile_set.size:
-            raise InvalidOptions(f"{start} tiles each for {count} players needs more than the {tile_set.size} tiles.")
+            raise InvalidOptions(LexiconCrossingRefusal.START_TILES_TOO_MANY, start=start, count=count, size=tile_set.size)
         tiles = _ordered_bag(tile_set, seed, bag)
         hands = [tiles[i * start : (i + 1) * start] for i in range(count)]
         return {
@@ -186,8 +187,7 @@ class LexiconCrossingEngine(Engine):
         if not hidden or state["finished"]:
             return self._apply(state, seat, move)
         if move.strip().lower() == "red":
-            raise IllegalMove("Your newest tile is hidden from you until the others have seen theirs: call red "
-                              "light once it shows.")  # fmt: skip
+            raise IllegalMove(LexiconCrossingRefusal.NEWEST_HIDDEN)
         visible = copy.deepcopy(state)
         tiles = visible["tiles"][seat]
         for tile in hidden:  # the newest are at the end
@@ -201,7 +201,7 @@ class LexiconCrossingEngine(Engine):
 
     def _apply(self, state: State, seat: int, move: str) -> tuple[State, MoveOutcome]:
         if state["finished"]:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(Refusal.GAME_OVER)
         move = self.letters(state).fold_text(move)
         words = move.strip().split(maxsplit=1)
         command = words[0].lower() if words else ""
@@ -209,7 +209,7 @@ class LexiconCrossingEngine(Engine):
         if command == "resign":
             return self.resign(state, seat)
         if not state["active"][seat]:
-            raise IllegalMove("You have left this game.")
+            raise IllegalMove(LexiconCrossingRefusal.LEFT)
         if command == "grid":
             return self._grid(state, seat, rest)
         if command in ("green", "red") and not rest:
@@ -220,23 +220,22 @@ class LexiconCrossingEngine(Engine):
             return self._done(state, seat)
         if command == "swap":
             return self._swap(state, seat, rest)
-        raise IllegalMove(
-            f"I do not understand {quote(move.strip())}: write grid (then your crossword), green, jaywalk Q, "
-            "red (when the pool is exhausted) or done (in the grace period)."
-        )
+        raise IllegalMove(LexiconCrossingRefusal.NOT_UNDERSTOOD, text=quote(move.strip()))
 
     def _grid(self, state: State, seat: int, text: str) -> tuple[State, MoveOutcome]:
         if state["phase"] == "red" and state["done"][seat]:
-            raise IllegalMove("You said you are done: your crossword is final.")
+            raise IllegalMove(LexiconCrossingRefusal.CROSSWORD_FINAL)
         rows = crossword.parse(text)
         needed = crossword.tiles_of(rows)
         held = Counter(state["tiles"][seat])
         missing = needed - held
         if missing:
             blanks = missing.pop(BLANK, 0)
-            shown = " ".join(sorted(missing.elements()) + ([] if not blanks else ["a blank"] if blanks == 1
-                                                           else [f"{blanks} blanks"]))  # fmt: skip
-            raise IllegalMove(f"Your crossword uses tiles you do not have: {shown}.")
+            shown: list[Value] = list(sorted(missing.elements()))
+            if blanks:
+                shown.append(LexiconCrossingRefusal.A_BLANK if blanks == 1 else
+                             Phrase(LexiconCrossingRefusal.BLANKS, {"count": blanks}))  # fmt: skip
+            raise IllegalMove(LexiconCrossingRefusal.TILES_NOT_HELD, tiles=Listing(tuple(shown), "space"))
         new = copy.deepcopy(state)
         new["grids"][seat] = rows
         name = state["players"][seat]
@@ -246,13 +245,12 @@ class LexiconCrossingEngine(Engine):
 
     def _light(self, state: State, seat: int, which: str) -> tuple[State, MoveOutcome]:
         if state["phase"] != "play":
-            raise IllegalMove("Red light has been called: finish your crossword and say done.")
+            raise IllegalMove(LexiconCrossingRefusal.RED_LIGHT_CALLED)
         exhausted = self.pool_exhausted(state)
         if which == "green" and exhausted:
-            raise IllegalMove(f"The pickup pool has {len(state['bag'])} tile(s) left, too few for a round: call red "
-                              "light (red) to end the game.")  # fmt: skip
+            raise IllegalMove(LexiconCrossingRefusal.POOL_EXHAUSTED, count=len(state["bag"]))
         if which == "red" and not exhausted:
-            raise IllegalMove("Red light comes when the pickup pool is exhausted; until then call green light.")
+            raise IllegalMove(LexiconCrossingRefusal.RED_TOO_SOON)
         crossword.check_complete(state["grids"][seat], self.hand(state, seat), self.lexicon(state))
         new = copy.deepcopy(state)
         name = state["players"][seat]
@@ -284,34 +282,34 @@ class LexiconCrossingEngine(Engine):
     def _jaywalk(self, state: State, seat: int, text: str) -> tuple[State, MoveOutcome]:
         rule = state["options"]["jaywalk"]
         if rule == "off":
-            raise IllegalMove("Jaywalking is off in this game.")
+            raise IllegalMove(LexiconCrossingRefusal.JAYWALKING_OFF)
         if state["phase"] != "play":
-            raise IllegalMove("No jaywalking after red light.")
+            raise IllegalMove(LexiconCrossingRefusal.JAYWALK_AFTER_RED)
         options = state["options"]
         if state["last_green"] == seat and options.get("jaywalk_who", "not_last") == "not_last":
-            raise IllegalMove("You called the last green light, so you cannot jaywalk this round.")
+            raise IllegalMove(LexiconCrossingRefusal.JAYWALK_LAST_GREEN)
         allowed = options.get("jaywalks", 1)
         if state["jaywalked"][seat] >= allowed:
-            raise IllegalMove("You have jaywalked once this round already." if allowed == 1 else
-                              f"You have jaywalked {allowed} times this round already.")  # fmt: skip
+            raise IllegalMove(LexiconCrossingRefusal.JAYWALKED_ALREADY, count=allowed)
         returned = [t.upper() for t in text.split()]
         if not returned or len(returned) > (2 if rule == "two" else 1):
-            raise IllegalMove("Name the tile to return, e.g. jaywalk Q" + (" (or two: jaywalk Q Z)." if rule == "two"
-                                                                           else "."))  # fmt: skip
+            raise IllegalMove(LexiconCrossingRefusal.JAYWALK_NAME_TILES if rule == "two" else
+                              LexiconCrossingRefusal.JAYWALK_NAME_TILE)  # fmt: skip
         hand = Counter(self.hand(state, seat))
         held = Counter(state["tiles"][seat])
         for tile in returned:
             if len(tile) != 1 or not (tile.isalpha() or tile == BLANK):
-                raise IllegalMove(f"{quote(tile)} is not a tile: name a letter, or ? for a blank.")
+                raise IllegalMove(LexiconCrossingRefusal.JAYWALK_NOT_A_TILE, text=quote(tile))
         for tile, count in Counter(returned).items():
             if held[tile] < count:
-                raise IllegalMove(f"You have no {tile} tile to return." if not held[tile] else
-                                  f"You have only {held[tile]} {tile} tile(s).")  # fmt: skip
+                if not held[tile]:
+                    raise IllegalMove(LexiconCrossingRefusal.NO_TILE_TO_RETURN, tile=tile)
+                raise IllegalMove(LexiconCrossingRefusal.ONLY_SO_MANY, count=held[tile], tile=tile)
             if hand[tile] < count:
-                raise IllegalMove(f"Take {tile} off your crossword first: you return a tile from your hand.")
+                raise IllegalMove(LexiconCrossingRefusal.RETURN_FROM_HAND, tile=tile)
         count = 2 if rule == "2for1" else len(returned)
         if len(state["bag"]) < count:
-            raise IllegalMove("The pickup pool has too few tiles to jaywalk.")
+            raise IllegalMove(LexiconCrossingRefusal.JAYWALK_POOL_LOW)
         new = copy.deepcopy(state)
         drawn = [t.rstrip("*") for t in new["bag"][:count]]
         new["bag"] = new["bag"][count:]
@@ -341,24 +339,24 @@ class LexiconCrossingEngine(Engine):
         green light (rules: "may swap one tile with their team member per green light")."""
         team = self.team_of(state, seat)
         if team is None:
-            raise IllegalMove("Swapping tiles is for team games.")
+            raise IllegalMove(LexiconCrossingRefusal.SWAP_TEAMS_ONLY)
         if state["phase"] != "play":
-            raise IllegalMove("No swapping after red light.")
+            raise IllegalMove(LexiconCrossingRefusal.SWAP_AFTER_RED)
         parts = text.split()
         if len(parts) != 3:
-            raise IllegalMove("Write a swap as swap E X bob: your E for bob's X.")
+            raise IllegalMove(LexiconCrossingRefusal.SWAP_NOTATION)
         give, take, mate_name = parts[0].upper(), parts[1].upper(), parts[2]
         if mate_name not in state["players"]:
-            raise IllegalMove(f"There is no player called {quote(mate_name)} in this game.")
+            raise IllegalMove(LexiconCrossingRefusal.NO_SUCH_PLAYER, name=quote(mate_name))
         mate = state["players"].index(mate_name)
         if mate == seat or self.team_of(state, mate) != team or not state["active"][mate]:
-            raise IllegalMove(f"{mate_name} is not your team-mate.")
+            raise IllegalMove(LexiconCrossingRefusal.NOT_TEAM_MATE, name=mate_name)
         if state["swapped"][seat] or state["swapped"][mate]:
-            raise IllegalMove("One swap a green light: you or your team-mate have swapped already.")
+            raise IllegalMove(LexiconCrossingRefusal.ONE_SWAP)
         if give not in self.hand(state, seat):
-            raise IllegalMove(f"You have no {give} in your hand to give (take it off your crossword first).")
+            raise IllegalMove(LexiconCrossingRefusal.NOTHING_TO_GIVE, tile=give)
         if take not in self.hand(state, mate):
-            raise IllegalMove(f"{mate_name} has no {take} in their hand.")
+            raise IllegalMove(LexiconCrossingRefusal.MATE_LACKS, name=mate_name, tile=take)
         new = copy.deepcopy(state)
         new["tiles"][seat].remove(give)
         new["tiles"][mate].remove(take)
@@ -371,9 +369,9 @@ class LexiconCrossingEngine(Engine):
 
     def _done(self, state: State, seat: int) -> tuple[State, MoveOutcome]:
         if state["phase"] != "red":
-            raise IllegalMove("Done is for the grace period after red light.")
+            raise IllegalMove(LexiconCrossingRefusal.DONE_TOO_SOON)
         if state["done"][seat]:
-            raise IllegalMove("You have said done already.")
+            raise IllegalMove(LexiconCrossingRefusal.DONE_ALREADY)
         new = copy.deepcopy(state)
         new["done"][seat] = True
         outcome = MoveOutcome(seat=seat, move="done", summary=f"{state['players'][seat]} is done.")
@@ -387,7 +385,7 @@ class LexiconCrossingEngine(Engine):
 
     def resign(self, state: State, seat: int) -> tuple[State, MoveOutcome]:
         if not state["active"][seat]:
-            raise IllegalMove("You have left this game already.")
+            raise IllegalMove(Refusal.LEFT_ALREADY)
         new = copy.deepcopy(state)
         new["active"][seat] = False
         if sum(new["active"]) < 2 and new["phase"] == "play":

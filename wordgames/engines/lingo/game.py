@@ -21,10 +21,12 @@ from ..core.grid import cell_name
 from ..core.letters import ENGLISH, letter_set_for
 from ..core.lexicon import Lexicon, get_lexicon
 from ..core.notation import Placement, PlaceMove, WordCommand, format_move, parse_move
+from ..core.refusals import Refusal
 from ..core.tiles import BLANK, lingo_tile_set
 from . import best, text
 from .board import Board, grid_for
 from .options import OPTIONS, PRESETS, validate_options
+from .refusals import LingoRefusal
 from .rules import check_placements, placements_of
 from .scoring import Score, score_move
 
@@ -50,12 +52,13 @@ class LingoEngine(Engine):
         With hidden pools every seat draws its own, in seat order."""
         opts = validate_options(options)
         if not self.min_players <= len(players) <= self.max_players:
-            raise InvalidOptions(f"Lingo is for {self.min_players} to {self.max_players} players, not {len(players)}.")
+            raise InvalidOptions(Refusal.PLAYER_COUNT_NOT, title=self.title, least=self.min_players, most=self.max_players,
+                                 count=len(players))  # fmt: skip
         order = new_bag(lingo_tile_set(opts["tiles"], opts["blanks"]), seed, bag)
         if opts["not_shared"] and len(players) * opts["pool"] > len(order):
             most = len(order) // opts["pool"]
-            raise InvalidOptions(f"With hidden pools of {opts['pool']}, the {len(order)} tiles serve at most {most} "
-                                 f"players, not {len(players)}.")
+            raise InvalidOptions(LingoRefusal.TOO_FEW_TILES_FOR_HIDDEN_POOLS, pool=opts["pool"], tiles=len(order),
+                                 most=most, count=len(players))  # fmt: skip
         state: State = {
             "game": self.name, "options": opts, "players": list(players), "seed": seed,
             "bag": order, "pool": None, "pools": None, "board": {}, "last": [],
@@ -100,7 +103,7 @@ class LingoEngine(Engine):
         placements = placements_of(parsed, board)
         strange = sorted({p.tile.letter for p in placements} - ENGLISH.letters)
         if strange:  # Lingo plays English tiles whatever the word list (a blank cannot stand for Ñ either)
-            raise IllegalMove(f"Lingo's tiles have no {', '.join(strange)}: use the letters A to Z.")
+            raise IllegalMove(LingoRefusal.NOT_LINGO_TILES, letters=", ".join(strange))
         check_placements(
             placements, board, self.pool_of(state, seat), state["options"], self.lexicon(state),
             first_move=not state["board"], hidden=state["pools"] is not None,
@@ -114,11 +117,11 @@ class LingoEngine(Engine):
 
     def apply(self, state: State, seat: int, move: str) -> tuple[State, MoveOutcome]:
         if state["finished"]:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(Refusal.GAME_OVER)
         if move.strip().lower() == "resign":
             return self.resign(state, seat)
         if seat not in self.actors(state):
-            raise IllegalMove(f"It is not your turn: {state['players'][state['turn']]} to move.")
+            raise IllegalMove(LingoRefusal.NOT_YOUR_TURN, player=state["players"][state["turn"]])
         placements, scored, after, canonical = self.score(state, seat, move)
         self._check_burn(state, seat, scored)
         new = copy.deepcopy(state)
@@ -185,8 +188,7 @@ class LingoEngine(Engine):
         if scored.words or state["options"].get("burn", "no-word") == "always":
             return
         if self.word_possible(state, seat):
-            raise IllegalMove("A single tile that makes no word (0 pts) is allowed only when no new word can be "
-                              "made, and your tiles can make a word: look again.")  # fmt: skip
+            raise IllegalMove(LingoRefusal.WORD_POSSIBLE)
 
     def word_possible(self, state: State, seat: int) -> bool:
         """Whether ``seat`` could make a new word now (a complete search that stops at the first word: never cut
@@ -198,9 +200,9 @@ class LingoEngine(Engine):
         """A player may resign at any time, in turn or not; they drop out, and with one player left the
         game ends."""
         if state["finished"]:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(Refusal.GAME_OVER)
         if not 0 <= seat < len(state["players"]) or not state["active"][seat]:
-            raise IllegalMove("You are no longer playing in this game.")
+            raise IllegalMove(LingoRefusal.NO_LONGER_PLAYING)
         new = copy.deepcopy(state)
         new["active"][seat] = False
         new["move_number"] += 1

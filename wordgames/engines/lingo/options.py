@@ -15,6 +15,8 @@ from ..core.errors import InvalidOptions
 from ..core.lexicon import DEFAULT_LEXICON
 from ..core.options import check_dictionary
 from ..core.options import coerce as _coerce
+from ..core.refusals import Refusal
+from .refusals import LingoRefusal
 
 PRESETS: Mapping[str, Mapping[str, Any]] = {
     # rules/lingo.md: "Four tiles ... placed into a pool shared by all players", "any number of tiles",
@@ -56,7 +58,7 @@ def validate_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """Fill in defaults, apply the preset, reject anything unknown or out of range (``InvalidOptions``)."""
     unknown = sorted(set(options) - set(_BY_NAME))
     if unknown:
-        raise InvalidOptions(f"Lingo has no option {quote(unknown[0])}; its options are {', '.join(_BY_NAME)}.")
+        raise InvalidOptions(Refusal.OPTION_UNKNOWN, title="Lingo", option=quote(unknown[0]), options=", ".join(_BY_NAME))
     preset = _coerce(_BY_NAME["preset"], options.get("preset", "classic"))
     merged: dict[str, Any] = {o.name: o.default for o in OPTIONS}
     merged.update(PRESETS[preset])
@@ -71,9 +73,8 @@ def validate_options(options: Mapping[str, Any]) -> dict[str, Any]:
     if "place" not in explicit:
         merged["place"] = min(merged["place"], merged["pool"])
     if merged["place"] > merged["pool"]:
-        raise InvalidOptions(f"Option place must be between 1 and the pool size ({merged['pool']}), not {merged['place']}.")
+        raise InvalidOptions(LingoRefusal.PLACE_OVER_POOL, pool=merged["pool"], place=merged["place"])
     check_dictionary(merged["dictionary"])
     if merged["missed"] and merged["not_shared"]:
-        raise InvalidOptions("Option missed cannot be used with not_shared: showing a missed move would reveal "
-                             "the mover's hidden pool.")  # fmt: skip
+        raise InvalidOptions(LingoRefusal.MISSED_WITH_NOT_SHARED)
     return merged

@@ -16,8 +16,10 @@ from ..core.errors import IllegalMove
 from ..core.grid import Cell, Grid, cell_name, column_name
 from ..core.lexicon import Lexicon
 from ..core.notation import Move, Placement, PlaceMove, WordCommand, WordMove
+from ..core.refusals import Listing, Phrase, Value
 from ..core.tiles import BLANK
 from .board import Board
+from .refusals import LingoRefusal
 from .scoring import forms_word, run_text
 
 
@@ -28,42 +30,43 @@ def check_cell(grid: Grid, cell: Cell) -> None:
     col, row = cell
     last_col = column_name(grid.columns - 1)
     if grid.shape == "hex" and 0 <= col < grid.columns and 1 <= row <= grid.rows:
-        parity = "even" if col % 2 else "odd"
-        raise IllegalMove(f"There is no hex {name}: in column {column_name(col)} the hexes are on {parity} rows.")
-    raise IllegalMove(f"There is no cell {name} on this board: columns run from a to {last_col} and rows from 1 to {grid.rows}.")
+        code = LingoRefusal.NO_HEX_ON_EVEN_ROWS if col % 2 else LingoRefusal.NO_HEX_ON_ODD_ROWS
+        raise IllegalMove(code, cell=name, column=column_name(col))
+    raise IllegalMove(LingoRefusal.NO_SUCH_CELL, cell=name, last_column=last_col, rows=grid.rows)
 
 
 def placements_of(move: Move, board: Board) -> list[Placement]:
     """The tiles a move puts down, in the order written (word notation skips letters already there)."""
     if isinstance(move, WordCommand):
-        raise IllegalMove("Players may not pass in Lingo: place at least one tile (a single tile may score 0 points).")
+        raise IllegalMove(LingoRefusal.NO_PASSING)
     if isinstance(move, PlaceMove):
         return list(move.placements)
     assert isinstance(move, WordMove)
     if board.grid.shape == "hex":
-        raise IllegalMove("On a hex board, write a move as cells and letters, e.g. c5 D c9 C.")
+        raise IllegalMove(LingoRefusal.HEX_NEEDS_CELLS)
     out = []
     for cell, letter in zip(move.cells(), move.letters):
         check_cell(board.grid, cell)
         top = board.tops.get(cell)
         if letter.existing:
             if top is None:
-                raise IllegalMove(f"You wrote ({letter.tile.letter}) for {cell_name(*cell)}, but that cell is empty.")
+                raise IllegalMove(LingoRefusal.WROTE_FOR_EMPTY, letter=letter.tile.letter, cell=cell_name(*cell))
             if top.letter != letter.tile.letter:
-                raise IllegalMove(
-                    f"You wrote ({letter.tile.letter}) for {cell_name(*cell)}, but that cell shows {top.letter}."
-                )
+                raise IllegalMove(LingoRefusal.WROTE_OTHER_LETTER, letter=letter.tile.letter, cell=cell_name(*cell),
+                                  shown=top.letter)  # fmt: skip
             continue
         if top is not None and top.letter == letter.tile.letter and not letter.tile.blank:
             continue  # typed as it is on the board
         out.append(Placement(cell, letter.tile))
     if not out:
-        raise IllegalMove("That move places no tile: every letter is already on the board.")
+        raise IllegalMove(LingoRefusal.PLACES_NOTHING)
     return out
 
 
-def _pool_text(pool: list[str]) -> str:
-    return ", ".join(t if t != BLANK else "a blank" for t in sorted(pool)) or "nothing"
+def _pool_text(pool: list[str]) -> Value:
+    if not pool:
+        return LingoRefusal.NOTHING
+    return Listing(tuple(t if t != BLANK else LingoRefusal.A_BLANK for t in sorted(pool)))
 
 
 def check_placements(
@@ -77,23 +80,23 @@ def check_placements(
     cells = [p.cell for p in placements]
     doubled = [c for c, n in Counter(cells).items() if n > 1]
     if doubled:
-        raise IllegalMove(f"You placed two tiles on {cell_name(*doubled[0])}: one tile per cell a turn.")
+        raise IllegalMove(LingoRefusal.TWO_ON_ONE_CELL, cell=cell_name(*doubled[0]))
     if len(placements) > options["place"]:
-        raise IllegalMove(f"You may place at most {options['place']} tiles a turn, not {len(placements)}.")
+        raise IllegalMove(LingoRefusal.TOO_MANY_PLACED, most=options["place"], placed=len(placements))
     _check_pool(placements, pool, hidden)
     if len(cells) > 1:
         axis = grid.axis_of(cells[0], cells[1])
         if axis is None or any(grid.axis_of(cells[0], c) != axis for c in cells[2:]):
-            raise IllegalMove("The tiles you place in one turn must lie in one line.")
+            raise IllegalMove(LingoRefusal.NOT_IN_ONE_LINE)
     for p in placements:
         top = board.tops.get(p.cell)
         if top is not None and top.letter == p.tile.letter and not options["repeat"]:
-            raise IllegalMove(f"You cannot cover the {top.letter} on {cell_name(*p.cell)} with the same letter.")
+            raise IllegalMove(LingoRefusal.SAME_LETTER, letter=top.letter, cell=cell_name(*p.cell))
     if first_move:
         if grid.centre not in cells:
-            raise IllegalMove(f"The first move must cover the centre cell, {cell_name(*grid.centre)}.")
+            raise IllegalMove(LingoRefusal.FIRST_MOVE_CENTRE, cell=cell_name(*grid.centre))
     elif not any(board.touches(c) for c in cells):
-        raise IllegalMove("Your tiles must touch or cover a tile already on the board.")
+        raise IllegalMove(LingoRefusal.MUST_TOUCH)
     if len(cells) > 1:
         _check_one_word(placements, board, options, lexicon)
 
@@ -101,13 +104,14 @@ def check_placements(
 def _check_pool(placements: list[Placement], pool: list[str], hidden: bool) -> None:
     need = Counter(BLANK if p.tile.blank else p.tile.letter for p in placements)
     have = Counter(pool)
-    whose = "your tiles are" if hidden else "the pool holds"
+    code = LingoRefusal.HIDDEN_POOL_LACKS if hidden else LingoRefusal.POOL_LACKS
     for letter, count in need.items():
         if have[letter] < count:
-            what = "a blank" if letter == BLANK else f"the letter {letter}"
+            what: Value = LingoRefusal.A_BLANK if letter == BLANK else Phrase(LingoRefusal.THE_LETTER, {"letter": letter})
             if have[letter]:
-                what = f"{count} {'blanks' if letter == BLANK else letter + 's'}"
-            raise IllegalMove(f"You do not have {what}: {whose} {_pool_text(pool)}.")
+                what = (Phrase(LingoRefusal.BLANKS, {"count": count}) if letter == BLANK else
+                        Phrase(LingoRefusal.LETTERS, {"count": count, "letter": letter}))  # fmt: skip
+            raise IllegalMove(code, missing=what, pool=_pool_text(pool))
 
 
 def _check_one_word(placements: list[Placement], board: Board, options: dict[str, Any], lexicon: Lexicon) -> None:
@@ -118,12 +122,12 @@ def _check_one_word(placements: list[Placement], board: Board, options: dict[str
     assert axis is not None
     run, _ = after.run(cells[0], axis)
     if not set(cells) <= set(run):
-        raise IllegalMove("The tiles you place in one turn must form part of one word, with no gap between them.")
+        raise IllegalMove(LingoRefusal.GAP)
     min_len = 3 if options["no_twos"] else 2
     if not forms_word(after, cells, lexicon, min_len):
         text = run_text(after, cells)
         if len(run) == len(cells):
             if min_len == 3 and len(text) == 2:
-                raise IllegalMove(f"Two-letter words do not count in this game, so {text} cannot be played.")
-            raise IllegalMove(f"{text} is not a word in the dictionary.")
-        raise IllegalMove(f"Your tiles must form part of one word: no word in {text}, read either way, holds them all.")
+                raise IllegalMove(LingoRefusal.NO_TWOS, text=text)
+            raise IllegalMove(LingoRefusal.NOT_A_WORD, text=text)
+        raise IllegalMove(LingoRefusal.NO_WORD_HOLDS_THEM, text=text)

@@ -22,6 +22,8 @@ from ..core.letters import letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON, house_lexicon
 from ..core.notation import WordMove, parse_move
 from ..core.options import validate
+from ..core.refusals import Refusal
+from .refusals import LinguaFencesRefusal
 from .sheet import Sheet
 
 EDGE_SIDES = {"one": 2, "none": 1, "any": 5}  # a part touching this many border sides is not enclosed
@@ -53,15 +55,14 @@ class LinguaFencesEngine(Engine):
         try:
             col, row = parse_cell(str(merged["start"]))
         except IllegalMove:
-            raise InvalidOptions(f"Option start must be a square like c3, not {quote(merged['start'])}.") from None
+            raise InvalidOptions(LinguaFencesRefusal.START_NOT_A_SQUARE, value=quote(merged["start"])) from None
         if not (0 <= col < merged["size"] and 1 <= row <= merged["size"]):
-            raise InvalidOptions(f"Option start: {merged['start']} is not on a {merged['size']}x{merged['size']} sheet.")
+            raise InvalidOptions(LinguaFencesRefusal.START_OFF_THE_SHEET, cell=merged["start"], size=merged["size"])
         merged["start"] = cell_name(col, row)
         house = merged["house_words"].replace(",", " ").split()
         odd = [word for word in house if not word.isalpha()]
         if odd:
-            raise InvalidOptions(f"Option house_words: {quote(odd[0])} is not a word (letters only, separated by spaces "
-                                 "or commas).")  # fmt: skip
+            raise InvalidOptions(LinguaFencesRefusal.HOUSE_WORD_NOT_A_WORD, word=quote(odd[0]))
         merged["house_words"] = " ".join(sorted({word.upper() for word in house}))
         return merged
 
@@ -110,13 +111,13 @@ class LinguaFencesEngine(Engine):
 
     def apply(self, state: State, seat: int, move: str) -> tuple[State, MoveOutcome]:
         if state["finished"]:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(Refusal.GAME_OVER)
         text = letter_set_for(state["options"]["dictionary"]).fold_text(" ".join(move.split()))
         if text.lower() == "resign":
             return self.resign(state, seat)
         if seat not in self.actors(state):
             writing = ", ".join(state["players"][s] for s in sorted(self.actors(state)))
-            raise IllegalMove(f"You have written on the sheet in front of you this round; waiting for {writing}.")
+            raise IllegalMove(LinguaFencesRefusal.WAITING_FOR_WRITERS, players=writing)
         index = self.sheet_of(state, seat)
         data = state["sheets"][index]
         name = state["players"][seat]
@@ -142,7 +143,7 @@ class LinguaFencesEngine(Engine):
                double: bool) -> MoveOutcome:  # fmt: skip
         parts = [p.strip() for p in text.split(",") if p.strip()]
         if len(parts) > 2 or (len(parts) == 2 and not double):
-            raise IllegalMove("One word a turn; two words only on a sheet whose last turn was a pass.")
+            raise IllegalMove(LinguaFencesRefusal.ONE_WORD_A_TURN)
         sheet = self._sheet(state, index)
         lexicon = house_lexicon(state["options"]["dictionary"], state["options"].get("house_words", ""))
         canonical, written, gained, areas = [], [], 0, []
@@ -155,11 +156,10 @@ class LinguaFencesEngine(Engine):
                 claim = parse_cell(tokens[3])
                 tokens = tokens[:2]
             if len(tokens) != 2:
-                raise IllegalMove(f"I cannot read {quote(part)}: write a word like 3C CAT (across from c3) or C3 CAT "
-                                  "(down), or pass.")  # fmt: skip
+                raise IllegalMove(LinguaFencesRefusal.UNREADABLE, text=quote(part))
             parsed = parse_move(" ".join(tokens))
             if not isinstance(parsed, WordMove) or any(letter.tile.blank for letter in parsed.letters):
-                raise IllegalMove(f"I cannot read {quote(part)}: write a word like 3C CAT, or pass.")
+                raise IllegalMove(LinguaFencesRefusal.UNREADABLE_WORD, text=quote(part))
             word = "".join(letter.tile.letter for letter in parsed.letters)
             cells = parsed.cells()
             new_cells = sheet.check_word(parsed.start, parsed.across, word, lexicon)
@@ -215,7 +215,7 @@ class LinguaFencesEngine(Engine):
 
     def resign(self, state: State, seat: int) -> tuple[State, MoveOutcome]:
         if not state["active"][seat]:
-            raise IllegalMove("You have left this game already.")
+            raise IllegalMove(Refusal.LEFT_ALREADY)
         new = copy.deepcopy(state)
         new["active"][seat] = False
         self._advance(new)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from ..core.errors import IllegalMove
 from ..core.grid import cell_name
 from ..core.lexicon import Lexicon
+from .refusals import LinguaFencesRefusal
 
 Cell = tuple[int, int]
 
@@ -65,21 +66,21 @@ class Sheet:
         cells = [(start[0] + i * step[0], start[1] + i * step[1]) for i in range(len(word))]
         where = f"{cell_name(*start)} {'across' if across else 'down'}"
         if len(word) < 2:
-            raise IllegalMove("A word has at least two letters.")
+            raise IllegalMove(LinguaFencesRefusal.TOO_SHORT)
         if len(word) > self.longest + 1:
-            raise IllegalMove(f"{word} has {len(word)} letters: the longest word on this sheet has {self.longest}, "
-                              f"so a word may have at most {self.longest + 1}.")  # fmt: skip
+            raise IllegalMove(LinguaFencesRefusal.TOO_LONG, word=word, length=len(word), longest=self.longest,
+                              most=self.longest + 1)  # fmt: skip
         if not all(self.inside(cell) for cell in cells):
-            raise IllegalMove(f"{word} from {where} runs off the {self.size}x{self.size} sheet.")
+            raise IllegalMove(LinguaFencesRefusal.OFF_THE_SHEET, word=word, cell=where, size=self.size)
         new = self._new_letters(cells, word)
         self._check_touching(cells, step, across, word, new)
         if not self.letters:
             if self.start not in cells:
-                raise IllegalMove(f"The first word on a sheet must cover the starting square {cell_name(*self.start)}.")
+                raise IllegalMove(LinguaFencesRefusal.FIRST_WORD_START, cell=cell_name(*self.start))
         elif len(new) == len(cells):
-            raise IllegalMove(f"{word} must overlap a word already on the sheet (share a square with it).")
+            raise IllegalMove(LinguaFencesRefusal.MUST_OVERLAP, word=word)
         if word not in lexicon:
-            raise IllegalMove(f"{word} is not in the dictionary.")
+            raise IllegalMove(LinguaFencesRefusal.NOT_IN_DICTIONARY, word=word)
         return new
 
     def _new_letters(self, cells: list[Cell], word: str) -> list[Cell]:
@@ -89,12 +90,12 @@ class Sheet:
             there = self.letters.get(cell)
             if there is None:
                 if cell in self.claimed and not self.claimed_open:
-                    raise IllegalMove(f"{cell_name(*cell)} is inside a claimed area: claimed squares take no letters.")
+                    raise IllegalMove(LinguaFencesRefusal.CLAIMED_SQUARE, cell=cell_name(*cell))
                 new.append(cell)
             elif there != letter:
-                raise IllegalMove(f"{word} needs {letter} at {cell_name(*cell)}, where {there} is written.")
+                raise IllegalMove(LinguaFencesRefusal.LETTER_MISMATCH, word=word, letter=letter, cell=cell_name(*cell), there=there)
         if not new:
-            raise IllegalMove(f"{word} is already written there: a word must add at least one letter.")
+            raise IllegalMove(LinguaFencesRefusal.NOTHING_NEW, word=word)
         return new
 
     def _check_touching(self, cells: list[Cell], step: tuple[int, int], across: bool, word: str,
@@ -105,16 +106,14 @@ class Sheet:
         for end in (before, after):
             if end in self.letters:
                 run = self._run(cells[0] if end == before else cells[-1], step, word, cells)
-                raise IllegalMove(f"{word} would touch {self.letters[end]} at {cell_name(*end)} and make {run}: "
-                                  "words cannot be chained in a line.")  # fmt: skip
+                raise IllegalMove(LinguaFencesRefusal.CHAINED, word=word, letter=self.letters[end], cell=cell_name(*end), run=run)
         across_step = (0, 1) if across else (1, 0)
         for cell in new:
             for side in ((cell[0] + across_step[0], cell[1] + across_step[1]),
                          (cell[0] - across_step[0], cell[1] - across_step[1])):  # fmt: skip
                 if side in self.letters:
-                    raise IllegalMove(f"The {word[cells.index(cell)]} at {cell_name(*cell)} would touch the "
-                                      f"{self.letters[side]} at {cell_name(*side)}: two letters side by side must "
-                                      "belong to one word, so parallel words need an empty square between them.")
+                    raise IllegalMove(LinguaFencesRefusal.SIDE_BY_SIDE, letter=word[cells.index(cell)], cell=cell_name(*cell),
+                                      other=self.letters[side], other_cell=cell_name(*side))  # fmt: skip
 
     def _run(self, edge: Cell, step: tuple[int, int], word: str, cells: list[Cell]) -> str:
         letters = dict(self.letters)
@@ -160,7 +159,7 @@ class Sheet:
             chosen_used = chosen_used or chosen
             claimed.extend(p for p in parts if p not in kept)
         if claim is not None and not chosen_used:
-            raise IllegalMove("There is nothing to choose: this word does not enclose two equal areas.")
+            raise IllegalMove(LinguaFencesRefusal.NOTHING_TO_CHOOSE)
         return claimed
 
     def _split_areas(self, new: list[Cell]) -> list[list[set[Cell]]]:
@@ -210,5 +209,5 @@ class Sheet:
             return [tied[-1]], False
         holder = [p for p in tied if claim in p]
         if not holder:
-            raise IllegalMove(f"{cell_name(*claim)} is not in one of the equal areas this word encloses.")
+            raise IllegalMove(LinguaFencesRefusal.CLAIM_NOT_EQUAL_AREA, cell=cell_name(*claim))
         return [next(p for p in tied if p is not holder[0])], True

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
 from wordgames.accounts import relations, throttle
 
@@ -21,18 +23,21 @@ def post_message(game_id: int, user: User, text: str, *, source: str = ChatMessa
     too many lately), written, the game's pages updated, the other players emailed."""
     text = text.replace("\x00", "").strip()  # NUL (a broken mail program's) is stored by no PostgreSQL text column
     if not text:
-        raise Refused("Write something to send.", "empty")
+        raise Refused(_("Write something to send."), "empty")
     if len(text) > CHAT_MAX:
-        raise Refused(f"A message has at most {CHAT_MAX:,} characters (this one has {len(text):,}).", "too_long")
+        raise Refused(_("A message has at most %(most)s characters (this one has %(length)s).")
+                      % {"most": number_format(CHAT_MAX, force_grouping=True),
+                         "length": number_format(len(text), force_grouping=True)}, "too_long")  # fmt: skip
     with transaction.atomic():
         game = lock_game(game_id)
         seat = seat_of(game, user)
         if seat is None:
-            raise Refused("Only the game's players can write in its chat.", "not_seated")
+            raise Refused(_("Only the game's players can write in its chat."), "not_seated")
         if relations.blocked_by_any(user, people_in(game)):  # one way: the blocker may still write
-            raise Refused("This game's chat is not available to you.", "not_available")
+            raise Refused(_("This game's chat is not available to you."), "not_available")
         if not throttle.allow("chat", user.pk):
-            raise Refused(f"You have written many messages lately. {throttle.wait_sentence('chat')}", "throttled")
+            raise Refused(_("You have written many messages lately. %(wait)s") % {"wait": throttle.wait_sentence("chat")},
+                          "throttled")  # fmt: skip
         message = ChatMessage.objects.create(game=game, user=user, seat=seat, text=text, source=source)
         game.version += 1  # every open page of the game shows it (a move form already open stays valid)
         Game.objects.filter(pk=game.pk).update(version=game.version)

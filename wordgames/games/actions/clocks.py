@@ -13,7 +13,8 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
 
 from wordgames.engines import get_engine
 
@@ -102,19 +103,20 @@ def set_vacation(user: User, days: int, now: datetime | None = None) -> Vacation
     other players of each running game are told. At most ``VACATION_DAYS_PER_YEAR`` days a calendar year."""
     now = now or timezone.now()
     if days < 1:
-        raise Refused("Choose at least one day away.", "vacation")
+        raise Refused(_("Choose at least one day away."), "vacation")
     allowance = settings.VACATION_DAYS_PER_YEAR
     with transaction.atomic():
         User.objects.select_for_update().filter(pk=user.pk).first()  # one change to a user's time away at a time
         if Vacation.objects.filter(user=user, starts__lte=now, ends__gt=now).exists():
-            raise Refused("You are already away; come back first to change it.", "vacation")
+            raise Refused(_("You are already away; come back first to change it."), "vacation")
         used = sum(
             (v.ends - v.starts).total_seconds() / 86400
             for v in Vacation.objects.filter(user=user, starts__year=now.year)
         )
         if used + days > allowance + 1e-9:
             left = max(0, int(allowance - used))
-            raise Refused(f"You have {left} day{'s' if left != 1 else ''} away left this year.", "vacation")
+            raise Refused(ngettext("You have %(left)d day away left this year.", "You have %(left)d days away left this year.",
+                                   left) % {"left": left}, "vacation")  # fmt: skip
         vacation = Vacation.objects.create(user=user, starts=now, ends=now + timedelta(days=days))
         _shift_clocks(user, timedelta(days=days), now)
         _tell_opponents(user, news(gettext_noop("%(name)s is away until %(until)s: their clock is stopped until "
@@ -129,7 +131,7 @@ def end_vacation(user: User, now: datetime | None = None) -> None:
     with transaction.atomic():
         vacation = Vacation.objects.select_for_update().filter(user=user, starts__lte=now, ends__gt=now).first()
         if vacation is None:
-            raise Refused("You are not away.", "vacation")
+            raise Refused(_("You are not away."), "vacation")
         left = vacation.ends - now
         vacation.ends = now
         vacation.save(update_fields=["ends"])

@@ -30,6 +30,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from wordgames.accounts.models import Profile
 from wordgames.engines import get_engine
@@ -68,10 +69,10 @@ def computer_user(level: str, number: int = 1) -> User:
         if created:
             user.set_unusable_password()
             user.save(update_fields=["password"])
-        profile, _ = Profile.objects.get_or_create(user=user)
+        profile, _created = Profile.objects.get_or_create(user=user)
         if profile.computer != level:
             if not created:  # a person's account by that name (made before names were reserved)
-                raise Refused(f"The account {name} is not a computer player.", "players")
+                raise Refused(_("The account %(name)s is not a computer player.") % {"name": name}, "players")
             Profile.objects.filter(pk=profile.pk).update(computer=level)
     return User.objects.select_related("profile").get(pk=user.pk)
 
@@ -89,8 +90,8 @@ def computer_level(user: User | None) -> str:
 def check_level(engine_name: str, level: str) -> str:
     known = levels(engine_name)
     if level not in known:
-        raise Refused(f"The computer plays {get_engine(engine_name).title} at these levels: {', '.join(known)}.",
-                      "players")  # fmt: skip
+        raise Refused(_("The computer plays %(game)s at these levels: %(levels)s.")
+                      % {"game": get_engine(engine_name).title, "levels": ", ".join(known)}, "players")  # fmt: skip
     return level
 
 

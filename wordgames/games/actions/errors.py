@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from ..models import Move
 
 
@@ -27,4 +29,4 @@ class MoveResult:
     def sentence(self) -> str:
         if self.move is None:
             return self.message
-        return self.move.summary or f"You played {self.move.text}."
+        return self.move.summary or _("You played %(move)s.") % {"move": self.move.text}

@@ -20,7 +20,8 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
 
 from wordgames.engines import IllegalMove, get_engine
 
@@ -37,6 +38,7 @@ from ..queries import (
     uses_green_light,
     view_kwargs,
 )
+from ..refusals import word
 from .errors import MoveResult, Refused
 from .moves import acting_seat, apply_move, lock_game, wake_computers
 
@@ -94,9 +96,9 @@ def request_green(game_id: int, user: Any, now: datetime | None = None) -> Green
         try:
             engine.preview(game.state, seat, "green", **view_kwargs(game, seat))
         except IllegalMove as e:
-            raise Refused(str(e), "illegal") from None
+            raise Refused(word(e), "illegal") from None
         if game.green_requests.filter(status=GreenLightRequest.Status.WAITING, seat=seat).exists():
-            raise Refused("Your green light is already waiting.", "waiting")
+            raise Refused(_("Your green light is already waiting."), "waiting")
         request = GreenLightRequest.objects.create(game=game, seat=seat, created=now)
         _schedule(game, now)
         name = player_names(game)[seat]
@@ -113,13 +115,16 @@ def submit(game_id: int, user: Any, word: str) -> MoveResult:
     """``green`` or ``withdraw`` typed as a move (web form or email): the protocol, not a direct deal."""
     if word == "withdraw":
         withdraw_green(game_id, user)
-        return MoveResult(None, duplicate=False, message="Your green light request is withdrawn.")
+        return MoveResult(None, duplicate=False, message=_("Your green light request is withdrawn."))
     request = request_green(game_id, user)
     if request.status == GreenLightRequest.Status.FIRED:
         return MoveResult(request.move, duplicate=False)
-    return MoveResult(None, duplicate=False, message=(
-        "Your green light is waiting: it is given once every player has seen their newest tile, plus "
-        f"{int(leeway(request.game).total_seconds() // 60)} minutes. You can withdraw it until then."))
+    minutes = int(leeway(request.game).total_seconds() // 60)
+    return MoveResult(None, duplicate=False, message=ngettext(
+        "Your green light is waiting: it is given once every player has seen their newest tile, plus %(minutes)d "
+        "minute. You can withdraw it until then.",
+        "Your green light is waiting: it is given once every player has seen their newest tile, plus %(minutes)d "
+        "minutes. You can withdraw it until then.", minutes) % {"minutes": minutes})
 
 
 def withdraw_green(game_id: int, user: Any) -> GreenLightRequest:
@@ -129,7 +134,7 @@ def withdraw_green(game_id: int, user: Any) -> GreenLightRequest:
         waiting = game.green_requests.filter(status=GreenLightRequest.Status.WAITING)
         request = None if seat is None else waiting.filter(seat=seat).first()
         if seat is None or request is None:
-            raise Refused("You have no green light waiting.", "not_waiting")
+            raise Refused(_("You have no green light waiting."), "not_waiting")
         request.status = GreenLightRequest.Status.WITHDRAWN
         request.fire_at = None
         request.save(update_fields=["status", "fire_at"])

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from wordgames.engines import get_engine
 
@@ -24,10 +25,10 @@ def ask_hint(game_id: int, user: User) -> Hint:
     with transaction.atomic():
         game = lock_game(game_id)
         if not game.options.get("hints"):
-            raise Refused("Hints are only available in practice games.", "no_hints")
+            raise Refused(_("Hints are only available in practice games."), "no_hints")
         seat = acting_seat(game, user, "hint")
         if not get_engine(game.engine).hints:
-            raise Refused(f"{get_engine(game.engine).title} has no hints.", "no_hints")
+            raise Refused(_("%(game)s has no hints.") % {"game": get_engine(game.engine).title}, "no_hints")
         hint, created = Hint.objects.get_or_create(game=game, seat=seat, version=game.version)
         if created:
             outbox.owe(FIND_HINT, hint.pk)

@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from wordgames.accounts.models import profile_for
 from wordgames.engines import get_engine
@@ -28,7 +29,7 @@ from .teams import may_hold_two_seats
 def log_moderation(kind: str, moderator: User, reason: str, **fields: Any) -> ModerationAction:
     reason = reason.strip()
     if not reason:
-        raise Refused("Say why: the players are told.", "reason")
+        raise Refused(_("Say why: the players are told."), "reason")
     action = ModerationAction.objects.create(kind=kind, moderator=moderator, reason=reason, **fields)
     outbox.owe(outbox.notify_moderation, action.pk)
     return action
@@ -40,9 +41,9 @@ def take_back_last_move(game_id: int, moderator: User, reason: str) -> Move:
         game = lock_game(game_id)
         last = live_moves(game).last()
         if last is None:
-            raise Refused("This game has no move to take back.", "no_move")
+            raise Refused(_("This game has no move to take back."), "no_move")
         if game.status == Game.Status.ABANDONED:
-            raise Refused("This game was abandoned.", "not_running")
+            raise Refused(_("This game was abandoned."), "not_running")
         last.taken_back = True
         last.save(update_fields=["taken_back"])
         save_state(game, rebuild_state(game))
@@ -55,7 +56,7 @@ def end_game(game_id: int, moderator: User, reason: str, *, abandon: bool = Fals
     with transaction.atomic():
         game = lock_game(game_id)
         if game.status not in (Game.Status.ACTIVE, Game.Status.OPEN):
-            raise Refused("This game is already over.", "not_running")
+            raise Refused(_("This game is already over."), "not_running")
         if abandon or game.state is None:
             game.status = Game.Status.ABANDONED
             game.result = None
@@ -94,9 +95,10 @@ def replace_player(
         game = lock_game(game_id)
         seat = game.seats.get(position=position)
         if game.seats.filter(user=new_user).exclude(pk=seat.pk).exists():
-            raise Refused(f"{new_user} already has a seat in this game.", "seated")
+            raise Refused(_("%(name)s already has a seat in this game.") % {"name": new_user}, "seated")
         if not may_hold_two_seats(game) and game.seats.filter(partners=new_user).exclude(pk=seat.pk).exists():
-            raise Refused(f"{new_user} already shares another seat of this game as a team-mate.", "seated")
+            raise Refused(_("%(name)s already shares another seat of this game as a team-mate.") % {"name": new_user},
+                          "seated")  # fmt: skip
         old = seat.user
         mates: list[str] = []
         if old != new_user:

@@ -23,6 +23,7 @@ from django.db.models import (
     prefetch_related_objects,
 )
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from wordgames.accounts.models import is_suspended
 from wordgames.engines import MOVE_LIMIT_ANY, IllegalMove, get_engine
@@ -31,6 +32,7 @@ from wordgames.engines.core.engine import MOVE_MAX, MoveOutcome
 from .. import outbox, signals
 from ..models import Game, Move, Seat, Vacation
 from ..queries import hidden_from, live_moves, player_names, seat_of
+from ..refusals import word
 from .errors import MoveResult, Refused
 
 
@@ -39,7 +41,7 @@ def lock_game(game_id: int) -> Game:
     try:
         return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
-        raise Refused("There is no such game.", "not_found") from None
+        raise Refused(_("There is no such game."), "not_found") from None
 
 
 def _lock_for_move(game_id: int, idempotency_key: str) -> tuple[Game, int, int | None]:
@@ -58,21 +60,21 @@ def _lock_for_move(game_id: int, idempotency_key: str) -> tuple[Game, int, int |
 def acting_seat(game: Game, user: User, text: str) -> int:
     seat = seat_of(game, user)
     if seat is None:
-        raise Refused("You are not playing in this game.", "not_seated")
+        raise Refused(_("You are not playing in this game."), "not_seated")
     if is_suspended(user):
-        raise Refused("Your account is suspended, so you cannot move.", "suspended")
+        raise Refused(_("Your account is suspended, so you cannot move."), "suspended")
     if game.status in (Game.Status.FINISHED, Game.Status.ABANDONED):
-        raise Refused("This game is over, so your move was not played.", "not_running")
+        raise Refused(_("This game is over, so your move was not played."), "not_running")
     if game.status != Game.Status.ACTIVE:
-        raise Refused("This game is not in progress.", "not_running")
+        raise Refused(_("This game is not in progress."), "not_running")
     engine = get_engine(game.engine)
     if text.strip().lower() != "resign" and seat not in engine.actors(game.state):
         try:  # the engine says it best ("You have written on the sheet in front of you this round; ...")
             engine.apply(game.state, seat, text, **hidden_from(game, seat))
         except IllegalMove as e:
-            raise Refused(str(e), "not_your_turn") from None
+            raise Refused(word(e), "not_your_turn") from None
         movers = ", ".join(player_names(game)[s] for s in sorted(engine.actors(game.state)))
-        raise Refused(f"It is not your turn: {movers} to move.", "not_your_turn")
+        raise Refused(_("It is not your turn: %(names)s to move.") % {"names": movers}, "not_your_turn")
     return seat
 
 
@@ -81,7 +83,7 @@ def preview_move(game: Game, user: User, text: str) -> MoveOutcome:
     try:
         return get_engine(game.engine).preview(game.state, seat, text, **hidden_from(game, seat))
     except IllegalMove as e:
-        raise Refused(str(e), "illegal") from None
+        raise Refused(word(e), "illegal") from None
 
 
 def play_move(
@@ -104,19 +106,20 @@ def play_move(
     """
     text = " ".join(text.split())
     if not text:
-        raise Refused("Type a move first.", "empty")
+        raise Refused(_("Type a move first."), "empty")
     if len(text) > MOVE_LIMIT_ANY:
-        raise Refused("That move is too long to be a move.", "illegal")
+        raise Refused(_("That move is too long to be a move."), "illegal")
     with transaction.atomic():
         game, last_seq, done_id = _lock_for_move(game_id, idempotency_key)
         limit = get_engine(game.engine).move_limit(game.state) if game.state else MOVE_MAX
         if len(text) > limit:
-            raise Refused(f"A move has at most {limit} characters (this one has {len(text)}).", "illegal")
+            raise Refused(_("A move has at most %(most)d characters (this one has %(length)d).")
+                          % {"most": limit, "length": len(text)}, "illegal")  # fmt: skip
         if done_id is not None:
             done = Move.objects.get(pk=done_id)
             if done.seat == seat_of(game, user):  # the same player's double submit: the move they made
                 return MoveResult(done, duplicate=True)
-            raise Refused("That form has been used already. Reload the page to move.", "stale")
+            raise Refused(_("That form has been used already. Reload the page to move."), "stale")
         game._last_seq = last_seq  # type: ignore[attr-defined]
         # One query serves the checks below and the clocks (with each player's time away).
         prefetch_related_objects([game], Prefetch("seats", queryset=seats_with_time_away()))
@@ -130,8 +133,8 @@ def play_move(
         )
         if stale:
             raise Refused(
-                "The board has changed since you looked at it, so your move was not played. "
-                "Here is the board as it is now.",
+                _("The board has changed since you looked at it, so your move was not played. "
+                  "Here is the board as it is now."),
                 "stale",
             )
         move = apply_move(game, seat, user, text, source=source, idempotency_key=idempotency_key,
@@ -164,7 +167,7 @@ def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: s
     try:
         state, outcome = engine.apply(game.state, seat, text, **hidden_from(game, seat))
     except IllegalMove as e:
-        raise Refused(str(e), "illegal") from None
+        raise Refused(word(e), "illegal") from None
     quiet = bool(outcome.events.get("quiet"))
     fields = {"seat": seat, "user": user, "text": outcome.move, "score": outcome.score, "summary": outcome.summary,
               "outcome": outcome.as_dict(), "source": source, "idempotency_key": idempotency_key,
@@ -349,7 +352,7 @@ def update_seats(changes: list[tuple[int, dict[str, Any]]]) -> None:
     meta, quote = Seat._meta, connection.ops.quote_name
     sets: list[str] = []
     params: list[Any] = []
-    for name in sorted({name for _, values in changes for name in values}):
+    for name in sorted({name for _pk, values in changes for name in values}):
         field = meta.get_field(name)
         column = quote(str(field.column))  # type: ignore[union-attr]
         cases = []
@@ -358,7 +361,7 @@ def update_seats(changes: list[tuple[int, dict[str, Any]]]) -> None:
                 cases.append("WHEN %s THEN %s")
                 params += [pk, field.get_db_prep_value(values[name], connection)]  # type: ignore[union-attr]
         sets.append(f"{column} = CASE {quote('id')} {' '.join(cases)} ELSE {column} END")
-    pks = [pk for pk, _ in changes]
+    pks = [pk for pk, _values in changes]
     params += pks
     placeholders = ", ".join(["%s"] * len(pks))
     with connection.cursor() as cursor:

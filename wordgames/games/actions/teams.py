@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from wordgames.accounts import relations
@@ -40,19 +41,20 @@ def invite_team_mate(game_id: int, user: User, name: str) -> TeamInvitation:
     with transaction.atomic():
         game = lock_game(game_id)
         if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):
-            raise Refused("This game is over.", "not_running")
+            raise Refused(_("This game is over."), "not_running")
         seat = Seat.objects.filter(game=game, user=user).first()
         if seat is None:
-            raise Refused("Only a seat's own player can invite a team-mate to share it.", "not_seated")
+            raise Refused(_("Only a seat's own player can invite a team-mate to share it."), "not_seated")
         mate = User.objects.filter(username__iexact=name.strip()).first()
         if mate is None:
-            raise Refused(f"There is no player called {quote(name.strip())}.", "players")
+            raise Refused(_("There is no player called %(name)s.") % {"name": quote(name.strip())}, "players")
         if in_game(game, mate) and not may_hold_two_seats(game):
-            raise Refused(f"{mate.get_username()} already plays in this game: one seat per person.", "players")
+            raise Refused(_("%(name)s already plays in this game: one seat per person.") % {"name": mate.get_username()},
+                          "players")  # fmt: skip
         # Sharing a seat is playing the game: refused when the mate and anyone in it block each other.
         if relations.blocked_among(mate, people_in(game)):
-            raise Refused(f"{mate.get_username()} is not available for a game.", "not_available")
-        invitation, _ = TeamInvitation.objects.get_or_create(seat=seat, user=mate, defaults={"invited_by": user})
+            raise Refused(_("%(name)s is not available for a game.") % {"name": mate.get_username()}, "not_available")
+        invitation, _created = TeamInvitation.objects.get_or_create(seat=seat, user=mate, defaults={"invited_by": user})
     return invitation
 
 
@@ -61,16 +63,16 @@ def answer_team_invitation(invitation_id: int, user: User, accept: bool) -> Seat
     with transaction.atomic():
         invitation = TeamInvitation.objects.select_related("seat").filter(pk=invitation_id, user=user).first()
         if invitation is None:
-            raise Refused("That invitation is not addressed to you, or it was answered already.", "not_invited")
+            raise Refused(_("That invitation is not addressed to you, or it was answered already."), "not_invited")
         game = lock_game(invitation.seat.game_id)
         seat = invitation.seat
         invitation.delete()
         if not accept:
             return seat
         if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):
-            raise Refused("This game is over.", "not_running")
+            raise Refused(_("This game is over."), "not_running")
         if in_game(game, user) and not may_hold_two_seats(game):
-            raise Refused("You already play in this game: one seat per person.", "players")
+            raise Refused(_("You already play in this game: one seat per person."), "players")
         if relations.blocked_among(user, people_in(game)):  # a block made since the invitation
             raise Refused(relations.NOT_AVAILABLE, "not_available")
         sharing = Seat.partners.through.objects.create(seat=seat, user=user)
@@ -88,17 +90,17 @@ def remove_team_mate(game_id: int, user: User, mate_id: int) -> Seat:
     with transaction.atomic():
         game = lock_game(game_id)
         if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):
-            raise Refused("This game is over.", "not_running")
+            raise Refused(_("This game is over."), "not_running")
         leaving = mate_id == user.pk
         seat = Seat.objects.filter(game=game, **({"partners": user} if leaving else {"user": user})).first()
         if seat is None:
-            raise Refused("Only a seat's own player can remove a team-mate from it." if not leaving
-                          else "You do not share a seat in this game.", "not_seated")  # fmt: skip
+            raise Refused(_("Only a seat's own player can remove a team-mate from it.") if not leaving
+                          else _("You do not share a seat in this game."), "not_seated")  # fmt: skip
         mate = seat.partners.filter(pk=mate_id).first()
         if mate is None:
             asked = TeamInvitation.objects.filter(seat=seat, user_id=mate_id).select_related("user").first()
             if asked is None:
-                raise Refused("That player does not share your seat.", "players")
+                raise Refused(_("That player does not share your seat."), "players")
             asked.delete()  # nobody shared anything yet: nothing to tell the table
             return seat
         sharing = Seat.partners.through.objects.get(seat=seat, user=mate).pk

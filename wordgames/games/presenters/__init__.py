@@ -12,6 +12,8 @@ from typing import Any
 
 from wordgames.engines import get_engine
 
+from ..engine_texts import engine_text, shown_value
+
 
 def module_name(engine_name: str) -> str:
     return engine_name.replace("-", "_")
@@ -51,6 +53,5 @@ def options_shown(game: Any) -> list[tuple[str, str, str]]:
     shown = []
     for option in engine.options:
         value = chosen.get(option.name, option.default)
-        text = "yes" if value is True else "no" if value is False else "none" if value in ("", None) else str(value)
-        shown.append((option.label, text, option.help))
+        shown.append((engine_text(option.label), shown_value(value), engine_text(option.help)))
     return shown

@@ -7,11 +7,15 @@ from typing import Any
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
 
 from wordgames.engines import get_engine
 from wordgames.engines.core.grid import cell_name, column_name
 from wordgames.engines.keebble.board import SPECIAL_NAMES, wall_key
 from wordgames.engines.keebble.game import KeebbleEngine
+from wordgames.lib.lists import and_list
+
+from ..engine_texts import engine_text
 
 CELL = 44
 SHORT = {"DL": "2L", "TL": "3L", "DW": "2W", "TW": "3W", "BIG": "ASK", "THIEF": "THF", "DESTROY": "DES",
@@ -47,7 +51,7 @@ def board_svg(view: dict[str, Any]) -> SafeString:
             elif name in view["special"]:
                 kind = view["special"][name]
                 parts.append(format_html('<text class="kb-special" x="{}" y="{}"><title>{}</title>{}</text>',
-                                         x + CELL / 2, y + CELL * 0.62, SPECIAL_NAMES[kind], SHORT[kind]))
+                                         x + CELL / 2, y + CELL * 0.62, engine_text(SPECIAL_NAMES[kind]), SHORT[kind]))
             elif name == view["star"]:
                 parts.append(format_html('<text class="kb-star" x="{}" y="{}">★</text>', x + CELL / 2, y + CELL * 0.68))
     walls = set(view["walls"])
@@ -65,8 +69,8 @@ def board_svg(view: dict[str, Any]) -> SafeString:
     parts.extend(format_html('<text class="kb-label" x="9" y="{}">{}</text>', pad + (r - 1) * CELL + CELL * 0.6, r)
                  for r in range(1, h + 1))  # fmt: skip
     body = format_html_join("", "{}", ((p,) for p in parts))
-    return format_html('<svg class="kb-board" viewBox="0 0 {} {}" role="img" aria-label="Keebble board">{}</svg>',
-                       pad + w * CELL + 2, pad + h * CELL + 2, body)  # fmt: skip
+    return format_html('<svg class="kb-board" viewBox="0 0 {} {}" role="img" aria-label="{}">{}</svg>',
+                       pad + w * CELL + 2, pad + h * CELL + 2, _("Keebble board"), body)  # fmt: skip
 
 
 def context(game: Any, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -78,6 +82,7 @@ def context(game: Any, view: dict[str, Any], seat: int | None) -> dict[str, Any]
                   for s, n in enumerate(view["players"])],
         "asker": view["players"][view["asker"]] if view["asker"] is not None else "",
         "my_room": view["room"][seat] if seat is not None else 0,
+        "asked_letters": and_list(view.get("asked") or []),  # "E and X"
     }  # fmt: skip
 
 
@@ -85,6 +90,6 @@ def printable(game: Any) -> dict[str, Any]:
     """The generated starting board, to copy onto paper for a game at a table."""
     engine = get_engine("keebble")
     assert isinstance(engine, KeebbleEngine)
-    start = engine.new_game([s.user.username if s.user else f"seat {s.position + 1}" for s in game.seats.all()],
+    start = engine.new_game([s.user.username if s.user else _("seat %(number)d") % {"number": s.position + 1} for s in game.seats.all()],
                             game.options, game.deal_seed, game.bag or None)  # fmt: skip
     return {"svg": board_svg(engine.view(start, None)), "options": game.options}

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from wordgames.lib.lists import or_list
+
 from .. import queries
 
 MARGIN = 3
@@ -41,6 +43,7 @@ def context(game: Any, view: dict[str, Any], seat: int | None) -> dict[str, Any]
             jaywalk_choices=sorted(set(view["hand"])),
             mates=_mates(game, view, seat),
         )
+        context["mates_text"] = or_list(context["mates"])
     if view.get("grids") is not None:
         context["final"] = [{"name": names[s], "user": users[s], "rows": grid, "score": view["score_texts"][s],
                              "hand": view["hands"][s]} for s, grid in enumerate(view["grids"])]  # fmt: skip

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from wordgames.engines.core.grid import cell_name, column_name, parse_cell
 
@@ -50,7 +51,7 @@ def sheet_svg(sheet: dict[str, Any], size: int, start: str, players: list[str], 
                                  pad + (r - 1) * CELL + CELL * 0.7, r) for r in range(1, size + 1))  # fmt: skip
     body = format_html_join("", "{}", ((p,) for p in parts))
     return format_html('<svg class="lf-sheet{}" viewBox="0 0 {} {}" role="img" aria-label="{}">{}</svg>',
-                       " large" if large else "", width, width, "Sheet", body)  # fmt: skip
+                       " large" if large else "", width, width, _("Sheet"), body)  # fmt: skip
 
 
 def _cell(name: str) -> tuple[int, int]:
