@@ -200,3 +200,12 @@ def test_the_french_lines_of_a_game_email_pasted_unquoted_are_no_comment(ann: An
     by_pipe(mime.reply(letter, pasted), tmp_path)
     played = game.moves.get()
     assert played.text and played.comment == ""
+
+
+def test_an_undo_request_names_the_answers_as_each_reader_writes_them(ann: Any, bob: Any, play_best: Any) -> None:  # noqa: F811
+    speaks(bob, "fr")
+    game = game_of(ann, bob)
+    play_best(game, ann)
+    actions.request_undo(game.pk, ann)
+    asked = latest_to("bob@example.com")
+    assert 'Reply "accepter" or "refuser".' in asked.body and asked.body.startswith("Bonjour Bob,")

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_noop
 
 from .. import outbox
 from ..models import Game, Move, UndoRequest
-from ..news import News, news
+from ..news import News, command, news
 from ..queries import live_moves, player_names, rebuild_state, seat_of
 from .errors import Refused
 from .moves import lock_game, save_state
@@ -34,8 +34,8 @@ def request_undo(game_id: int, user: User) -> UndoRequest:
         name = user.get_username()
         # What the others saw of the move (its summary), never its text: a private move stays private.
         outbox.owe(outbox.send_news, game.pk, f"undo:{request.pk}", news(gettext_noop(
-            "%(name)s asks to take back their last move (%(move)s). Reply \"accept\" or \"reject\"."),
-            name=name, move=_said(last)), user.pk, kind="undo")  # fmt: skip
+            "%(name)s asks to take back their last move (%(move)s). Reply \"%(accept)s\" or \"%(reject)s\"."),
+            name=name, move=_said(last), accept=command("accept"), reject=command("reject")), user.pk, kind="undo")  # fmt: skip
     return request
 
 
