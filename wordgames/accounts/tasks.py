@@ -23,12 +23,13 @@ def send_email_confirmation(user_id: int, address: str) -> None:
 
 
 class _ResetForm(PasswordResetForm):
-    """Django's reset form, each email written in its account's language."""
+    """Django's reset email, written in the language of the account it goes to (not the task's)."""
 
-    def send_mail(self, *args: Any, **kwargs: Any) -> None:
-        context = args[2] if len(args) > 2 else kwargs["context"]
-        with speaking(context["user"]):
-            super().send_mail(*args, **kwargs)
+    def send_mail(self, subject_template_name: str, email_template_name: str, context: dict[str, Any],
+                  from_email: str | None, to_email: str, html_email_template_name: str | None = None) -> None:
+        with speaking(context.get("user")):
+            super().send_mail(subject_template_name, email_template_name, context, from_email, to_email,
+                              html_email_template_name)
 
 
 @shared_task(**RETRY)
