@@ -54,7 +54,8 @@ def test_a_green_light_against_the_computer_is_given_by_the_server_itself(chromi
         assert page.locator(".lc-hand-tiles .lc-tile").count() == 0  # all fifteen are on her crossword
         page.click("button:has-text('Green light')")
         page.wait_for_selector("text=Your green light is waiting")
-        assert page.locator("button:has-text('Withdraw my green light')").count() == 1
+        # the page's live update may be morphing the game's part of the page at this moment: wait for it
+        page.wait_for_selector("button:has-text('Withdraw my green light')", timeout=15_000)
         assert deals() == 0  # queued, not given: its leeway has not passed
 
         # Nobody acts from here on: only the server's sweep can give the green light once its leeway has passed.
