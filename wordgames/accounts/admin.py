@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.http import HttpRequest
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext_lazy
 
 from wordgames.lib.typed import isolated
 
@@ -26,7 +27,7 @@ class ProfileAdmin(admin.ModelAdmin):
     fields = ("user", "display_name", "time_zone", "suspended", "suspended_reason")
     readonly_fields = ("user", "suspended", "suspended_reason")
 
-    @admin.display(description="display name", ordering="display_name")
+    @admin.display(description=gettext_lazy("display name"), ordering="display_name")
     def name(self, profile: Profile) -> SafeString:
         return isolated(profile.display_name)
 

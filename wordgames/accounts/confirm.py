@@ -13,6 +13,7 @@ from django.core import signing
 from django.core.mail import send_mail
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 SALT = "wordgames.accounts.email"
 MAX_AGE = 3 * 24 * 3600
@@ -53,12 +54,12 @@ def confirm(token: str) -> tuple[Any, str]:
     try:
         data = signing.loads(token, salt=SALT, max_age=MAX_AGE)
     except signing.BadSignature:
-        raise BadLink("This link is not valid or is more than three days old: ask for a new one.") from None
+        raise BadLink(_("This link is not valid or is more than three days old: ask for a new one.")) from None
     user = get_user_model().objects.filter(pk=data["u"]).first()
     if user is None or user.email != data["was"]:
-        raise BadLink("This link has been used already, or a newer one was sent: use the newest.")
+        raise BadLink(_("This link has been used already, or a newer one was sent: use the newest."))
     if address_taken(data["e"], exclude_pk=user.pk):
-        raise BadLink("Another account has confirmed this address meanwhile.")
+        raise BadLink(_("Another account has confirmed this address meanwhile."))
     user.email = data["e"]
     user.save(update_fields=["email"])
     return user, data["e"]

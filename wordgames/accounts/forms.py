@@ -1,12 +1,16 @@
 from __future__ import annotations
 
+import datetime
+from collections.abc import Callable
 from typing import Any, cast
 
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext_lazy as _
+from django.utils.formats import time_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
 from . import languages
 from .models import (
@@ -34,30 +38,35 @@ class SignupForm(UserCreationForm):
     and the page never says whether another account has it."""
 
     email = forms.EmailField(
-        label="Email address", max_length=EMAIL_MAX,
-        help_text="For password resets, and for playing by email if you like. We send a link to confirm it.",
+        label=gettext_lazy("Email address"), max_length=EMAIL_MAX,
+        help_text=gettext_lazy(
+            "For password resets, and for playing by email if you like. We send a link to confirm it."
+        ),
     )  # fmt: skip
 
     class Meta(UserCreationForm.Meta):  # type: ignore[name-defined]  # the stubs omit the Meta
         model = User
         fields = ("username", "email")
-        help_texts = {"username": f"Others invite you by it. At most {USERNAME_MAX} letters, digits and @ . + - _."}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        cast(forms.CharField, self.fields["username"]).max_length = USERNAME_MAX
-        self.fields["username"].widget.attrs["maxlength"] = str(USERNAME_MAX)
-        self.fields["username"].validators.append(_at_most(USERNAME_MAX, "A username"))
+        username = cast(forms.CharField, self.fields["username"])
+        username.max_length = USERNAME_MAX
+        username.widget.attrs["maxlength"] = str(USERNAME_MAX)
+        username.help_text = _("Others invite you by it. At most %(limit)d letters, digits and @ . + - _.") % {
+            "limit": USERNAME_MAX
+        }
+        username.validators.append(_at_most(USERNAME_MAX, _username_too_long))
         for name in ("password1", "password2"):
-            self.fields[name].validators.append(_at_most(PASSWORD_MAX, "A password"))
+            self.fields[name].validators.append(_at_most(PASSWORD_MAX, _password_too_long))
 
     def clean_username(self) -> str:
         username = super().clean_username()  # None when another has it, case aside (the error is set)
         if username and reserved(username):
-            raise ValidationError("Names beginning with “computer” are kept for the site's computer players; "
-                                  "please choose another.")  # fmt: skip
+            raise ValidationError(_("Names beginning with “computer” are kept for the site's computer players; "
+                                    "please choose another."))  # fmt: skip
         if username and clashing_username(username) is not None:
-            raise ValidationError("That username looks too much like another player's; please choose another.")
+            raise ValidationError(_("That username looks too much like another player's; please choose another."))
         return username
 
     def clean_email(self) -> str:
@@ -71,17 +80,30 @@ class SignupForm(UserCreationForm):
         return user
 
 
-def _at_most(limit: int, what: str) -> Any:
+def _username_too_long(limit: int, length: int) -> str:
+    return _("A username has at most %(limit)d characters (this one has %(length)d).") % {
+        "limit": limit, "length": length}  # fmt: skip
+
+
+def _password_too_long(limit: int, length: int) -> str:
+    return _("A password has at most %(limit)d characters (this one has %(length)d).") % {
+        "limit": limit, "length": length}  # fmt: skip
+
+
+def _at_most(limit: int, sentence: Callable[[int, int], str]) -> Any:
+    """A validator refusing a value longer than ``limit``; ``sentence(limit, length)`` says so, in the reader's
+    language (a whole sentence per field: a translation never joins fragments)."""
+
     def check(value: str) -> None:
         if len(value) > limit:
-            raise ValidationError(f"{what} has at most {limit} characters (this one has {len(value)}).")
+            raise ValidationError(sentence(limit, len(value)))
 
     return check
 
 
 class ChangeEmailForm(forms.Form):
-    email = forms.EmailField(label="New email address", max_length=EMAIL_MAX)
-    password = forms.CharField(label="Your password", strip=False, widget=forms.PasswordInput)
+    email = forms.EmailField(label=gettext_lazy("New email address"), max_length=EMAIL_MAX)
+    password = forms.CharField(label=gettext_lazy("Your password"), strip=False, widget=forms.PasswordInput)
 
     def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -90,7 +112,7 @@ class ChangeEmailForm(forms.Form):
     def clean_password(self) -> str:
         password = self.cleaned_data["password"]
         if not self.user.check_password(password):
-            raise ValidationError("That is not your password.")
+            raise ValidationError(_("That is not your password."))
         return password
 
     def clean_email(self) -> str:
@@ -108,12 +130,13 @@ class LoginForm(AuthenticationForm):
 
 class ProfileForm(forms.ModelForm):
     time_zone = forms.ChoiceField(
-        choices=[], help_text="Times on the site and in emails are shown in this zone."
-    )
+        label=gettext_lazy("Time zone"), choices=[],
+        help_text=gettext_lazy("Times on the site and in emails are shown in this zone."),
+    )  # fmt: skip
 
     language = forms.ChoiceField(
-        choices=[], required=False, label=_("Language"),
-        help_text=_("The language of the site and of your emails."),
+        choices=[], required=False, label=gettext_lazy("Language"),
+        help_text=gettext_lazy("The language of the site and of your emails."),
     )  # fmt: skip
 
     class Meta:
@@ -124,7 +147,7 @@ class ProfileForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         cast(forms.ChoiceField, self.fields["language"]).choices = languages.choices()
         cast(forms.ChoiceField, self.fields["time_zone"]).choices = [(name, name.replace("_", " ")) for name in time_zone_names()]
-        self.fields["display_name"].error_messages["max_length"] = (
+        self.fields["display_name"].error_messages["max_length"] = gettext_lazy(
             "A display name has at most %(limit_value)d characters (this one has %(show_value)d)."
         )
 
@@ -133,10 +156,10 @@ class ProfileForm(forms.ModelForm):
         others = User.objects.exclude(pk=self.instance.user_id)
         # Another player's username as your display name would let you pass for them in a game.
         if name and reserved(name):
-            raise ValidationError("Names beginning with “computer” are kept for the site's computer players.")
+            raise ValidationError(_("Names beginning with “computer” are kept for the site's computer players."))
         if name and (others.filter(username__iexact=name).exists()
                      or clashing_username(name, exclude_pk=self.instance.user_id)):  # fmt: skip
-            raise ValidationError("That is another player's username; please choose a different name.")
+            raise ValidationError(_("That is another player's username; please choose a different name."))
         return name
 
 
@@ -144,24 +167,29 @@ class EmailSettingsForm(forms.Form):
     """Per kind of email: every email, a daily digest (your turn only), or none; and the digest's hour."""
 
     digest_hour = forms.TypedChoiceField(
-        label="Send the daily digest at", coerce=int, choices=[(h, f"{h:02d}:00") for h in range(24)],
-        help_text="In your time zone (set above on your profile).",
+        label=gettext_lazy("Send the daily digest at"), coerce=int, choices=[],
+        help_text=gettext_lazy("In your time zone (set above on your profile)."),
     )  # fmt: skip
 
     same_subject = forms.BooleanField(
-        label="One subject line per game", required=False,
-        help_text="For Gmail and other mail programs that start a new conversation when the subject changes: "
-        "every email about a game keeps the same subject, and says inside whose move it is.",
+        label=gettext_lazy("One subject line per game"), required=False,
+        help_text=gettext_lazy("For Gmail and other mail programs that start a new conversation when the subject "
+                               "changes: every email about a game keeps the same subject, and says inside whose "
+                               "move it is."),
     )  # fmt: skip
 
     def __init__(self, *args: Any, profile: Profile, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.profile = profile
+        # Each hour as the reader's language writes a time of day ("8 a.m.", "08:00", "8:00").
+        cast(forms.ChoiceField, self.fields["digest_hour"]).choices = [
+            (h, time_format(datetime.time(h), "TIME_FORMAT")) for h in range(24)
+        ]
         for kind, label in EMAIL_KINDS.items():
-            choices = [(EVERY, "Every email")]
+            choices = [(EVERY, _("Every email"))]
             if kind in DIGEST_KINDS:
-                choices.append((DIGEST, "A daily digest"))
-            choices.append((NONE, "None"))
+                choices.append((DIGEST, _("A daily digest")))
+            choices.append((NONE, pgettext("no email", "None")))
             self.fields[kind] = forms.ChoiceField(label=label, choices=choices, initial=profile.email_mode(kind))
         self.fields["digest_hour"].initial = profile.digest_hour
         self.fields["same_subject"].initial = profile.same_subject
@@ -176,4 +204,4 @@ class EmailSettingsForm(forms.Form):
 
 
 class AwayForm(forms.Form):
-    days = forms.IntegerField(label="Days away", min_value=1, max_value=366)
+    days = forms.IntegerField(label=gettext_lazy("Days away"), min_value=1, max_value=366)

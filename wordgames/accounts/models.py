@@ -8,6 +8,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 # Aliases that name no place: "localtime" is whatever the server uses, "Factory" is a placeholder.
 _NOT_PLACES = {"localtime", "Factory", "posixrules"}
@@ -20,58 +22,70 @@ def time_zone_names() -> list[str]:
 
 
 # The emails a player can choose about, in the order the profile page lists them.
-EMAIL_KINDS: dict[str, str] = {
-    "invitation": "Invitations to a game",
-    "start": "A game you are in starts",
-    "your_turn": "It is your turn",
-    "other_move": "Another player moved (with their comment)",
-    "game_over": "A game ends, with the result",
-    "reminder": "Reminder before your time to move runs out",
-    "timeout": "A player's time ran out",
-    "undo": "A player asks to take back a move, and the answer",
-    "chat": "A player writes in a game's chat",
-    "error": "Replies to your emailed moves (errors and confirmations)",
+# Labels are lazy: each is read in the language of the page or email that shows it.
+EMAIL_KINDS: dict[str, Any] = {
+    "invitation": gettext_lazy("Invitations to a game"),
+    "start": gettext_lazy("A game you are in starts"),
+    "your_turn": gettext_lazy("It is your turn"),
+    "other_move": gettext_lazy("Another player moved (with their comment)"),
+    "game_over": gettext_lazy("A game ends, with the result"),
+    "reminder": gettext_lazy("Reminder before your time to move runs out"),
+    "timeout": gettext_lazy("A player's time ran out"),
+    "undo": gettext_lazy("A player asks to take back a move, and the answer"),
+    "chat": gettext_lazy("A player writes in a game's chat"),
+    "error": gettext_lazy("Replies to your emailed moves (errors and confirmations)"),
 }
 EVERY, DIGEST, NONE = "every", "digest", "none"
 DIGEST_KINDS = {"your_turn"}
 
 
 class Profile(models.Model):
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, related_name="profile")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="profile", verbose_name=gettext_lazy("user")
+    )
     display_name = models.CharField(
-        max_length=40, blank=True, help_text="The name other players see. Empty means your username."
-    )
-    time_zone = models.CharField(max_length=64, default="UTC")
-    suspended = models.BooleanField(default=False)
-    suspended_reason = models.TextField(blank=True)
+        gettext_lazy("display name"), max_length=40, blank=True,
+        help_text=gettext_lazy("The name other players see. Empty means your username."),
+    )  # fmt: skip
+    time_zone = models.CharField(gettext_lazy("time zone"), max_length=64, default="UTC")
+    suspended = models.BooleanField(gettext_lazy("suspended"), default=False)
+    suspended_reason = models.TextField(gettext_lazy("reason for the suspension"), blank=True)
     email_modes = models.JSONField(
-        default=dict, blank=True, help_text='Per kind of email: "every", "digest" (your turn only) or "none".'
-    )
+        gettext_lazy("emails wanted"), default=dict, blank=True,
+        help_text=gettext_lazy('Per kind of email: "every", "digest" (your turn only) or "none".'),
+    )  # fmt: skip
     digest_hour = models.PositiveSmallIntegerField(
-        default=8, help_text="Hour of the day (in the player's time zone) at which the daily digest is sent."
-    )
+        gettext_lazy("digest hour"), default=8,
+        help_text=gettext_lazy("Hour of the day (in the player's time zone) at which the daily digest is sent."),
+    )  # fmt: skip
     computer = models.CharField(
-        max_length=16, blank=True, editable=False,
-        help_text="The level this account plays at if it is one of the site's computer players; empty for a person.",
+        gettext_lazy("computer level"), max_length=16, blank=True, editable=False,
+        help_text=gettext_lazy(
+            "The level this account plays at if it is one of the site's computer players; empty for a person."
+        ),
     )  # fmt: skip
     language = models.CharField(
-        max_length=16, blank=True,
-        help_text="The language of the site and of emails for this player; empty means the browser's.",
+        gettext_lazy("language"), max_length=16, blank=True,
+        help_text=gettext_lazy("The language of the site and of emails for this player; empty means the browser's."),
     )  # fmt: skip
     browser_language = models.CharField(
-        max_length=16, blank=True, editable=False,
-        help_text="The language the player's browser last asked for: their emails' language while they have not chosen one.",
+        gettext_lazy("browser's language"), max_length=16, blank=True, editable=False,
+        help_text=gettext_lazy("The language the player's browser last asked for: their emails' language while "
+                               "they have not chosen one."),
     )  # fmt: skip
     same_subject = models.BooleanField(
-        default=False, help_text="Every email about a game has the same subject (Gmail starts a new conversation "
-        "when the subject changes); who is to move is then in the email only."
-    )
+        gettext_lazy("one subject per game"), default=False,
+        help_text=gettext_lazy("Every email about a game has the same subject (Gmail starts a new conversation "
+                               "when the subject changes); who is to move is then in the email only."),
+    )  # fmt: skip
 
     class Meta:
+        verbose_name = gettext_lazy("profile")
+        verbose_name_plural = gettext_lazy("profiles")
         permissions = [("suspend_players", "Can suspend players and lift suspensions")]
 
     def __str__(self) -> str:
-        return f"Profile of {self.user.get_username()}"
+        return _("Profile of %(username)s") % {"username": self.user.get_username()}
 
     @property
     def name(self) -> str:
@@ -119,10 +133,10 @@ def is_suspended(user: Any) -> bool:
 def suspension_sentence(user: Any) -> str:
     """What a suspended player is told when they try to log in or act."""
     reason = profile_for(user).suspended_reason.strip()
-    sentence = "Sorry, your account has been suspended by a moderator, so you cannot log in or play."
     if reason:
-        sentence += f" The reason given: {reason}"
-    return sentence
+        return _("Sorry, your account has been suspended by a moderator, so you cannot log in or play. "
+                 "The reason given: %(reason)s") % {"reason": reason}  # fmt: skip
+    return _("Sorry, your account has been suspended by a moderator, so you cannot log in or play.")
 
 
 class TokenBucket(models.Model):
@@ -130,9 +144,13 @@ class TokenBucket(models.Model):
 
     The key is a hash, so the table holds no address in the clear."""
 
-    key = models.CharField(max_length=80, unique=True)
-    tokens = models.FloatField()
-    updated = models.DateTimeField()
+    key = models.CharField(gettext_lazy("key"), max_length=80, unique=True)
+    tokens = models.FloatField(gettext_lazy("tokens"))
+    updated = models.DateTimeField(gettext_lazy("updated"))
+
+    class Meta:
+        verbose_name = gettext_lazy("token bucket")
+        verbose_name_plural = gettext_lazy("token buckets")
 
 
 class Block(models.Model):
@@ -140,27 +158,35 @@ class Block(models.Model):
     or challenge them, join their games or write to them, and neither sees the other's seeks. Refusals say only
     that the seat (or the player) is not available, never that a block is why."""
 
-    blocker = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="blocks")
-    blocked = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
-    created = models.DateTimeField(auto_now_add=True)
+    blocker = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="blocks",
+                                verbose_name=gettext_lazy("blocker"))  # fmt: skip
+    blocked = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+",
+                                verbose_name=gettext_lazy("blocked player"))  # fmt: skip
+    created = models.DateTimeField(gettext_lazy("since"), auto_now_add=True)
 
     class Meta:
+        verbose_name = pgettext_lazy("a player blocking another", "block")
+        verbose_name_plural = pgettext_lazy("players blocking others", "blocks")
         constraints = [models.UniqueConstraint(fields=["blocker", "blocked"], name="block_once")]
         indexes = [models.Index(fields=["blocked", "blocker"], name="block_by_blocked")]
 
     def __str__(self) -> str:
-        return f"{self.blocker} blocks {self.blocked}"
+        return _("%(blocker)s blocks %(blocked)s") % {"blocker": self.blocker, "blocked": self.blocked}
 
 
 class Follow(models.Model):
     """``follower`` sees ``followed``'s new seeks and games in their lobby."""
 
-    follower = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="follows")
-    followed = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="followers")
-    created = models.DateTimeField(auto_now_add=True)
+    follower = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="follows",
+                                 verbose_name=gettext_lazy("follower"))  # fmt: skip
+    followed = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="followers",
+                                 verbose_name=gettext_lazy("followed player"))  # fmt: skip
+    created = models.DateTimeField(gettext_lazy("since"), auto_now_add=True)
 
     class Meta:
+        verbose_name = pgettext_lazy("a player following another", "follow")
+        verbose_name_plural = pgettext_lazy("players following others", "follows")
         constraints = [models.UniqueConstraint(fields=["follower", "followed"], name="follow_once")]
 
     def __str__(self) -> str:
-        return f"{self.follower} follows {self.followed}"
+        return _("%(follower)s follows %(followed)s") % {"follower": self.follower, "followed": self.followed}

@@ -8,10 +8,17 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils.translation import gettext, gettext_noop
 
 from .models import Block, Follow
 
-NOT_AVAILABLE = "That seat is not available."
+# The refusal a block gets, never naming the block; ``not_available()`` says it in the active language.
+NOT_AVAILABLE = gettext_noop("That seat is not available.")
+
+
+def not_available() -> str:
+    """``NOT_AVAILABLE`` in the reader's language (a page's, or the email reply's)."""
+    return gettext(NOT_AVAILABLE)
 
 
 def _id(user: Any) -> int | None:

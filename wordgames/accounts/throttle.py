@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from .models import TokenBucket
 
@@ -72,4 +73,5 @@ def client_address(request: HttpRequest) -> str | None:
 def wait_sentence(scope: str) -> str:
     capacity, period = settings.THROTTLE[scope]
     minutes = max(1, round(period / capacity / 60))
-    return f"Please try again in {minutes} minute{'s' if minutes != 1 else ''}."
+    return ngettext("Please try again in %(minutes)d minute.", "Please try again in %(minutes)d minutes.",
+                    minutes) % {"minutes": minutes}

@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
@@ -36,13 +37,14 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         if not throttle.allow("signup", throttle.client_address(request)):
-            return _too_many(request, "signup", "Too many sign-ups from your address.")
+            return _too_many(request, "signup", _("Too many sign-ups from your address."))
         user = form.save()
         address = form.cleaned_data["email"]
         _send_confirmation(user, address)
         login(request, user, backend="wordgames.accounts.backends.ProfileModelBackend")
-        messages.success(request, f"Welcome, {user.get_username()}! You are signed up and logged in. "
-                                  f"We sent a link to {address}: open it to confirm your address.")  # fmt: skip
+        messages.success(request, _("Welcome, %(username)s! You are signed up and logged in. We sent a link to "
+                                    "%(address)s: open it to confirm your address.")
+                         % {"username": user.get_username(), "address": address})  # fmt: skip
         next_url = request.POST.get("next", "")
         if url_has_allowed_host_and_scheme(next_url, {request.get_host()}, request.is_secure()):
             return redirect(next_url)
@@ -55,7 +57,7 @@ def profile(request: AuthedRequest) -> HttpResponse:
     form = ProfileForm(request.POST or None, instance=profile_for(request.user))
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Your profile is saved.")
+        messages.success(request, _("Your profile is saved."))
         return redirect("profile")
     return render(request, "accounts/profile.html", {"form": form})
 
@@ -66,11 +68,15 @@ def change_email(request: AuthedRequest) -> HttpResponse:
     form = ChangeEmailForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         if not throttle.allow("email_change", request.user.pk):
-            return _too_many(request, "email_change", "Too many address changes.")
+            return _too_many(request, "email_change", _("Too many address changes."))
         address = form.cleaned_data["email"]
         _send_confirmation(request.user, address)
-        messages.success(request, f"We sent a link to {address}. Your address changes when you open it; "
-                                  f"until then it stays {request.user.email or '(none)'}.")  # fmt: skip
+        if request.user.email:
+            sentence = _("We sent a link to %(address)s. Your address changes when you open it; until then it "
+                         "stays %(current)s.") % {"address": address, "current": request.user.email}  # fmt: skip
+        else:
+            sentence = _("We sent a link to %(address)s. Your address is set when you open it.") % {"address": address}
+        messages.success(request, sentence)
         return redirect("profile")
     return render(request, "accounts/change_email.html", {"form": form})
 
@@ -82,7 +88,7 @@ def confirm_email(request: HttpRequest, token: str) -> HttpResponse:
         user, address = confirm.confirm(token)
     except confirm.BadLink as e:
         return render(request, "accounts/confirm_email.html", {"error": str(e)}, status=400)
-    messages.success(request, f"Your email address is now {address}.")
+    messages.success(request, _("Your email address is now %(address)s.") % {"address": address})
     # The lobby: what waited for the confirmation (invitations sent to this address) is there at once.
     return redirect("lobby" if request.user.is_authenticated else "login")
 
@@ -120,7 +126,7 @@ class PasswordResetView(auth_views.PasswordResetView):
         address = form.cleaned_data["email"]
         if not (throttle.allow("password_reset", throttle.client_address(self.request))
                 and throttle.allow("password_reset", address)):  # fmt: skip
-            return _too_many(self.request, "password_reset", "Too many password resets asked for.")
+            return _too_many(self.request, "password_reset", _("Too many password resets asked for."))
         # The task looks the address up, so this page does the same work, known address or not.
         tasks.send_password_reset.delay(address)
         return redirect(self.success_url)

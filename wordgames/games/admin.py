@@ -43,7 +43,8 @@ User = get_user_model()
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), help_text=_("The players are told."))
+    reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 3}),
+                             help_text=_("The players are told."))  # fmt: skip
 
 
 class ReplaceForm(ReasonForm):

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from django.apps import AppConfig
 from django.conf import settings
+from django.utils.translation import gettext_lazy
 
 if TYPE_CHECKING:
     from wordgames.engines.core.letters import LetterSet
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 class GamesConfig(AppConfig):
     name = "wordgames.games"
     label = "games"
-    verbose_name = "Games"
+    verbose_name = gettext_lazy("Games")
 
     def ready(self) -> None:
         from wordgames.lib.unavailable import watch_read_only

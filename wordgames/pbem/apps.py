@@ -1,11 +1,12 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class PbemConfig(AppConfig):
     """Play by email: replies that are moves (webhook, pipe, IMAP), reply addresses, unsubscribe links."""
 
     name = "wordgames.pbem"
-    verbose_name = "Play by email"
+    verbose_name = gettext_lazy("Play by email")
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:

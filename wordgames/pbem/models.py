@@ -6,32 +6,41 @@ from __future__ import annotations
 from email.utils import parseaddr
 
 from django.db import models
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 
 class InboundMessage(models.Model):
     class Outcome(models.TextChoices):
-        APPLIED = "applied", "move applied"
-        COMMAND = "command", "command answered"
-        REFUSED = "refused", "refused"
-        IGNORED = "ignored", "ignored (automatic mail)"
+        APPLIED = "applied", gettext_lazy("move applied")
+        COMMAND = "command", gettext_lazy("command answered")
+        REFUSED = "refused", pgettext_lazy("an email's outcome", "refused")
+        IGNORED = "ignored", gettext_lazy("ignored (automatic mail)")
 
-    message_id = models.CharField(max_length=500, blank=True)
-    event_id = models.CharField(max_length=200, blank=True, help_text="The provider's id for this delivery.")
-    sender = models.CharField(max_length=500, blank=True)
-    recipient = models.CharField(max_length=500, blank=True)
-    subject = models.CharField(max_length=1000, blank=True)
-    via = models.CharField(max_length=16, help_text="webhook, pipe, lmtp, imap or outbox")
-    received = models.DateTimeField(auto_now_add=True)
-    outcome = models.CharField(max_length=8, choices=Outcome.choices, blank=True)
-    detail = models.TextField(blank=True)
+    message_id = models.CharField(gettext_lazy("Message-ID"), max_length=500, blank=True)
+    event_id = models.CharField(gettext_lazy("event id"), max_length=200, blank=True,
+                                help_text=gettext_lazy("The provider's id for this delivery."))  # fmt: skip
+    sender = models.CharField(gettext_lazy("sender"), max_length=500, blank=True)
+    recipient = models.CharField(gettext_lazy("recipient"), max_length=500, blank=True)
+    subject = models.CharField(gettext_lazy("subject"), max_length=1000, blank=True)
+    via = models.CharField(gettext_lazy("via"), max_length=16,
+                           help_text=gettext_lazy("webhook, pipe, lmtp, imap or outbox"))  # fmt: skip
+    received = models.DateTimeField(gettext_lazy("received"), auto_now_add=True)
+    outcome = models.CharField(gettext_lazy("outcome"), max_length=8, choices=Outcome.choices, blank=True)
+    detail = models.TextField(gettext_lazy("detail"), blank=True)
     answered = models.BooleanField(
-        default=False, help_text="Whether the sender was answered: refusals go only to players and account "
-        "holders, a few an hour at most; automatic mail and strangers are never answered.",
+        gettext_lazy("answered"), default=False,
+        help_text=gettext_lazy("Whether the sender was answered: refusals go only to players and account holders, "
+                               "a few an hour at most; automatic mail and strangers are never answered."),
     )  # fmt: skip
-    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    move = models.ForeignKey("games.Move", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+                             verbose_name=gettext_lazy("game"))  # fmt: skip
+    move = models.ForeignKey("games.Move", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+                             verbose_name=gettext_lazy("move"))  # fmt: skip
 
     class Meta:
+        verbose_name = gettext_lazy("email received")
+        verbose_name_plural = gettext_lazy("emails received")
         ordering = ["-received"]
         indexes = [models.Index(fields=["sender", "received"], name="inbound_sender_received")]
         constraints = [
@@ -44,19 +53,23 @@ class InboundMessage(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.subject or '(no subject)'} from {self.sender}"
+        if not self.subject:
+            return _("(no subject) from %(sender)s") % {"sender": self.sender}
+        return _("%(subject)s from %(sender)s") % {"subject": self.subject, "sender": self.sender}
 
 
 class EmailOptOut(models.Model):
     """An address without an account that asked for no more email from this site (the unsubscribe link of an
     invitation sent to a stranger, or of a reply to a stranger's message). Accounts choose per kind instead."""
 
-    address = models.EmailField(max_length=254, unique=True, help_text="Stored in lower case.")
-    created = models.DateTimeField(auto_now_add=True)
+    address = models.EmailField(gettext_lazy("address"), max_length=254, unique=True,
+                                help_text=gettext_lazy("Stored in lower case."))  # fmt: skip
+    created = models.DateTimeField(gettext_lazy("since"), auto_now_add=True)
 
     class Meta:
         ordering = ["-created"]
-        verbose_name = "email opt-out"
+        verbose_name = gettext_lazy("email opt-out")
+        verbose_name_plural = gettext_lazy("email opt-outs")
 
     def __str__(self) -> str:
         return self.address

@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.core import signing
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -74,6 +75,7 @@ def outbox_reply(request: HttpRequest, pk: int) -> HttpResponse:
     quoted = "\n".join(f"> {line}" for line in original.body.splitlines())
     reply.set_content(f"{text}\n\nOn {formatdate(localtime=True)}, {original.from_email} wrote:\n{quoted}\n")
     record = handle(AnymailInboundMessage.parse_raw_mime_bytes(reply.as_bytes()), via="outbox")
-    messages.info(request, f"Your reply was handled: {record.get_outcome_display() or 'already handled'}. "
-                           f"{record.detail}")  # fmt: skip
+    outcome = record.get_outcome_display() or _("already handled")
+    messages.info(request, _("Your reply was handled: %(outcome)s.") % {"outcome": outcome}
+                  + (f" {record.detail}" if record.detail else ""))  # fmt: skip
     return redirect("outbox")

@@ -1,7 +1,8 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class PlayersConfig(AppConfig):
     name = "wordgames.players"
     label = "players"
-    verbose_name = "Players"
+    verbose_name = gettext_lazy("Players")

@@ -3,8 +3,10 @@ reader (its label says where the line starts and ends and how far it ranges)."""
 
 from __future__ import annotations
 
+from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import ngettext
 
 WIDTH, HEIGHT, PAD = 240, 60, 4
 MIN_SPAN = 40  # rating points: a flat history stays a flat line, not noise stretched to the full height
@@ -19,8 +21,13 @@ def rating_plot(values: list[int]) -> SafeString | str:
     top = middle + span / 2
     step = (WIDTH - 2 * PAD) / (len(values) - 1)
     points = [(PAD + i * step, PAD + (top - value) / span * (HEIGHT - 2 * PAD)) for i, value in enumerate(values)]
-    label = (f"Rating over the last {len(values) - 1} rated games: from {values[0]} to {values[-1]} "
-             f"(lowest {low}, highest {high}).")  # fmt: skip
+    games = len(values) - 1
+    label = ngettext("Rating over the last %(games)s rated game: from %(first)s to %(last)s (lowest %(low)s, "
+                     "highest %(high)s).",
+                     "Rating over the last %(games)s rated games: from %(first)s to %(last)s (lowest %(low)s, "
+                     "highest %(high)s).", games) % {
+        "games": number_format(games), "first": number_format(values[0]), "last": number_format(values[-1]),
+        "low": number_format(low), "high": number_format(high)}  # fmt: skip
     last_x, last_y = points[-1]
     return format_html(
         '<svg class="rating-plot" viewBox="0 0 {} {}" width="{}" height="{}" role="img" aria-label="{}">'

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from wordgames.accounts import relations
@@ -53,24 +54,24 @@ def relation(request: AuthedRequest, username: str) -> HttpResponse:
     name = display_name(player)
     action = request.POST.get("action", "")
     if player.pk == request.user.pk:
-        messages.error(request, "That is you.")
+        messages.error(request, _("That is you."))
     elif action == "follow":
         if relations.follow(request.user, player):
-            messages.success(request, f"You follow {name}: their new games show in your lobby.")
+            messages.success(request, _("You follow %(name)s: their new games show in your lobby.") % {"name": name})
         else:  # a block either way; which one is not said
-            messages.error(request, f"{name} is not available.")
+            messages.error(request, _("%(name)s is not available.") % {"name": name})
     elif action == "unfollow":
         relations.unfollow(request.user, player)
-        messages.success(request, f"You no longer follow {name}.")
+        messages.success(request, _("You no longer follow %(name)s.") % {"name": name})
     elif action == "block":
         relations.block(request.user, player)
-        messages.success(request, f"You block {name}: they cannot join your games, invite you, challenge you, or "
-                                  "write in the chat of games you play. They are not told.")  # fmt: skip
+        messages.success(request, _("You block %(name)s: they cannot join your games, invite you, challenge you, or "
+                                    "write in the chat of games you play. They are not told.") % {"name": name})  # fmt: skip
     elif action == "unblock":
         relations.unblock(request.user, player)
-        messages.success(request, f"You no longer block {name}.")
+        messages.success(request, _("You no longer block %(name)s.") % {"name": name})
     else:
-        messages.error(request, "Choose follow, unfollow, block or unblock.")
+        messages.error(request, _("Choose follow, unfollow, block or unblock."))
     if request.POST.get("back") == "blocked":
         return redirect("blocked_players")
     return redirect("player", username=player.username)

@@ -1,11 +1,12 @@
 """Ratings per game kind (openskill's Weng-Lin model), changed by the end of every rated game, and leaderboards."""
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class RatingsConfig(AppConfig):
     name = "wordgames.ratings"
     label = "ratings"
-    verbose_name = "Ratings"
+    verbose_name = gettext_lazy("Ratings")
 
     def ready(self) -> None:
         from wordgames.games import signals

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from wordgames.engines import engine_names
+from wordgames.engines import engine_names, get_engine
 
 # openskill's defaults: a newcomer is mu 25, sigma 25/3. Players read a number on the familiar scale of chess
 # sites: 1500 for a newcomer, 40 points per unit of mu.
@@ -35,49 +37,61 @@ def computer_mu(level: str) -> float:
     return COMPUTER_MU.get(level, MU)
 
 
-KINDS = [(name, name) for name in engine_names()]
+KINDS = [(name, get_engine(name).title) for name in engine_names()]  # each game by its name (a proper noun)
 
 
 class Rating(models.Model):
     """``user``'s current rating in ``kind`` (a game's engine name). No row: never played a rated game of it."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="ratings")
-    kind = models.CharField(max_length=32, choices=KINDS)
-    mu = models.FloatField(default=MU)
-    sigma = models.FloatField(default=SIGMA)
-    value = models.IntegerField(default=BASE, help_text="The rating players read (from mu).")
-    games = models.PositiveIntegerField(default=0, help_text="Rated games played in this kind.")
-    last_played = models.DateTimeField(null=True, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="ratings",
+                             verbose_name=gettext_lazy("player"))  # fmt: skip
+    kind = models.CharField(gettext_lazy("kind of game"), max_length=32, choices=KINDS)
+    mu = models.FloatField(gettext_lazy("mu"), default=MU)
+    sigma = models.FloatField(gettext_lazy("sigma"), default=SIGMA)
+    value = models.IntegerField(gettext_lazy("rating"), default=BASE,
+                                help_text=gettext_lazy("The rating players read (from mu)."))  # fmt: skip
+    games = models.PositiveIntegerField(gettext_lazy("rated games"), default=0,
+                                        help_text=gettext_lazy("Rated games played in this kind."))  # fmt: skip
+    last_played = models.DateTimeField(gettext_lazy("last played"), null=True, blank=True)
 
     class Meta:
+        verbose_name = gettext_lazy("rating")
+        verbose_name_plural = gettext_lazy("ratings")
         constraints = [models.UniqueConstraint(fields=["user", "kind"], name="rating_once_per_kind")]
         # The leaderboard reads a kind's ratings from the best down, ties in a fixed order (pages never overlap).
         indexes = [models.Index(fields=["kind", "-value", "user"], name="rating_board")]
 
     def __str__(self) -> str:
-        return f"{self.user} {self.kind} {self.value}"
+        return _("%(player)s in %(game)s: %(rating)s") % {"player": self.user, "game": self.kind, "rating": self.value}
 
 
 class RatingChange(models.Model):
     """What one rated game did to one player's rating (a team's players each have their own row)."""
 
-    game = models.ForeignKey("games.Game", models.CASCADE, related_name="rating_changes")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="rating_changes")
-    kind = models.CharField(max_length=32, choices=KINDS)
-    mu_before = models.FloatField()
-    sigma_before = models.FloatField()
-    mu_after = models.FloatField()
-    sigma_after = models.FloatField()
-    value_before = models.IntegerField()
-    value_after = models.IntegerField()
+    game = models.ForeignKey("games.Game", models.CASCADE, related_name="rating_changes",
+                             verbose_name=gettext_lazy("game"))  # fmt: skip
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="rating_changes",
+                             verbose_name=gettext_lazy("player"))  # fmt: skip
+    kind = models.CharField(gettext_lazy("kind of game"), max_length=32, choices=KINDS)
+    mu_before = models.FloatField(gettext_lazy("mu before"))
+    sigma_before = models.FloatField(gettext_lazy("sigma before"))
+    mu_after = models.FloatField(gettext_lazy("mu after"))
+    sigma_after = models.FloatField(gettext_lazy("sigma after"))
+    value_before = models.IntegerField(gettext_lazy("rating before"))
+    value_after = models.IntegerField(gettext_lazy("rating after"))
     games = models.PositiveIntegerField(
-        default=0, help_text="Rated games of this kind the player had played, this one included (0: a computer)."
-    )
-    created = models.DateTimeField(auto_now_add=True)
+        gettext_lazy("rated games"), default=0,
+        help_text=gettext_lazy("Rated games of this kind the player had played, this one included (0: a computer)."),
+    )  # fmt: skip
+    created = models.DateTimeField(gettext_lazy("when"), auto_now_add=True)
 
     class Meta:
+        verbose_name = gettext_lazy("rating change")
+        verbose_name_plural = gettext_lazy("rating changes")
         constraints = [models.UniqueConstraint(fields=["game", "user"], name="rating_change_once_per_game")]
         indexes = [models.Index(fields=["user", "kind", "created"], name="rating_history")]
 
     def __str__(self) -> str:
-        return f"{self.user} {self.kind} {self.value_before} -> {self.value_after} (game {self.game_id})"
+        return _("%(player)s in %(game)s: %(before)s → %(after)s (game %(number)s)") % {
+            "player": self.user, "game": self.kind, "before": self.value_before, "after": self.value_after,
+            "number": self.game_id}  # fmt: skip

@@ -1,7 +1,8 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class SeeksConfig(AppConfig):
     name = "wordgames.seeks"
     label = "seeks"
-    verbose_name = "Seeks"
+    verbose_name = gettext_lazy("Seeks")

@@ -13,20 +13,23 @@ from django.conf import settings
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from wordgames.accounts.models import Block, Follow, profile_for
 from wordgames.accounts.relations import hidden_from
 from wordgames.engines import get_engine
+from wordgames.games.engine_texts import engine_text, shown_value
 from wordgames.ratings.models import BASE, Rating
 
 from .models import Seek, SeekSeat
 
 # Time per move in the list's filter: (label, more than, at most).
-TIMES: dict[str, tuple[str, timedelta | None, timedelta | None]] = {
-    "day": ("a day or less", None, timedelta(days=1)),
-    "days": ("2 or 3 days", timedelta(days=1), timedelta(days=3)),
-    "week": ("4 to 7 days", timedelta(days=3), timedelta(days=7)),
-    "long": ("more than 7 days", timedelta(days=7), None),
+TIMES: dict[str, tuple[Any, timedelta | None, timedelta | None]] = {
+    "day": (gettext_lazy("a day or less"), None, timedelta(days=1)),
+    "days": (gettext_lazy("2 or 3 days"), timedelta(days=1), timedelta(days=3)),
+    "week": (gettext_lazy("4 to 7 days"), timedelta(days=3), timedelta(days=7)),
+    "long": (gettext_lazy("more than 7 days"), timedelta(days=7), None),
 }
 
 
@@ -157,16 +160,17 @@ def describe(kind: str, options: dict[str, Any]) -> str:
     engine = get_engine(kind)
     preset = options.get("preset")
     base = _baseline(kind, preset if isinstance(preset, str) else None)
-    labels = {option.name: option.label for option in engine.options}
-    parts = [f"preset {preset}"] if preset else []
+    labels = {option.name: engine_text(option.label) for option in engine.options}
+    parts = [pgettext("a seek's options", "preset %(preset)s") % {"preset": preset}] if preset else []
     for name, value in options.items():
         if name == "preset" or base.get(name) == value:
             continue
-        shown = "yes" if value is True else "no" if value is False else "none" if value in ("", None) else str(value)
+        shown = shown_value(value)
         if len(shown) > 40:  # a house word list, say: its name is enough
             shown = shown[:37] + "..."
-        parts.append(f"{labels.get(name, name).lower()} {shown}")
-    return ", ".join(parts) or "standard rules"
+        parts.append(pgettext("a seek's option and its value", "%(option)s %(value)s")
+                     % {"option": labels.get(name, name).lower(), "value": shown})  # fmt: skip
+    return ", ".join(parts) or _("standard rules")
 
 
 @lru_cache(maxsize=64)
@@ -179,8 +183,8 @@ def clock_text(move_time: timedelta) -> str:
     hours = round(move_time.total_seconds() / 3600)
     if hours % 24 == 0:
         days = hours // 24
-        return f"{days} day{'s' if days != 1 else ''}"
-    return f"{hours} hour{'s' if hours != 1 else ''}"
+        return ngettext("%(count)d day", "%(count)d days", days) % {"count": days}
+    return ngettext("%(count)d hour", "%(count)d hours", hours) % {"count": hours}
 
 
 def new_for(user: Any, since: datetime, now: datetime) -> list[Seek]:

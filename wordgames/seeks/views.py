@@ -12,6 +12,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -69,7 +70,7 @@ def new_seek(request: AuthedRequest) -> HttpResponse:
         except Refused as e:
             form.add_error(None, str(e))
         else:
-            messages.success(request, "Your seek is posted. The game starts as soon as every seat is taken.")
+            messages.success(request, _("Your seek is posted. The game starts as soon as every seat is taken."))
             return redirect(seek)
     engines = [get_engine(name) for name in engine_names()]
     return render(request, "seeks/new.html", {"form": form, "engine": engine, "engines": engines})
@@ -92,9 +93,9 @@ def take(request: AuthedRequest, pk: int) -> HttpResponse:
         messages.error(request, str(e))
         return _back(request, "seeks")
     if seek.game is not None:
-        messages.success(request, "The last seat is taken: the game has started.")
+        messages.success(request, _("The last seat is taken: the game has started."))
         return redirect(seek.game)
-    messages.success(request, "You have a seat. The game starts as soon as every seat is taken.")
+    messages.success(request, _("You have a seat. The game starts as soon as every seat is taken."))
     return redirect(seek)
 
 
@@ -106,7 +107,7 @@ def leave(request: AuthedRequest, pk: int) -> HttpResponse:
     except Refused as e:
         messages.error(request, str(e))
     else:
-        messages.success(request, "You gave your seat back.")
+        messages.success(request, _("You gave your seat back."))
     return _back(request, "seeks")
 
 
@@ -118,7 +119,7 @@ def withdraw(request: AuthedRequest, pk: int) -> HttpResponse:
     except Refused as e:
         messages.error(request, str(e))
     else:
-        messages.success(request, "Your seek is withdrawn.")
+        messages.success(request, _("Your seek is withdrawn."))
     return _back(request, "seeks")
 
 
@@ -132,10 +133,10 @@ def play_now(request: AuthedRequest) -> HttpResponse:
         messages.error(request, str(e))
         return _back(request, "seeks")
     if seek.game is not None:
-        messages.success(request, f"You are paired: your game of {seek.title} has started.")
+        messages.success(request, _("You are paired: your game of %(game)s has started.") % {"game": seek.title})
         return redirect(seek.game)
-    messages.success(request, f"Nobody is waiting for {seek.title} right now, so your seek is posted: the game "
-                              "starts as soon as someone takes it.")  # fmt: skip
+    messages.success(request, _("Nobody is waiting for %(game)s right now, so your seek is posted: the game starts "
+                                "as soon as someone takes it.") % {"game": seek.title})  # fmt: skip
     return redirect(seek)
 
 
@@ -143,10 +144,10 @@ def play_now(request: AuthedRequest) -> HttpResponse:
 @require_POST
 def seek_mail(request: AuthedRequest) -> HttpResponse:
     if actions.set_seek_mail(request.user, request.POST.get("daily") == "yes"):
-        messages.success(request, "Every day at your digest hour you will get the new seeks you may take (none on "
-                                  "a day without any).")  # fmt: skip
+        messages.success(request, _("Every day at your digest hour you will get the new seeks you may take (none "
+                                    "on a day without any)."))  # fmt: skip
     else:
-        messages.success(request, "You will get no more emails of new seeks.")
+        messages.success(request, _("You will get no more emails of new seeks."))
     return _back(request, "seeks")
 
 

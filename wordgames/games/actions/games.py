@@ -260,7 +260,7 @@ def join_game(game_id: int, user: User, seat_id: int | None = None) -> Seat:
                 raise Refused(_("There is no free seat left in this game."), "full")
             seat = (mine or free)[0]
         if relations.blocked_among(user, people_in(game)):  # either way; the refusal does not say which
-            raise Refused(relations.NOT_AVAILABLE, "not_available")
+            raise Refused(relations.not_available(), "not_available")
         seat.user = user
         seat.declined = False
         seat.joined = timezone.now()

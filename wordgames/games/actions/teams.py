@@ -67,7 +67,7 @@ def answer_team_invitation(invitation_id: int, user: User, accept: bool) -> Seat
         if in_game(game, user) and not may_hold_two_seats(game):
             raise Refused(_("You already play in this game: one seat per person."), "players")
         if relations.blocked_among(user, people_in(game)):  # a block made since the invitation
-            raise Refused(relations.NOT_AVAILABLE, "not_available")
+            raise Refused(relations.not_available(), "not_available")
         sharing = Seat.partners.through.objects.create(seat=seat, user=user)
         player = seat.user.get_username() if seat.user else f"seat {seat.position + 1}"
         # Keyed by this sharing, not by the person: one removed and invited again is announced again.

@@ -6,8 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
 
 from wordgames.engines import engine_names, get_engine
+from wordgames.lib import typed
 
 from .. import queries
 from ..models import SeekMail
@@ -32,3 +35,10 @@ def seek_mail_choice(context: template.Context) -> dict[str, Any]:
     request = context["request"]
     mailed = request.user.is_authenticated and SeekMail.objects.filter(user_id=request.user.pk).exists()
     return {"request": request, "user": request.user, "mailed": mailed}
+
+
+@register.filter
+def usernames(users: Any) -> SafeString:
+    """``{{ row.takers|usernames }}``: their usernames, each isolated (``lib.typed.isolated``), comma-separated:
+    one value a translated sentence can hold."""
+    return format_html_join(", ", "{}", ((typed.isolated(user.username),) for user in users))
