@@ -1,11 +1,12 @@
-"""Languages: what a page costs in another language, against the same page in English, in one run.
+"""Languages: what a page or an email costs in another language, against the same in English, in one run.
 
     python bench/i18n_bench.py [--rounds 30] [--languages fr,de,es,pt-br,ja]
 
 One process, DEBUG off, a temporary SQLite database. A Lingo game with a few moves played is rendered for its
 seated player through Django's test client (the whole middleware and template stack, no network): the game page,
-the lobby and the help index. Each round renders every page once in each language, in a shuffled order, so the
-languages share the machine's moments; the figure is the median per language and its ratio to English.
+the lobby and the help index. The emails of the last move (composed for both players, text and HTML, not sent)
+are the fourth line. Each round renders every page and the emails once in each language, in a shuffled order, so
+the languages share the machine's moments; the figure is the median per language and its ratio to English.
 Target (issue 30): within 5 % of English.
 """
 
@@ -25,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 
-def set_up() -> tuple[object, list[str]]:
+def set_up() -> tuple[object, list[str], object]:
     os.environ.update({"DATABASE_URL": f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3", "DEBUG": "false",
                        "SECRET_KEY": "bench-" + "k" * 50, "ALLOWED_HOSTS": "testserver",
                        "SECURE_SSL_REDIRECT": "false", "CELERY_TASK_ALWAYS_EAGER": "true",
@@ -60,7 +61,24 @@ def set_up() -> tuple[object, list[str]]:
         actions.submit_move(game.pk, mover, random_move(game.state, rnd), expected_version=game.version)
     client = Client()
     client.force_login(ann)
-    return client, [f"/games/{game.pk}/", "/", "/help/"]
+
+    from wordgames.accounts.models import Profile
+    from wordgames.games import emails, notices
+    from wordgames.games.models import Move
+
+    def compose(code: str) -> float:
+        """The emails of the last move for both players, in ``code`` (set in the profiles before the clock)."""
+        Profile.objects.filter(user__in=[ann, bob]).update(language=code)
+        started = time.perf_counter()
+        current = Game.objects.get(pk=game.pk)
+        last = Move.objects.filter(game=current).order_by("-seq").first()
+        event = emails.Event(current.pk, current.version, (), None, last.pk if last else None, "move")
+        letters = emails._move_letters(current, notices.seats_with_readers(current), event, last)
+        elapsed = time.perf_counter() - started
+        assert letters, "no email composed"
+        return elapsed
+
+    return client, [f"/games/{game.pk}/", "/", "/help/"], compose
 
 
 def main() -> None:
@@ -68,23 +86,29 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=30)
     parser.add_argument("--languages", default="fr,de,es,pt-br,ja")
     args = parser.parse_args()
-    client, pages = set_up()
+    client, pages, compose = set_up()
     languages = ["en-gb", *args.languages.split(",")]
-    timings: dict[tuple[str, str], list[float]] = {(page, code): [] for page in pages for code in languages}
+    emails = "emails"
+    timings: dict[tuple[str, str], list[float]] = {(page, code): [] for page in [*pages, emails] for code in languages}
     rnd = random.Random(1)
     for page in pages:  # warm every template and catalogue once
         for code in languages:
             assert client.get(page, HTTP_ACCEPT_LANGUAGE=code).status_code == 200
+    for code in languages:
+        compose(code)
     for _ in range(args.rounds):
-        order = [(page, code) for page in pages for code in languages]
+        order = [(page, code) for page in [*pages, emails] for code in languages]
         rnd.shuffle(order)
         for page, code in order:
+            if page == emails:
+                timings[page, code].append(compose(code))
+                continue
             started = time.perf_counter()
             response = client.get(page, HTTP_ACCEPT_LANGUAGE=code)
             timings[page, code].append(time.perf_counter() - started)
             assert response.status_code == 200 and f'lang="{code}"' in response.content.decode()
     print(f"{'page':<14}" + "".join(f"{code:>14}" for code in languages))
-    for page in pages:
+    for page in [*pages, emails]:
         english = statistics.median(timings[page, "en-gb"])
         cells = [f"{english * 1000:9.2f} ms   "]
         for code in languages[1:]:

@@ -193,15 +193,16 @@ def test_options_refused_on_the_new_game_form_are_worded_in_the_readers_language
 def test_options_that_do_not_fit_the_players_are_refused_on_the_new_game_form_in_the_readers_language(
     ann: Any, bob: Any, cat: Any, dan: Any
 ) -> None:
-    """The S98 set serves four: a fifth seat is refused when the game is made (before, the last player to take
-    a seat met a server error), in the reader's language, and no game is made."""
+    """25 starting tiles each on the S98 set serve three: a fifth seat is refused when the game is made (before,
+    the last player to take a seat met a server error), in the reader's language, and no game is made."""
     with pseudo_available():
         client = logged_in(ann)
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = PSEUDO
         page = client.post(reverse("new_game") + "?game=lexicon-crossing",
                            {"game": "lexicon-crossing", "players": "5", "seat_2": "bob", "seat_3": "cat",
-                            "seat_4": "dan", "seat_5": "", "clock": "7d", "opt_tiles": "s98"},
+                            "seat_4": "dan", "seat_5": "", "clock": "7d", "opt_tiles": "s98",
+                            "opt_start_tiles": "25"},
                            HTTP_ACCEPT_LANGUAGE=PSEUDO)  # fmt: skip
     errors = page.context["form"].non_field_errors()
-    assert f"{OPEN}The S98 set is not enough for 5 players: choose the LC120 set.{chr(0x27EB)}" in errors
+    assert f"{OPEN}25 tiles each for 5 players needs more than the 98 tiles.{chr(0x27EB)}" in errors
     assert not Game.objects.exists()

@@ -15,6 +15,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from .languages import speaking
+
 SALT = "wordgames.accounts.email"
 MAX_AGE = 3 * 24 * 3600
 
@@ -40,13 +42,17 @@ def send_confirmation(user_id: int, address: str) -> None:
     site_root = settings.SITE_ROOT.rstrip("/")
     context = {"user": user, "address": address, "site_root": site_root, "site_name": settings.SITE_NAME}
     owner = User.objects.filter(email__iexact=address).exclude(pk=user.pk).first()
-    if owner is not None:
-        template, subject = "accounts/email_in_use.txt", f"Your address and {settings.SITE_NAME}"
-        context["owner"] = owner
-    else:
-        template, subject = "accounts/email_confirm.txt", f"Confirm your email address for {settings.SITE_NAME}"
-        context["link"] = site_root + reverse("confirm_email", args=[make_token(user, address)])
-    send_mail(subject, render_to_string(template, context), None, [address])
+    # Written in the language of whoever reads the address: the account that owns it, else the one asking.
+    with speaking(owner or user):
+        if owner is not None:
+            template = "accounts/email_in_use.txt"
+            subject = _("Your address and %(site)s") % {"site": settings.SITE_NAME}
+            context["owner"] = owner
+        else:
+            template = "accounts/email_confirm.txt"
+            subject = _("Confirm your email address for %(site)s") % {"site": settings.SITE_NAME}
+            context["link"] = site_root + reverse("confirm_email", args=[make_token(user, address)])
+        send_mail(subject, render_to_string(template, context), None, [address])
 
 
 def confirm(token: str) -> tuple[Any, str]:

@@ -6,6 +6,11 @@ the send and marked sent after it, so a retried task skips what was already sent
 
 Whether a player gets an email depends on their choice for its kind (``Profile.email_modes``): every email,
 a daily digest (your turn only) or none. Replies to emailed moves are kind ``error``.
+
+Every email is written in its reader's language: each ``send_*`` composes a reader's letter inside
+``speaking(reader)`` (subject, text and HTML alike), and a letter is whole once composed, so it keeps that language
+however late it is sent. ``send_reply`` is the exception: its text was written when the message was read, and its
+caller gives the language that text was written in.
 """
 
 from __future__ import annotations
@@ -30,18 +35,23 @@ from django.db import connection as db_connection
 from django.db.models import Count, Q
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
 
+from wordgames.accounts.languages import speaking
 from wordgames.accounts.models import DIGEST, EMAIL_KINDS, NONE, display_name, profile_for
 from wordgames.engines import get_engine
-from wordgames.engines.core.text import and_list, visible
+from wordgames.engines.core.text import visible
 from wordgames.lib.typed import plain
 from wordgames.pbem.addresses import reply_address
 from wordgames.pbem.models import EmailOptOut
 
-from . import notices, queries, signals
+from . import news, notices, queries, signals
+from .commandwords import ENGLISH, Words
 from .models import ChatMessage, Game, ModerationAction, Move, Notification, Seat
 
 INVITATION_SALT = "wordgames.invitation"
@@ -158,11 +168,19 @@ def _compose(key: str, to: str, subject: str, template: str, context: dict[str, 
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     context = {
         "site_name": settings.SITE_NAME, "site_root": settings.SITE_ROOT, "unsubscribe": unsubscribe,
-        "kind_label": EMAIL_KINDS.get(kind, ""), "preferences": absolute(reverse("email_settings")), **context,
+        "kind_label": EMAIL_KINDS.get(kind, ""), "preferences": absolute(reverse("email_settings")),
+        "commands": command_words(), **context,
     }  # fmt: skip
     reply_to = [reply_address(seat)] if seat is not None and (seat.user_id is not None or seat.is_invitation) else []
     return compose(key, to, subject, template, context, html_context=context, boards=[context.get("board", "")],
                    headers=headers, user=user, reply_to=reply_to)  # fmt: skip
+
+
+def command_words() -> dict[str, str]:
+    """The email commands as the reader writes them (``plateau (board)``), and the invitation's two answers."""
+    words = Words(translation.get_language() or "")
+    shown = {english: words.shown(english) for english in ENGLISH}
+    return {**shown, "accept_word": words.written("accept"), "decline_word": words.written("decline")}
 
 
 def automatic_headers(*, replying: bool) -> dict[str, str]:
@@ -300,25 +318,38 @@ def move_number(game: Game) -> int:
 
 def thread_subject(game: Game) -> str:
     """The subject of every email about a game for a player who wants one subject per game."""
-    return f"{get_engine(game.engine).title} game {game.pk}"
+    return _("%(game)s game %(number)s") % {"game": get_engine(game.engine).title, "number": game.pk}
+
+
+def and_list(items: list[str]) -> str:
+    """``ann``; ``ann and bob``; ``ann, bob and cat``, in the active language."""
+    return str(get_text_list(items, _("and")))
+
+
+def seat_name(seat: Seat) -> str:
+    """A seat's player, or the seat itself while nobody holds it."""
+    return seat.user.username if seat.user else _("seat %(number)s") % {"number": seat.position + 1}
 
 
 def subject_line(game: Game, seats: list[Seat] | None = None, number: int | None = None) -> str:
     """Like pbmserv's "Lingo Board 123 ann to move": the game, its number, the move number, who is to move."""
     engine = get_engine(game.engine)
+    values: dict[str, Any] = {"game": engine.title, "number": game.pk}
     if game.status == Game.Status.FINISHED:
-        return f"{engine.title} game {game.pk}: game over"
+        return _("%(game)s game %(number)s: game over") % values
     if game.status == Game.Status.ABANDONED:
-        return f"{engine.title} game {game.pk}: abandoned"
+        return _("%(game)s game %(number)s: abandoned") % values
     if game.state is None:
-        return f"{engine.title} game {game.pk}"
+        return _("%(game)s game %(number)s") % values
     seats = seats if seats is not None else list(game.seats.select_related("user").order_by("position"))
-    names = [s.user.username if s.user else f"seat {s.position + 1}" for s in seats]
+    names = [seat_name(s) for s in seats]
     waiting = [names[s] for s in sorted(engine.waiting_for(game.state))]
-    number = number if number is not None else move_number(game)
+    values["move"] = number if number is not None else move_number(game)
     if not waiting:  # nobody has to move (Lexicon Crossing between green lights)
-        return f"{engine.title} game {game.pk}, move {number}"
-    return f"{engine.title} game {game.pk}, move {number}: {and_list(waiting)} to move"
+        return _("%(game)s game %(number)s, move %(move)s") % values
+    values["players"] = and_list(waiting)
+    return ngettext("%(game)s game %(number)s, move %(move)s: %(players)s to move",
+                    "%(game)s game %(number)s, move %(move)s: %(players)s to move", len(waiting)) % values
 
 
 def score_lines(move: Move | None) -> list[str]:
@@ -354,13 +385,16 @@ def _game_context(game: Game, seat: Seat | None, last: Move | None, number: int 
 
 
 def send_invitation(seat: Seat) -> bool:
+    """In the invitee's language; to an address without an account, in the inviter's (who chose to write to it)."""
     game = seat.game
     to = seat.invited_user.email if seat.invited_user else seat.invited_email
     url = absolute(reverse("accept_invitation", args=[invitation_token(seat)]))
     context = {"game": game, "seat": seat, "inviter": game.created_by, "url": url, "title": game.title}
-    subject = f"{game.created_by.username} invites you to play {game.title} (game {game.pk})"
-    return _send(f"invite:{seat.pk}:{to}", to, subject, "games/email/invitation.txt", context,
-                 kind="invitation", user=seat.invited_user, game=game, seat=seat)  # fmt: skip
+    with speaking(seat.invited_user or game.created_by):
+        subject = _("%(inviter)s invites you to play %(game)s (game %(number)s)") % {
+            "inviter": game.created_by.username, "game": game.title, "number": game.pk}  # fmt: skip
+        return _send(f"invite:{seat.pk}:{to}", to, subject, "games/email/invitation.txt", context,
+                     kind="invitation", user=seat.invited_user, game=game, seat=seat)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -411,18 +445,19 @@ def _move_letters(game: Game, seats: list[Seat], event: Event, last: Move | None
     change = notices.Change.of(game, actors_before=event.actors_before, mover=event.mover, last=last,
                                event=event.event)  # fmt: skip
     number = move_number(game)
-    subject = subject_line(game, seats, number)
     last_player = display_name(last.user) if last is not None else ""
-    result = result_sentence(game, seats) if change.over else ""
     letters = []
     for seat, reader in notices.readers(seats):
         kind = notices.move_email_kind(seat, reader, change)
         if kind is None:
             continue
-        context = {**_game_context(game, seat, last, number, last_player), "user": reader,
-                   "name": profile_for(reader).name, "result": result}  # fmt: skip
-        letter = _compose(f"{kind}:{game.pk}:{game.version}:{reader.pk}", reader.email, subject,
-                          f"games/email/{kind}.txt", context, kind=kind, user=reader, game=game, seat=seat)  # fmt: skip
+        with speaking(reader):
+            context = {**_game_context(game, seat, last, number, last_player), "user": reader,
+                       "name": profile_for(reader).name,
+                       "result": result_sentence(game, seats) if change.over else ""}  # fmt: skip
+            letter = _compose(f"{kind}:{game.pk}:{game.version}:{reader.pk}", reader.email,
+                              subject_line(game, seats, number), f"games/email/{kind}.txt", context, kind=kind,
+                              user=reader, game=game, seat=seat)  # fmt: skip
         if letter is None:
             continue
         if kind != "game_over":  # the email showed them their newest tiles
@@ -433,17 +468,18 @@ def _move_letters(game: Game, seats: list[Seat], event: Event, last: Move | None
 
 def send_reminder(seat: Seat) -> bool:
     game = seat.game
-    subject = f"Reminder: {subject_line(game)}"
     # An idle clock (the game waits for nobody, e.g. before Lexicon Crossing's red light) is not a turn.
     idle = seat.position not in get_engine(game.engine).waiting_for(game.state)
     sent = False
-    for _, reader in notices.readers([seat]):
-        context = {**_game_context(game, seat, None), "user": reader, "name": display_name(reader), "idle": idle,
-                   "due": seat.due_at}  # fmt: skip
-        key = f"reminder:{game.pk}:{game.version}:{seat.pk}:{seat.due_at:%Y%m%d%H%M}"
-        sent |= _send(key if reader.pk == seat.user_id else f"{key}:{reader.pk}", reader.email, subject,
-                      "games/email/reminder.txt", context, kind="reminder", user=reader, game=game,
-                      seat=seat)  # fmt: skip
+    for _seat, reader in notices.readers([seat]):
+        with speaking(reader):
+            subject = _("Reminder: %(subject)s") % {"subject": subject_line(game)}
+            context = {**_game_context(game, seat, None), "user": reader, "name": display_name(reader),
+                       "idle": idle, "due": seat.due_at}  # fmt: skip
+            key = f"reminder:{game.pk}:{game.version}:{seat.pk}:{seat.due_at:%Y%m%d%H%M}"
+            sent |= _send(key if reader.pk == seat.user_id else f"{key}:{reader.pk}", reader.email, subject,
+                          "games/email/reminder.txt", context, kind="reminder", user=reader, game=game,
+                          seat=seat)  # fmt: skip
     return sent
 
 
@@ -452,33 +488,37 @@ def send_timeout(game: Game, timed_out: Seat, move: Move | None) -> int:
     the one email of this event (no separate "your turn")."""
     seats = list(game.seats.select_related("user").order_by("position"))
     waiting = get_engine(game.engine).waiting_for(game.state) if game.status == Game.Status.ACTIVE else set()
-    subject = subject_line(game, seats)
     sent = 0
     for seat in seats:
         if seat.user is None:
             continue
-        context = {**_game_context(game, seat, move), "user": seat.user, "name": display_name(seat.user),
-                   "late": display_name(timed_out.user), "you": seat.pk == timed_out.pk}  # fmt: skip
-        if game.status != Game.Status.ACTIVE:
-            context["result"] = result_sentence(game, seats)
-        else:
-            context["your_turn"] = seat.position in waiting
-            if seat.pk == timed_out.pk:  # how many more silences before the seat is resigned
-                context["left"] = max(0, settings.TIMEOUTS_IN_A_ROW - timed_out.timeouts)
-        sent += _send(f"timeout:{game.pk}:{game.version}:{seat.user_id}", seat.user.email, subject,
-                      "games/email/timeout.txt", context, kind="timeout", user=seat.user, game=game, seat=seat)
+        with speaking(seat.user):
+            context = {**_game_context(game, seat, move), "user": seat.user, "name": display_name(seat.user),
+                       "late": display_name(timed_out.user), "you": seat.pk == timed_out.pk}  # fmt: skip
+            if game.status != Game.Status.ACTIVE:
+                context["result"] = result_sentence(game, seats)
+            else:
+                context["your_turn"] = seat.position in waiting
+                if seat.pk == timed_out.pk:  # how many more silences before the seat is resigned
+                    context["left"] = max(0, settings.TIMEOUTS_IN_A_ROW - timed_out.timeouts)
+            sent += _send(f"timeout:{game.pk}:{game.version}:{seat.user_id}", seat.user.email,
+                          subject_line(game, seats), "games/email/timeout.txt", context, kind="timeout",
+                          user=seat.user, game=game, seat=seat)  # fmt: skip
     return sent
 
 
-def send_news(game: Game, key: str, sentence: str, *, exclude_user_id: int | None = None,
+def send_news(game: Game, key: str, sentence: news.News | str, *, exclude_user_id: int | None = None,
               only_user_id: int | None = None, kind: str = "other_move") -> int:  # fmt: skip
     """A line of news to the game's players (vacations, green lights: kind "other_move"; undo requests and
-    answers: kind "undo", which each player may choose to get or not)."""
+    answers: kind "undo", which each player may choose to get or not), in each reader's language."""
     sent = 0
     for seat, reader in notices.news_readers(game, exclude_user_id=exclude_user_id, only_user_id=only_user_id):
-        context = {**_game_context(game, seat, None), "user": reader, "name": display_name(reader), "news": sentence}
-        sent += _send(f"news:{key}:{reader.pk}", reader.email, f"{game.title} game {game.pk}: {sentence}",
-                      "games/email/news.txt", context, kind=kind, user=reader, game=game, seat=seat)
+        with speaking(reader), timezone.override(reader_zone(reader)):
+            line = news.words(sentence)
+            context = {**_game_context(game, seat, None), "user": reader, "name": display_name(reader), "news": line}
+            subject = _("%(game)s game %(number)s: %(news)s") % {"game": game.title, "number": game.pk, "news": line}
+            sent += _send(f"news:{key}:{reader.pk}", reader.email, subject, "games/email/news.txt", context,
+                          kind=kind, user=reader, game=game, seat=seat)  # fmt: skip
     return sent
 
 
@@ -488,17 +528,21 @@ def send_chat(message: ChatMessage) -> int:
     sent = 0
     writer = display_name(message.user)
     for seat, reader in notices.news_readers(game, exclude_user_id=message.user_id):
-        context = {**_game_context(game, seat, None), "user": reader, "name": display_name(reader),
-                   "writer": writer, "message": message.text}  # fmt: skip
-        sent += _send(f"chat:{message.pk}:{reader.pk}", reader.email, f"{game.title} game {game.pk}: {writer} writes",
-                      "games/email/chat.txt", context, kind="chat", user=reader, game=game, seat=seat)
+        with speaking(reader):
+            context = {**_game_context(game, seat, None), "user": reader, "name": display_name(reader),
+                       "writer": writer, "message": message.text}  # fmt: skip
+            subject = _("%(game)s game %(number)s: %(writer)s writes") % {"game": game.title, "number": game.pk,
+                                                                           "writer": writer}  # fmt: skip
+            sent += _send(f"chat:{message.pk}:{reader.pk}", reader.email, subject, "games/email/chat.txt", context,
+                          kind="chat", user=reader, game=game, seat=seat)  # fmt: skip
     return sent
 
 
 def send_reply(key: str, to: str, subject: str, *, reason: str = "", text: str = "", seat: Seat | None = None,
                quoted: str = "", in_reply_to: str = "", user: User | None = None) -> bool:  # fmt: skip
     """The answer to an emailed command or move: an error with its reason, or what was asked for. The board
-    is included only for a verified player's own seat; a stranger gets the reason alone."""
+    is included only for a verified player's own seat; a stranger gets the reason alone. Written in the active
+    language: the caller's, the one its ``reason`` and ``text`` were written in."""
     game = seat.game if seat is not None else None
     context: dict[str, Any] = {"reason": reason, "text": text, "quoted": quoted}
     if seat is not None and game is not None:
@@ -511,6 +555,11 @@ def send_reply(key: str, to: str, subject: str, *, reason: str = "", text: str =
 
 def send_digest(user: User, games: list[Game], day: str) -> bool:
     """One email a day listing every game where it is the player's turn, with each board."""
+    with speaking(user):
+        return _send_digest(user, games, day)
+
+
+def _send_digest(user: User, games: list[Game], day: str) -> bool:
     entries = []
     for game in games:
         seat = notices.seat_read_by(game, user)
@@ -518,7 +567,9 @@ def send_digest(user: User, games: list[Game], day: str) -> bool:
                         "subject": subject_line(game)})  # fmt: skip
     context = {"user": user, "name": display_name(user), "entries": entries}
     count = len(entries)
-    subject = f"Your turn in {count} game{'s' if count != 1 else ''} ({settings.SITE_NAME} daily digest)"
+    subject = ngettext("Your turn in %(count)s game (%(site)s daily digest)",
+                       "Your turn in %(count)s games (%(site)s daily digest)", count) % {
+        "count": count, "site": settings.SITE_NAME}  # fmt: skip
     key = notices.digest_key(user.pk, day)
     if not user.email:
         return False
@@ -533,29 +584,55 @@ def send_digest(user: User, games: list[Game], day: str) -> bool:
     return bool(send_letters([letter]))
 
 
+# What a moderator did, as whole sentences (a kind's label is a fragment, which a translation cannot reorder): the
+# subject's, then the body's.
+MODERATION_SENTENCES: dict[str, tuple[str, str]] = {
+    ModerationAction.Kind.TAKE_BACK: (gettext_noop("A moderator took back the last move (%(where)s)"),
+                                      gettext_noop("A moderator (%(moderator)s) took back the last move.")),
+    ModerationAction.Kind.END: (gettext_noop("A moderator ended the game (%(where)s)"),
+                                gettext_noop("A moderator (%(moderator)s) ended the game.")),
+    ModerationAction.Kind.ABANDON: (gettext_noop("A moderator abandoned the game (%(where)s)"),
+                                    gettext_noop("A moderator (%(moderator)s) abandoned the game.")),
+    ModerationAction.Kind.REPLACE: (gettext_noop("A moderator put another player in a seat (%(where)s)"),
+                                    gettext_noop("A moderator (%(moderator)s) put another player in a seat.")),
+    ModerationAction.Kind.SUSPEND: (gettext_noop("A moderator suspended a user (%(where)s)"),
+                                    gettext_noop("A moderator (%(moderator)s) suspended a user.")),
+    ModerationAction.Kind.UNSUSPEND: (gettext_noop("A moderator lifted a suspension (%(where)s)"),
+                                      gettext_noop("A moderator (%(moderator)s) lifted a suspension.")),
+    ModerationAction.Kind.HIDE_CHAT: (gettext_noop("A moderator hid a chat message (%(where)s)"),
+                                      gettext_noop("A moderator (%(moderator)s) hid a chat message.")),
+}
+MODERATION_OTHER = (gettext_noop("A moderator's action (%(where)s)"), gettext_noop("A moderator (%(moderator)s) acted."))
+
+
 def send_moderation_notice(action: ModerationAction, user: User) -> bool:
-    context = {"action": action, "user": user, "url": absolute(action.game.get_absolute_url()) if action.game else ""}
-    where = f"{action.game.title} game {action.game.pk}" if action.game else "your account"
-    subject = f"A moderator {action.get_kind_display()} ({where})"
-    # To the account (not the bare address): a moderation notice is not a kind one turns off, so it carries no
-    # unsubscribe link that would say "no more email" while the game emails go on.
-    return _send(f"mod:{action.pk}:{user.pk}", user.email, subject, "games/email/moderation.txt", context,
-                 kind="moderation", user=user, game=action.game)  # fmt: skip
+    with speaking(user):
+        moderator = action.moderator.username
+        headline, sentence = MODERATION_SENTENCES.get(action.kind, MODERATION_OTHER)
+        context = {"action": action, "user": user, "did": _(sentence) % {"moderator": moderator},
+                   "url": absolute(action.game.get_absolute_url()) if action.game else ""}  # fmt: skip
+        where = (_("%(game)s game %(number)s") % {"game": action.game.title, "number": action.game.pk}
+                 if action.game else _("your account"))  # fmt: skip
+        subject = _(headline) % {"where": where}
+        # To the account (not the bare address): a moderation notice is not a kind one turns off, so it carries no
+        # unsubscribe link that would say "no more email" while the game emails go on.
+        return _send(f"mod:{action.pk}:{user.pk}", user.email, subject, "games/email/moderation.txt", context,
+                     kind="moderation", user=user, game=action.game)  # fmt: skip
 
 
 def result_sentence(game: Game, seats: list[Seat] | None = None) -> str:
     if game.status == Game.Status.ABANDONED:
-        return "The game was abandoned."
+        return _("The game was abandoned.")
     result = game.result or {}
     seats = seats if seats is not None else list(game.seats.select_related("user").order_by("position"))
-    names = [s.user.username if s.user else f"seat {s.position + 1}" for s in seats]
+    names = [seat_name(s) for s in seats]
     scores = result.get("scores", [])
     winners = [names[s] for s in result.get("winners", [])]
     table = ", ".join(f"{names[i]} {score}" for i, score in enumerate(scores))
     if not winners:
-        return f"The game is over. Scores: {table}."
-    verb = "wins" if len(winners) == 1 else "share the win"
-    return f"{' and '.join(winners)} {verb}. Scores: {table}."
+        return _("The game is over. Scores: %(scores)s.") % {"scores": table}
+    return ngettext("%(winners)s wins. Scores: %(scores)s.", "%(winners)s share the win. Scores: %(scores)s.",
+                    len(winners)) % {"winners": and_list(winners), "scores": table}  # fmt: skip
 
 
 def send_digests(now: datetime | None = None) -> int:

@@ -54,7 +54,7 @@ TEXTS = frozenset(
         # Lexicon Crossing
         gettext_noop("Tile set"),
         gettext_noop(
-            "lc120: the 120-tile set proposed for the game (2-5 players); s98: a Scrabble set without blanks (2-4 players)."
+            "lc120: the 120-tile set proposed for the game (2-5 players); s98: a Scrabble set without blanks (2-4 players; 5 may play it, though the rules advise against it: 15 tiles each leave 23 in the pool, 4 rounds)."
         ),
         gettext_noop("Starting tiles each"),
         gettext_noop("0: the guide's number for the tile set and players; at least 15."),

@@ -25,7 +25,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError, connectio
 from django.db.models import Count, F, Q
 from django.utils import timezone
 
-from . import commentary, emails, notices
+from . import commentary, emails, news, notices
 from .models import ChatMessage, Game, ModerationAction, Move, Notice, NoticeSender, OwedTask, Seat
 
 log = logging.getLogger(__name__)
@@ -288,7 +288,7 @@ def notify_timeout(game_id: int, seat_id: int, move_id: int | None) -> None:
 
 
 @shared_task(name="wordgames.games.tasks.send_news", **RETRY)
-def send_news(game_id: int, key: str, sentence: str, exclude_user_id: int | None = None,
+def send_news(game_id: int, key: str, sentence: news.News | str, exclude_user_id: int | None = None,
               only_user_id: int | None = None, kind: str = "other_move") -> None:  # fmt: skip
     game = Game.objects.filter(pk=game_id).first()
     if game is not None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from email.utils import parseaddr
@@ -28,14 +29,18 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, InterfaceError, OperationalError, transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from wordgames.accounts import throttle
+from wordgames.accounts.languages import language_of, speaking, supported
+from wordgames.accounts.models import Profile
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.text import quote
 from wordgames.events import actions as events
 from wordgames.events import ladders
 from wordgames.games import actions, queries
+from wordgames.games.commandwords import ENGLISH_ONLY, NOTATION, Words
 from wordgames.games.emails import absolute
 from wordgames.games.models import Game, Move, Seat
 from wordgames.games.outbox import owe
@@ -72,9 +77,10 @@ def body_text(message: AnymailInboundMessage, game_lines: list[str] | None = Non
     return own_text(stripped or reading.body(message), game_lines or ())
 
 
-def parse_command(body: str) -> Command | None:
+def parse_command(body: str, words: Words = ENGLISH_ONLY) -> Command | None:
     """The first non-empty line is the command or move, with an optional ``#N``; the lines after it are a
-    comment. ``grid`` alone on a line takes the rows below it (Lexicon Crossing)."""
+    comment. ``grid`` alone on a line takes the rows below it (Lexicon Crossing). Commands are read in English
+    and in the writer's language (``words``: ``aide`` is ``help`` for a French player), never over a move."""
     lines = [line.strip() for line in body.split("\n")]
     while lines and not lines[0]:
         lines.pop(0)
@@ -95,12 +101,17 @@ def parse_command(body: str) -> Command | None:
         if rest and _NUMBER.fullmatch(rest[0] if rest[0].startswith("#") else "x"):
             number = int(rest.pop(0).lstrip("#"))
     comment = "\n".join(rest).strip()
-    if word in ("say", "chat"):  # words for the table: the rest of the line and the lines below
+    meant = words.command(first.split()[0]) if first else None
+    if meant == "say":  # words for the table: the rest of the line and the lines below
         return Command("say", " ".join(first.split()[1:]), number, comment)
-    if word in ("check", "challenge", "seek") and len(first.split()) > 1:  # a move to score; a game to set up
+    if meant == "language":  # the language of my emails (none named: which there are)
+        return Command("language", " ".join(first.split()[1:]), number, comment)
+    if meant == "check" and len(first.split()) > 1:  # a move to score
+        return Command("check", " ".join(first.split()[1:]), number, comment)
+    if word in ("challenge", "seek") and len(first.split()) > 1:  # a game to set up
         return Command(word, " ".join(first.split()[1:]), number, comment)
-    if word in COMMANDS and len(first.split()) == 1:
-        return Command(word, first, number, comment)
+    if meant in COMMANDS and len(first.split()) == 1:
+        return Command(meant, first, number, comment)
     return Command("move", first, number, comment)
 
 
@@ -152,41 +163,49 @@ def _quote(body: str) -> str:
     return "\n".join(f"> {line}" for line in body.strip().split("\n")[:40])
 
 
-HELP = """Reply to any email about this game with one command or move on the first line:
-
-  <your move>      e.g. 13L YET (add #N to check the move number: 13L YET #5)
-  check <move>     what the move would score, without playing it: check 13L YET
-  say <words>      to the game's chat: say Good luck!
-  board            send me the board
-  history          send me the list of moves
-  resign           leave the game
-  undo             ask the others to let you take back your last move
-  accept / reject  answer another player's undo request
-  help             this text
-
-To start a game, write a new message to this site's address from your account's address:
-  challenge lingo bob preset=pbem days=3
-or post an open seek that anyone may take:
-  seek lingo preset=pbem days=3
-To sign up for an event (its number is on its page), or withdraw from it:
-  join 12
-  withdraw 12
-On a ladder, challenge a player above you (their username after the ladder's number):
-  challenge 12 bob
-
-Lines after the first are a comment shown to the other players. Quoted text and your signature are
-ignored."""
-
-
-def _help(game: Game, seat: Seat) -> str:
-    """The commands, then how moves of this game are written (with what the player may do now), and where the
-    whole guide and the game's rules are."""
+def _help(game: Game, seat: Seat, words: Words = ENGLISH_ONLY) -> str:
+    """The commands (in the reader's language, the English word beside), then how moves of this game are written
+    (with what the player may do now), and where the whole guide and the game's rules are."""
     engine = get_engine(game.engine)
+    check, say = words.written("check"), words.written("say")
+    rows = [
+        (_("<your move>"), _("e.g. %(move)s (add #N to check the move number: %(move)s #5)") % {"move": "13L YET"}),
+        (f"{words.shown('check')} {_('<move>')}",
+         _("what the move would score, without playing it: %(example)s") % {"example": f"{check} 13L YET"}),
+        (f"{words.shown('say')} {_('<words>')}",
+         _("to the game's chat: %(example)s") % {"example": f"{say} {_('Good luck!')}"}),
+        (words.shown("board"), _("send me the board")),
+        (words.shown("history"), _("send me the list of moves")),
+        (words.shown("resign"), _("leave the game")),
+        (words.shown("undo"), _("ask the others to let you take back your last move")),
+        (f"{words.shown('accept')} / {words.shown('reject')}", _("answer another player's undo request")),
+        (f"{words.shown('language')} {_('<code>')}",
+         _("write my emails in this language: %(example)s") % {"example": f"{words.written('language')} fr"}),
+        (words.shown("help"), _("this text")),
+    ]  # fmt: skip
+    width = max(16, *(len(left) for left, _right in rows))
+    lines = [_("Reply to any email about this game with one command or move on the first line:"), ""]
+    lines += [f"  {left:<{width}} {right}" for left, right in rows]
+    lines += [
+        "", _("To start a game, write a new message to this site's address from your account's address:"),
+        "  challenge lingo bob preset=pbem days=3", _("or post an open seek that anyone may take:"),
+        "  seek lingo preset=pbem days=3",
+        _("To sign up for an event (its number is on its page), or withdraw from it:"), "  join 12", "  withdraw 12",
+        _("On a ladder, challenge a player above you (their username after the ladder's number):"),
+        "  challenge 12 bob",
+        "", _("Lines after the first are a comment shown to the other players. Quoted text and your signature are "
+              "ignored."),
+    ]  # fmt: skip
     examples = engine.move_examples(game.state, seat.position) if game.state else []
-    moves = ("\n\nMoves of " + engine.title + ", for example:\n" + "\n".join(f"  {line}" for line in examples)
-             if examples else "")  # fmt: skip
-    return (f"{HELP}{moves}\n\nPlaying by email, in full: {absolute(reverse('help_page', args=['email']))}\n"
-            f"The rules of {engine.title}: {absolute(reverse('help_page', args=[game.engine]))}")
+    if examples:
+        lines += ["", _("Moves of %(game)s, for example:") % {"game": engine.title}]
+        lines += [f"  {line}" for line in examples]
+    lines += [
+        "", _("Playing by email, in full: %(url)s") % {"url": absolute(reverse("help_page", args=["email"]))},
+        _("The rules of %(game)s: %(url)s") % {"game": engine.title,
+                                               "url": absolute(reverse("help_page", args=[game.engine]))},
+    ]  # fmt: skip
+    return "\n".join(lines)
 
 
 def handle_raw(raw: bytes, via: str, event_id: str = "") -> InboundMessage:
@@ -236,6 +255,41 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
         record.outcome, record.detail = InboundMessage.Outcome.IGNORED, f"Not answered: {automatic}."
         return
     seat = _addressed_seat(_recipients(message))
+    # Whatever is answered is written in the language of the address it goes to (the sender's), fixed now:
+    # the reply's text is composed here and sent later.
+    with speaking(_reader_language(sender, seat)):
+        _process_addressed(message, record, sender, seat)
+
+
+def _reader_language(sender: str, seat: Seat | None) -> str:
+    """The language of whoever wrote: their account's; for an address without one, the language of the game's
+    creator (an invited stranger reads the invitation's language), else the site's default."""
+    if seat is not None and seat.user is not None and seat.user.email.lower() == sender:
+        return language_of(seat.user)  # the usual case: the seat's player, loaded with their profile
+    account = get_user_model().objects.filter(email__iexact=sender, is_active=True).first() if sender else None
+    if account is not None:
+        return language_of(account)
+    return language_of(seat.game.created_by if seat is not None else None)
+
+
+def _could_be_move(game: Game, user: Any) -> Callable[[str], bool]:
+    """Whether the game would read a word as a move of ``user``'s now (a localised command word then stays a
+    move)."""
+
+    def is_move(word: str) -> bool:
+        if game.state is None:
+            return False
+        try:
+            actions.preview_move(game, user, word)
+        except Exception:  # refused, or not a move at all
+            return False
+        return True
+
+    return is_move
+
+
+def _process_addressed(message: AnymailInboundMessage, record: InboundMessage, sender: str,
+                       seat: Seat | None) -> None:  # fmt: skip
     body = body_text(message, _game_lines(seat) if seat is not None else None)
     command = parse_command(body) if seat is None else None
     ladder = command.text.split() if seat is None and command is not None and command.word == "challenge" else []
@@ -255,9 +309,9 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
         _event(record, message, body, sender, words[0].lower(), words[1])
         return
     if seat is None:
-        _refuse(record, message, body, None, "Sorry, this message was not used: the address it was sent to is not "
-                "a valid reply address for a game (it may be mistyped, or the seat has changed hands). Reply to "
-                "the latest email about your game.")  # fmt: skip
+        _refuse(record, message, body, None, _("Sorry, this message was not used: the address it was sent to is "
+                "not a valid reply address for a game (it may be mistyped, or the seat has changed hands). Reply to "
+                "the latest email about your game."))  # fmt: skip
         return
     record.game = seat.game
     if seat.user is None:
@@ -265,50 +319,56 @@ def _process(message: AnymailInboundMessage, record: InboundMessage, sender: str
         return
     user = _player_writing(seat, sender)
     if user is None:
-        _refuse(record, message, body, None, "Sorry, this message was not used: this reply address belongs to "
+        _refuse(record, message, body, None, _("Sorry, this message was not used: this reply address belongs to "
                 "another player's seat, and only they can move with it. Write from the address of your own "
-                "account.")  # fmt: skip
+                "account."))  # fmt: skip
         return
     if settings.INBOUND_REFUSE_DMARC_FAIL and dmarc_failed(reading.headers(message, "Authentication-Results"),
                                                              sender):  # fmt: skip
-        _refuse(record, message, body, seat, "Sorry, this message was not used: your mail provider could not "
-                f"confirm that it really comes from {sender} (DMARC failed). Send it again from your mail "
-                "program, or play on the web.")  # fmt: skip
+        _refuse(record, message, body, seat, _("Sorry, this message was not used: your mail provider could not "
+                "confirm that it really comes from %(sender)s (DMARC failed). Send it again from your mail "
+                "program, or play on the web.") % {"sender": sender})  # fmt: skip
         return
-    command = parse_command(body)
+    vocabulary = Words(translation.get_language() or "", _could_be_move(seat.game, user))
+    command = parse_command(body, vocabulary)
     if command is None:
-        _refuse(record, message, body, seat, "Your message had no move or command in it. Write your move "
-                "above or below the quoted email, on a line of its own.")  # fmt: skip
+        _refuse(record, message, body, seat, _("Your message had no move or command in it. Write your move "
+                "above or below the quoted email, on a line of its own."))  # fmt: skip
         return
-    _run(record, message, body, seat, user, command)
+    _run(record, message, body, seat, user, command, vocabulary)
 
 
 def _run(record: InboundMessage, message: AnymailInboundMessage, body: str, seat: Seat, user: Any,
-         command: Command) -> None:  # fmt: skip
+         command: Command, words: Words = ENGLISH_ONLY) -> None:  # fmt: skip
     """Do what a player's message asks: a command, words for the chat, or a move through the write door."""
     game = seat.game
     try:
         if command.word == "help":
-            _answer(record, seat, message, text=_help(game, seat))
+            _answer(record, seat, message, text=_help(game, seat, words))
         elif command.word == "board":
-            _answer(record, seat, message, text="The board as it is now:")
+            _answer(record, seat, message, text=_("The board as it is now:"))
         elif command.word == "history":
             _answer(record, seat, message, text=_history(game))
         elif command.word == "undo":
             actions.request_undo(game.pk, user)
-            _answer(record, seat, message, text="Your undo request was sent to the other players.")
+            _answer(record, seat, message, text=_("Your undo request was sent to the other players."))
         elif command.word in ("accept", "reject"):
             actions.answer_undo(game.pk, user, command.word == "accept")
-            _answer(record, seat, message, text=f"Your answer ({command.word}) was recorded.")
+            _answer(record, seat, message, text=_("Your answer (%(answer)s) was recorded.") % {
+                "answer": words.written(command.word)})  # fmt: skip
         elif command.word == "check":
             outcome = actions.preview_move(game, user, command.text)
-            _answer(record, seat, message, text=f"Checked, not played: {command.text} would score {outcome.score}. "
-                                                f"{outcome.summary}")  # fmt: skip
+            _answer(record, seat, message, text=_("Checked, not played: %(move)s would score %(score)s.") % {
+                "move": command.text, "score": outcome.score} + f" {outcome.summary}")  # fmt: skip
+        elif command.word == "language":
+            _choose_language(record, seat, message, body, user, command.text, words)
         elif command.word == "say":
             _say(record, seat, message, user, "\n".join(filter(None, [command.text, command.comment])))
         elif command.word in ("challenge", "seek"):
-            raise actions.Refused(f"To {'post a seek' if command.word == 'seek' else 'start a game'} by email, write "
-                                  "a new message to this site's own address, not a reply to a game's email.")  # fmt: skip
+            raise actions.Refused(_("To post a seek by email, write a new message to this site's own address, not a "
+                                    "reply to a game's email.") if command.word == "seek" else
+                                  _("To start a game by email, write a new message to this site's own address, not "
+                                    "a reply to a game's email."))  # fmt: skip
         else:
             result = actions.submit_move(
                 game.pk, user, command.text if command.word == "move" else command.word,
@@ -321,8 +381,8 @@ def _run(record: InboundMessage, message: AnymailInboundMessage, body: str, seat
             record.move = result.move
             record.outcome = InboundMessage.Outcome.APPLIED
             record.detail = result.move.summary or result.move.text
-            _queue_reply(record, seat, message, text=f"Your move {result.move.text} was played. {record.detail}",
-                         quote=False)  # fmt: skip
+            _queue_reply(record, seat, message, text=_("Your move %(move)s was played.") % {"move": result.move.text}
+                         + f" {record.detail}", quote=False)  # fmt: skip
     except actions.Refused as e:
         if e.code == "illegal" and command.word == "move" and _just_words(command.text, game):
             # No move in it, only words: they go to the table's chat, and the player is told so.
@@ -339,7 +399,7 @@ def _challenge(record: InboundMessage, message: AnymailInboundMessage, body: str
     a new game, set up exactly as the new-game page does (the same checks and limits), the others invited."""
     user = get_user_model().objects.filter(email__iexact=sender, is_active=True).first()
     if user is None:
-        _refuse(record, message, body, None, "To start a game by email, write from the address of your account.")
+        _refuse(record, message, body, None, _("To start a game by email, write from the address of your account."))
         return
     words = text.split()
     engine, rest = words[0].lower(), words[1:]
@@ -348,22 +408,24 @@ def _challenge(record: InboundMessage, message: AnymailInboundMessage, body: str
     days = options.pop("days", "7")
     try:
         if engine not in engine_names():
-            raise actions.Refused(f"There is no game called {quote(engine)}: choose one of {', '.join(engine_names())}.")
+            raise actions.Refused(_("There is no game called %(name)s: choose one of %(games)s.") % {
+                "name": quote(engine), "games": ", ".join(engine_names())})
         if not days.isdigit() or not 1 <= int(days) <= 30:
-            raise actions.Refused("days= is the time per move in days, from 1 to 30.")
+            raise actions.Refused(_("days= is the time per move in days, from 1 to 30."))
         if not invitees:
-            raise actions.Refused("Name at least one opponent: a username or an email address.")
+            raise actions.Refused(_("Name at least one opponent: a username or an email address."))
         if not throttle.allow("invitation", user.pk, cost=len(invitees)):  # the door spends the games' bucket
-            raise actions.Refused(f"You have sent many invitations lately. {throttle.wait_sentence('invitation')}")
+            raise actions.Refused(_("You have sent many invitations lately.") + " "
+                                  + throttle.wait_sentence("invitation"))  # fmt: skip
         game = actions.create_game(user, engine, options, invitees, move_time=timedelta(days=int(days)))
     except actions.Refused as e:
-        _refuse(record, message, body, None, f"The game was not set up: {e}")
+        _refuse(record, message, body, None, _("The game was not set up: %(reason)s") % {"reason": e})
         return
     record.game = game
     record.outcome, record.detail = InboundMessage.Outcome.COMMAND, f"challenge: game {game.pk}"
-    _queue_reply(record, None, message, text=f"Game {game.pk} ({game.title}) is set up: {', '.join(invitees)} "
-                 "invited. It starts when every seat is taken; you will get an email when it is your turn.",
-                 quote=False)  # fmt: skip
+    _queue_reply(record, None, message, text=_("Game %(number)s (%(title)s) is set up: %(invited)s invited. It "
+                 "starts when every seat is taken; you will get an email when it is your turn.") % {
+                     "number": game.pk, "title": game.title, "invited": ", ".join(invitees)}, quote=False)  # fmt: skip
 
 
 def _seek(record: InboundMessage, message: AnymailInboundMessage, body: str, sender: str, text: str) -> None:
@@ -372,7 +434,7 @@ def _seek(record: InboundMessage, message: AnymailInboundMessage, body: str, sen
     limits)."""
     user = get_user_model().objects.filter(email__iexact=sender, is_active=True).first()
     if user is None:
-        _refuse(record, message, body, None, "To post a seek by email, write from the address of your account.")
+        _refuse(record, message, body, None, _("To post a seek by email, write from the address of your account."))
         return
     words = text.split()
     kind, rest = words[0].lower(), words[1:]
@@ -382,30 +444,36 @@ def _seek(record: InboundMessage, message: AnymailInboundMessage, body: str, sen
     try:
         stray = [w for w in rest if "=" not in w]
         if stray:
-            raise actions.Refused(f"{quote(stray[0])} is not an option: write each as name=value (players=3, "
-                                  "rated=no, band=200, days=3, preset=pbem).")  # fmt: skip
+            raise actions.Refused(_("%(word)s is not an option: write each as name=value (players=3, rated=no, "
+                                    "band=200, days=3, preset=pbem).") % {"word": quote(stray[0])})  # fmt: skip
         if not days.isdigit() or not 1 <= int(days) <= 30:
-            raise actions.Refused("days= is the time per move in days, from 1 to 30.")
+            raise actions.Refused(_("days= is the time per move in days, from 1 to 30."))
         if not players.isdigit():
-            raise actions.Refused("players= is the number of players, yourself included: players=3.")
+            raise actions.Refused(_("players= is the number of players, yourself included: players=3."))
         if rated not in ("yes", "no", "true", "false"):
-            raise actions.Refused("rated= is yes or no.")
+            raise actions.Refused(_("rated= is yes or no."))
         if not (band.isdigit() or band in ("none", "any")):
-            raise actions.Refused("band= is how many rating points from yours a taker may be (band=200), or none.")
+            raise actions.Refused(_("band= is how many rating points from yours a taker may be (band=200), or "
+                                    "none."))  # fmt: skip
         seek = seeks.post_seek(user, kind, options, players=int(players), rated=rated in ("yes", "true"),
                                move_time=timedelta(days=int(days)), band=int(band) if band.isdigit() else None)  # fmt: skip
     except actions.Refused as e:
-        _refuse(record, message, body, None, f"The seek was not posted: {e}")
+        _refuse(record, message, body, None, _("The seek was not posted: %(reason)s") % {"reason": e})
         return
     record.outcome, record.detail = InboundMessage.Outcome.COMMAND, f"seek: seek {seek.pk}"
-    limits = f"for ratings {seek.rating - seek.band} to {seek.rating + seek.band}" if seek.band else "for anyone"
-    open_for = clock_text(timedelta(hours=settings.SEEK_EXPIRY_HOURS))
-    _queue_reply(record, None, message, text=(
-        f"Your seek {seek.pk} is posted: {seek.title}, {seek.players} players, "
-        f"{'rated' if seek.rated else 'not rated'}, {clock_text(seek.move_time)} a move, "
-        f"{describe(seek.kind, seek.options)}, {limits}. It stays open for {open_for}; the game starts when every seat is "
-        "taken, and you will get an email then. See it, or withdraw it: "
-        f"{absolute(seek.get_absolute_url())}"), quote=False)  # fmt: skip
+    limits = (_("for ratings %(low)s to %(high)s") % {"low": seek.rating - seek.band, "high": seek.rating + seek.band}
+              if seek.band else _("for anyone"))  # fmt: skip
+    values = {"number": seek.pk, "title": seek.title, "players": seek.players, "clock": clock_text(seek.move_time),
+              "options": describe(seek.kind, seek.options), "limits": limits,
+              "open_for": clock_text(timedelta(hours=settings.SEEK_EXPIRY_HOURS)),
+              "url": absolute(seek.get_absolute_url())}  # fmt: skip
+    text = (_("Your seek %(number)s is posted: %(title)s, %(players)s players, rated, %(clock)s a move, %(options)s, "
+              "%(limits)s. It stays open for %(open_for)s; the game starts when every seat is taken, and you will "
+              "get an email then. See it, or withdraw it: %(url)s") if seek.rated else
+            _("Your seek %(number)s is posted: %(title)s, %(players)s players, not rated, %(clock)s a move, "
+              "%(options)s, %(limits)s. It stays open for %(open_for)s; the game starts when every seat is taken, "
+              "and you will get an email then. See it, or withdraw it: %(url)s"))  # fmt: skip
+    _queue_reply(record, None, message, text=text % values, quote=False)
 
 
 def _event(record: InboundMessage, message: AnymailInboundMessage, body: str, sender: str, word: str,
@@ -414,40 +482,41 @@ def _event(record: InboundMessage, message: AnymailInboundMessage, body: str, se
     by an account holder: the same doors as the event page's buttons."""
     user = get_user_model().objects.filter(email__iexact=sender, is_active=True).first()
     if user is None:
-        _refuse(record, message, body, None, f"To {word} an event by email, write from the address of your account.")
+        _refuse(record, message, body, None, {
+            "join": _("To join an event by email, write from the address of your account."),
+            "challenge": _("To challenge a player on a ladder by email, write from the address of your account."),
+        }.get(word, _("To withdraw from an event by email, write from the address of your account.")))  # fmt: skip
         return
     number = number.lstrip("#")
     if not number.isdigit():
-        _refuse(record, message, body, None, f"Write the event's number after {word}: {word} 12 (it is on the "
-                                             "event's page).")  # fmt: skip
+        _refuse(record, message, body, None, _("Write the event's number after %(word)s: %(word)s 12 (it is on the "
+                                               "event's page).") % {"word": word})  # fmt: skip
         return
     try:
         event_id = int(number)
         if word == "join":
             entry = events.sign_up(event_id, user)
-            text = (f"You are signed up for {entry.event.name}. You will get an email with your games when it "
-                    "starts.")  # fmt: skip
+            text = _("You are signed up for %(event)s. You will get an email with your games when it starts.") % {
+                "event": entry.event.name}  # fmt: skip
         elif word == "challenge":
             table = ladders.challenge(event_id, user, opponent)
             entry, text = table.event.entries.get(user=user), ladders.challenge_made(table, opponent)
         else:
             entry = events.withdraw(event_id, user)
-            text = f"You have withdrawn from {entry.event.name}."
+            text = _("You have withdrawn from %(event)s.") % {"event": entry.event.name}
     except actions.Refused as e:
-        _refuse(record, message, body, None, f"That was not done: {e}")
+        _refuse(record, message, body, None, _("That was not done: %(reason)s") % {"reason": e})
         return
     record.outcome, record.detail = InboundMessage.Outcome.COMMAND, f"{word}: event {event_id}"
-    _queue_reply(record, None, message, text=f"{text} The event's page: {absolute(entry.event.get_absolute_url())}",
-                 quote=False)  # fmt: skip
+    page = _("The event's page: %(url)s") % {"url": absolute(entry.event.get_absolute_url())}
+    _queue_reply(record, None, message, text=f"{text} {page}", quote=False)
 
 
 def _just_words(line: str, game: Game) -> bool:
     """A first line that is plainly talk, not a mistyped move: three words or more, no digit (moves name
     cells), and not starting with a word of the game's own notation."""
     words = line.split()
-    notation = {"pass", "swap", "burn", "ask", "take", "wall", "claim", "grid", "green", "red", "done", "jaywalk",
-                "withdraw", "steal", "resign"}  # fmt: skip
-    return len(words) >= 3 and not any(ch.isdigit() for ch in line) and words[0].lower() not in notation
+    return len(words) >= 3 and not any(ch.isdigit() for ch in line) and words[0].lower() not in NOTATION
 
 
 def _say(record: InboundMessage, seat: Seat, message: AnymailInboundMessage, user: Any, text: str, *,
@@ -458,8 +527,25 @@ def _say(record: InboundMessage, seat: Seat, message: AnymailInboundMessage, use
     except actions.Refused as e:
         _refuse(record, message, text, seat, str(e))
         return
-    note = " No move was played: to play, write the move on the first line." if told else ""
-    _answer(record, seat, message, text=f"Your words went to the game's chat.{note}")
+    _answer(record, seat, message, text=_("Your words went to the game's chat. No move was played: to play, write "
+                                          "the move on the first line.") if told
+            else _("Your words went to the game's chat."))  # fmt: skip
+
+
+def _choose_language(record: InboundMessage, seat: Seat, message: AnymailInboundMessage, body: str, user: Any,
+                     wanted: str, words: Words) -> None:  # fmt: skip
+    """``language fr``: the player's emails are written in that language from now on (as the switcher on every page
+    does for a logged-in player); the answer is the first of them."""
+    code = supported(wanted) if wanted.strip() else None
+    if code is None:
+        offered = ", ".join(f"{code} ({name})" for code, name in settings.LANGUAGES)
+        _refuse(record, message, body, seat, _("Write a language after %(word)s, one of: %(languages)s. For "
+                "example: %(word)s fr") % {"word": words.written("language"), "languages": offered})  # fmt: skip
+        return
+    Profile.objects.filter(user=user).update(language=code)
+    with speaking(code):
+        _answer(record, seat, message, text=_("From now on, your emails are written in %(language)s.") % {
+            "language": dict(settings.LANGUAGES).get(code, code)})  # fmt: skip
 
 
 def _addressed_seat(recipients: list[str]) -> Seat | None:
@@ -480,12 +566,26 @@ def _addressed_seat(recipients: list[str]) -> Seat | None:
 def _game_lines(seat: Seat) -> list[str]:
     """The lines of the game's email as this player sees it now (the board, pool and scores): never a
     comment, even when a mail program quotes them without a mark."""
+    ours = _instruction_lines()
     if not seat.game.state:
-        return []
+        return ours
     try:
-        return get_engine(seat.game.engine).render_text(seat.game.state, seat.position).split("\n")
+        return [*get_engine(seat.game.engine).render_text(seat.game.state, seat.position).split("\n"), *ours]
     except Exception:  # the backstop is a bonus: a game that cannot render still takes moves
-        return []
+        return ours
+
+
+def _instruction_lines() -> list[str]:
+    """The fixed lines of a game email in the reader's language (read in ``_process``'s language), so a reply that
+    pastes them unquoted does not make them a comment (the English ones are known to ``reply.own_text``)."""
+    return [
+        _("To move, reply to this email with your move on the first line, for example:"),
+        _("To move, reply to this email with your move on the first line."),
+        _("Anything you write on the lines after the move is shown to the other players."),
+        _("Everyone moves at once, so you may move now."),
+        _("You move first."),
+        _("It is your turn now."),
+    ]
 
 
 def _player_writing(seat: Seat, sender: str) -> Any:
@@ -501,27 +601,28 @@ def _invitation_reply(record: InboundMessage, message: AnymailInboundMessage, bo
 
     invited = (seat.invited_user.email if seat.invited_user else seat.invited_email).lower()
     if not seat.is_invitation or (settings.INBOUND_REQUIRE_FROM and sender.lower() != invited):
-        _refuse(record, message, body, None, "Sorry, this message was not used: this invitation was sent to "
-                "someone else, or it is no longer open.")  # fmt: skip
+        _refuse(record, message, body, None, _("Sorry, this message was not used: this invitation was sent to "
+                "someone else, or it is no longer open."))  # fmt: skip
         return
-    command = parse_command(body)
+    words = Words(translation.get_language() or "")
+    command = parse_command(body, words)
     word = command.word if command else ""
     user = seat.invited_user or get_user_model().objects.filter(email__iexact=sender).first()
     if word not in ("accept", "decline") and not (command and command.text.lower() == "decline"):
-        _refuse(record, message, body, None, 'To answer an invitation, reply with "accept" or "decline" on the '
-                "first line.")  # fmt: skip
+        _refuse(record, message, body, None, _('To answer an invitation, reply with "%(accept)s" or "%(decline)s" '
+                "on the first line.") % {"accept": words.written("accept"), "decline": words.written("decline")})  # fmt: skip
         return
     if user is None and word == "accept":
-        _refuse(record, message, body, None, "To play you need an account with this email address: open the "
-                "link in the invitation to sign up, then accept there.")  # fmt: skip
+        _refuse(record, message, body, None, _("To play you need an account with this email address: open the "
+                "link in the invitation to sign up, then accept there."))  # fmt: skip
         return
     try:
         if user is not None and word == "accept":
             actions.join_game(seat.game_id, user, seat_id=seat.pk)
-            text = "You have taken your seat. The game starts as soon as every seat is taken."
+            text = _("You have taken your seat. The game starts as soon as every seat is taken.")
         else:  # a stranger declining needs no account: the invited address is the proof
             actions.decline_invitation(seat.pk, user if user is not None else _Invitee(sender))
-            text = "You declined the invitation; nothing else happens."
+            text = _("You declined the invitation; nothing else happens.")
     except actions.Refused as e:
         _refuse(record, message, body, None, str(e))
         return
@@ -542,11 +643,11 @@ def _key(record: InboundMessage) -> str:
 
 
 def _history(game: Game) -> str:
-    lines = ["The moves so far:"]
+    lines = [_("The moves so far:")]
     for n, move in enumerate(queries.live_moves(game).select_related("user"), start=1):
         lines.append(f"{n:>3}. {move.user.username if move.user else '?'}: {move.summary or move.text}")
     if len(lines) == 1:
-        lines.append("  (no move yet)")
+        lines.append("  " + _("(no move yet)"))
     return "\n".join(lines)
 
 
@@ -562,7 +663,7 @@ def _refuse(record: InboundMessage, message: AnymailInboundMessage, body: str, s
     if silent:
         record.detail = f"{reason} (Not answered: {silent}.)"
         return
-    _queue_reply(record, seat, message, reason=reason, quoted=_quote(body or "(empty)"))
+    _queue_reply(record, seat, message, reason=reason, quoted=_quote(body or _("(empty)")))
 
 
 def _why_not_answer(record: InboundMessage, seat: Seat | None) -> str:
@@ -589,5 +690,6 @@ def _why_not_answer(record: InboundMessage, seat: Seat | None) -> str:
 def _queue_reply(record: InboundMessage, seat: Seat | None, message: AnymailInboundMessage, *, text: str = "",
                  reason: str = "", quoted: str = "", quote: bool = True) -> None:  # fmt: skip
     record.answered = True
+    # The reply is written in the language active now (the reader's, ``_process``), whenever it is sent.
     owe(outbox.send_reply, inbound_id=record.pk, seat_id=seat.pk if seat else None, text=text, reason=reason,
-        quoted=quoted if quote else "")  # fmt: skip
+        quoted=quoted if quote else "", language=translation.get_language() or "")  # fmt: skip

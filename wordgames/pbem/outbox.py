@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from celery import shared_task
+from django.utils.translation import gettext as _
 
+from wordgames.accounts.languages import speaking
 from wordgames.games import emails
 from wordgames.games.models import Seat
 from wordgames.games.outbox import RETRY
@@ -24,13 +26,17 @@ def seat_member(seat: Seat, address: str) -> Any:
 
 
 @shared_task(name="wordgames.pbem.tasks.send_reply", **RETRY)
-def send_reply(inbound_id: int, seat_id: int | None, text: str = "", reason: str = "", quoted: str = "") -> None:
+def send_reply(inbound_id: int, seat_id: int | None, text: str = "", reason: str = "", quoted: str = "",
+               language: str = "") -> None:  # fmt: skip
+    """``text`` and ``reason`` were written in ``language`` (the reader's, when the message was read): the rest of
+    the reply is written in it too. A reply queued before there were languages has none: the reader's own."""
     record = InboundMessage.objects.filter(pk=inbound_id).first()
     if record is None:
         return
     seat = Seat.objects.select_related("game", "user").filter(pk=seat_id).first() if seat_id else None
     # The board goes only to the seat's player or a team-mate sharing it, writing from their own address.
     user = seat_member(seat, record.sender) if seat is not None else None
-    emails.send_reply(f"{record.pk}", record.sender, record.subject or "your message", reason=reason, text=text,
-                      seat=seat if user is not None else None, quoted=quoted, in_reply_to=record.message_id,
-                      user=user)  # fmt: skip
+    with speaking(language or user):
+        emails.send_reply(f"{record.pk}", record.sender, record.subject or _("your message"), reason=reason,
+                          text=text, seat=seat if user is not None else None, quoted=quoted,
+                          in_reply_to=record.message_id, user=user)  # fmt: skip

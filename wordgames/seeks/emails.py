@@ -14,7 +14,9 @@ from django.core import signing
 from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import ngettext
 
+from wordgames.accounts.languages import speaking
 from wordgames.accounts.models import display_name
 from wordgames.games.emails import absolute, automatic_headers, compose, send_letters
 
@@ -57,11 +59,17 @@ def due_readers(now: datetime) -> QuerySet[SeekMail]:
 
 def send_digest(user: User, seeks: list[Seek], slot: str) -> int:
     """One email listing ``seeks``: one per reader and ``slot`` (the due time it serves), so two sweeps that read
-    the same due row at once send it once."""
+    the same due row at once send it once. In the reader's language."""
+    with speaking(user):
+        return _send_digest(user, seeks, slot)
+
+
+def _send_digest(user: User, seeks: list[Seek], slot: str) -> int:
     stop = absolute(reverse("seek_mail_stop", args=[stop_token(user)]))
     entries = [_entry(seek) for seek in seeks]
     count = len(entries)
-    subject = f"{count} new seek{'s' if count != 1 else ''} you may take ({settings.SITE_NAME})"
+    subject = ngettext("%(count)s new seek you may take (%(site)s)", "%(count)s new seeks you may take (%(site)s)",
+                       count) % {"count": count, "site": settings.SITE_NAME}  # fmt: skip
     headers = {**automatic_headers(replying=False), "List-Unsubscribe": f"<{stop}>",
                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}  # fmt: skip
     context = {"name": display_name(user), "entries": entries, "site_name": settings.SITE_NAME,

@@ -28,6 +28,19 @@ def test_starting_tiles_follow_the_guide(tiles, count):
     assert len(state["bag"]) == (120 if tiles == "lc120" else 98) - each * count
 
 
+def test_five_players_may_play_the_s98_set_which_the_rules_only_advise_against():
+    """"5 | not advised: 15 each (leaves23 = 4 rounds and 3 leftover)"."""
+    state = ENGINE.new_game(["ann", "bob", "cat", "dan", "eve"], {"tiles": "s98", "dictionary": "every-word"}, seed=1)
+    assert [len(t) for t in state["tiles"]] == [15] * 5 and len(state["bag"]) == 23
+    for _ in range(4):
+        assert not ENGINE.pool_exhausted(state)
+        state, _ = ENGINE.apply(state, 0, lay_out(state["tiles"][0]))
+        state, _ = ENGINE.apply(state, 0, "green")
+    assert ENGINE.pool_exhausted(state) and len(state["bag"]) == 3
+    tiles_option = next(o for o in ENGINE.options if o.name == "tiles")
+    assert "advise against it" in tiles_option.help
+
+
 def test_at_least_15_tiles_each():
     with pytest.raises(Exception, match="at least 15"):
         ENGINE.validate_options({"start_tiles": 12})

@@ -3,15 +3,21 @@
 A crossword is grown word by word: a first word from the tiles, then words crossing letters already down,
 each new letter clear of letters beside it (so no accidental words). Both levels start from the crossword they
 have and add the newest tiles; when that fails they rebuild from scratch, again and again with the rng while
-the budget lasts (taking words off its best crossword to make room, or starting afresh), keeping the best: all tiles used first, then the score (points per word). quick builds
-once or twice; strong keeps rebuilding for a higher score. A move is made only when it changes something:
-a better crossword (``grid``), ``green`` (or ``red`` when the pool is exhausted) once complete, a ``jaywalk``
-of the tile it could not place when that is allowed, ``done`` in the grace period; otherwise nothing.
+the budget lasts (taking words off its best crossword to make room, or starting afresh), keeping the best: all
+tiles used first, then the score (points per word). quick builds once or twice; strong keeps rebuilding for a
+higher score. When the newest tiles do not simply fit (a Q with no U free, late in the game when the hand holds
+nothing else), both levels first make room: a word comes off the crossword with whatever hangs on it alone, and
+its letters and the hand go back, the hardest tile first (``_settle``). Without this, two computers each holding
+a tile that fit nowhere could call neither green nor red light, and the idle clock resigned one of them in
+about a game in five. A move is made only when it changes something: a better crossword (``grid``), ``green``
+(or ``red`` when the pool is exhausted) once complete, a ``jaywalk`` of the tile it could not place when that is
+allowed, ``done`` in the grace period; otherwise nothing.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from typing import Any
 
@@ -24,6 +30,8 @@ from . import crossword
 Cell = tuple[int, int]  # (row, column)
 Letters = dict[Cell, str]
 LONGEST = 8
+HARD = 5  # a tile worth this much (K, J, X, Q, Z) is hard to place: room is made for it with the letters it needs
+SPELL = 5  # the longest words looked at to judge whether some letters could give a hard tile a place
 LEAD = 3  # new letters before the first letter a word crosses: more is rarely needed, and slow
 
 
@@ -59,7 +67,8 @@ def _first_word(tiles: Counter[str], lexicon: Lexicon, rng: random.Random, clock
 
 
 def _best_crossing(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random.Random,
-                   clock: Clock) -> list[tuple[Cell, str]] | None:  # fmt: skip
+                   clock: Clock, must: str | None = None) -> list[tuple[Cell, str]] | None:  # fmt: skip
+    """The best word crossing ``grid`` made of ``tiles`` (one that places ``must``, when given)."""
     rows = [r for r, _ in grid]
     cols = [c for _, c in grid]
     best: tuple[float, list[tuple[Cell, str]]] | None = None
@@ -73,7 +82,7 @@ def _best_crossing(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: ra
     rng.shuffle(windows)
     step = Clock(min(clock.left(), max(0.02, clock.budget / 10)))  # one word need not take the whole budget
     for across, line, start in windows:
-        if clock.over() or (step.over() and best is not None):
+        if clock.over() or (step.over() and (best is not None or must is not None)):
             break
         cells = [((line, start + i) if across else (start + i, line)) for i in range(LONGEST)]
         prev = (line, start - 1) if across else (start - 1, line)
@@ -101,6 +110,8 @@ def _best_crossing(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: ra
         for word, new in fit_words(lexicon, slots, tiles, usable=usable, can_end=can_end, clock=clock,
                                    rng=rng):
             placed = [(cells[i], word[i]) for i in new]
+            if must is not None and all(letter != must for _, letter in placed):
+                continue
             value = _worth(word, [word[i] for i in new]) + len(word) - len(new) + rng.random()
             if best is None or value > best[0]:
                 best = (value, placed)
@@ -125,6 +136,145 @@ def _prune(grid: Letters, rng: random.Random, lexicon: Lexicon) -> Letters:
                 not crossword.score(rows, 0, lexicon).invalid:  # fmt: skip
             return trial
     return {}
+
+
+def _leaves(grid: Letters, lexicon: Lexicon) -> list[tuple[Letters, Counter[str]]]:
+    """Every crossword left by taking one word's own letters off ``grid`` (those it shares with no other
+    word), and with them every word that hung only on it (the largest piece stays), when what stays is still
+    valid words; with the letters taken off."""
+    rows = _rows(grid)
+    words = crossword.words_of(rows)
+    if len(words) < 2:
+        return []
+    r0, c0 = min(r for r, _ in grid), min(c for _, c in grid)
+    counts = Counter(cell for w in words for cell in w.cells)
+    found = []
+    for word in words:
+        trial = dict(grid)
+        for r, c in word.cells:
+            if counts[(r, c)] == 1:
+                del trial[(r + r0, c + c0)]
+        trial = _largest_piece(trial)
+        rest = _rows(trial)
+        if trial and not crossword.loose_tiles(rest) and not crossword.score(rest, 0, lexicon).invalid:
+            found.append((trial, Counter(grid.values()) - Counter(trial.values())))
+    return found
+
+
+def _largest_piece(grid: Letters) -> Letters:
+    pieces: list[set[Cell]] = []
+    seen: set[Cell] = set()
+    for cell in grid:
+        if cell in seen:
+            continue
+        piece, stack = {cell}, [cell]
+        while stack:
+            r, c = stack.pop()
+            for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if near in grid and near not in piece:
+                    piece.add(near)
+                    stack.append(near)
+        seen |= piece
+        pieces.append(piece)
+    keep = max(pieces, key=len, default=set())
+    return {cell: grid[cell] for cell in keep}
+
+
+def _hard_first(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random.Random, clock: Clock) -> Letters:
+    """Like ``_grow``, but each word must place the hardest tile left (the highest value: Q, Z, J, X...) while
+    one can. When a hard one (``HARD``) finds no place, give up: the next start is likelier to give it one
+    than the other tiles are, and time is short; for an easier one, place any word, which may give it a place."""
+    grid = dict(grid)
+    while sum(tiles.values()) and not clock.over():
+        hardest = max(tiles.elements(), key=lambda t: (LETTER_VALUES.get(t, 0), t))
+        move = _best_crossing(grid, tiles, lexicon, rng, clock, must=hardest)
+        if move is None and LETTER_VALUES.get(hardest, 0) < HARD:
+            move = _best_crossing(grid, tiles, lexicon, rng, clock)
+        if move is None:
+            break
+        for cell, letter in move:
+            grid[cell] = letter
+            tiles[letter] -= 1
+    return grid
+
+
+def _settle(rows: list[str], hand: list[str], lexicon: Lexicon, rng: random.Random,
+            clock: Clock) -> list[str] | None:  # fmt: skip
+    """A complete crossword of the tiles of ``rows`` and ``hand``, when they will not simply fit (often one
+    hard tile: a Q with no U free): take a word off the crossword, with any words hanging on it alone, and
+    place its letters and the hand again, hardest first; each word in turn (first those whose letters make a
+    word with the hardest tile, then the smallest changes), then two. The end of a game hangs on this: red
+    light needs a complete crossword, and a tile that fits nowhere leaves both computers silent until the
+    idle clock resigns one."""
+    grid = crossword.letters(rows)
+    if not grid or BLANK in hand:
+        return None
+    hardest = max(hand, key=lambda t: (LETTER_VALUES.get(t, 0), t))
+    started = time.monotonic()
+    spellings = _spellings(lexicon, hardest) if LETTER_VALUES.get(hardest, 0) >= HARD else None
+    clock.deadline += time.monotonic() - started  # once a process, like the prefix set (players.warm)
+
+    def order(leaves: list[tuple[Letters, Counter[str]]]) -> list[tuple[Letters, Counter[str]]]:
+        """Those whose letters could spell a word with the hardest tile (when it is hard), smallest first."""
+        rng.shuffle(leaves)
+        if spellings is not None:
+            leaves = [(start, freed) for start, freed in leaves
+                      if _could_spell(spellings, freed + Counter(hand), set(start.values()))]  # fmt: skip
+        return sorted(leaves, key=lambda leaf: sum(leaf[1].values()))
+
+    as_it_stands = [(grid, Counter[str]())] if spellings is not None else []  # (else the caller has tried it)
+    singles = order(as_it_stands + _leaves(grid, lexicon))
+    for start, freed in singles:
+        if clock.over():
+            return None
+        found = _refill(start, Counter(hand) + freed, lexicon, rng, clock)
+        if found is not None:
+            return found
+    for first, freed in singles:  # then two words off
+        for start, more in order(_leaves(first, lexicon) if not clock.over() else []):
+            if clock.over():
+                return None
+            found = _refill(start, Counter(hand) + freed + more, lexicon, rng, clock)
+            if found is not None:
+                return found
+    return None
+
+
+def _refill(start: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random.Random,
+            clock: Clock) -> list[str] | None:  # fmt: skip
+    built = _rows(_hard_first(start, tiles, lexicon, random.Random(rng.random()), clock))
+    return built if not sum(tiles.values()) and _rank(built, 0, lexicon)[0] else None
+
+
+_spelled: dict[tuple[str, str], list[Counter[str]]] = {}
+
+
+def _spellings(lexicon: Lexicon, letter: str) -> list[Counter[str]]:
+    """The letters of the words of ``lexicon`` with ``letter`` in them, up to ``SPELL`` long, leaving out any
+    that holds the letters of a shorter one (what a set of tiles can spell with the shorter is all that is
+    asked): a few dozen for Q. Kept for the last few (word list, letter) pairs."""
+    key = (lexicon.name, letter)
+    if key not in _spelled:
+        if len(_spelled) >= 8:
+            _spelled.pop(next(iter(_spelled)))
+        spelt = {"".join(sorted(word)) for word in lexicon if letter in word and len(word) <= SPELL}
+        fewest: list[Counter[str]] = []
+        for letters in sorted(spelt, key=len):
+            word = Counter(letters)
+            if all(shorter - word for shorter in fewest):
+                fewest.append(word)
+        _spelled[key] = fewest
+    return _spelled[key]
+
+
+def _could_spell(spellings: list[Counter[str]], letters: Counter[str], anchors: set[str]) -> bool:
+    """Some word of ``spellings`` is made of ``letters`` and at most one of the ``anchors`` (a letter on the
+    crossword it would cross)."""
+    for word in spellings:
+        missing = word - letters
+        if not missing or (sum(missing.values()) == 1 and next(iter(missing)) in anchors):
+            return True
+    return False
 
 
 def _rows(grid: Letters) -> list[str]:
@@ -152,14 +302,18 @@ def _choose(view: dict[str, Any], seat: int, rng: random.Random, clock: Clock, t
     hand = list(view["hand"])
     current = _rank(rows, len(hand), lexicon)
     if current[0] and (view["phase"] == "red" or not hand):
-        if view["phase"] == "red":
-            return "done"
-        if view["can_green"]:
-            return "green"
-        if view["pool_exhausted"]:
-            return "red"
+        light = _light(view)
+        if light is not None:
+            return light
     everything = crossword.tiles_of(rows) + Counter(hand)
     best_rows, best_rank = rows, current
+    # A few tiles with a hard one among them (a Q late in the game) rarely fit as the crossword stands, and a
+    # search for a place among its letters alone can take a short budget whole: make room for them first.
+    stranded = bool(rows) and 0 < len(hand) <= 3 and max(LETTER_VALUES.get(t, 0) for t in hand) >= HARD
+    if stranded:
+        settled = _settle(rows, hand, lexicon, random.Random(rng.random()), clock)
+        if settled is not None:
+            best_rows, best_rank = settled, _rank(settled, 0, lexicon)
     attempts = 0
     grid = crossword.letters(rows)
     while attempts < tries and not clock.over():
@@ -177,6 +331,10 @@ def _choose(view: dict[str, Any], seat: int, rng: random.Random, clock: Clock, t
         if rank > best_rank:
             best_rows, best_rank = candidate, rank
         attempts += 1
+        if attempts == 1 and not best_rank[0] and hand and not stranded:  # the tiles did not simply fit
+            settled = _settle(rows, hand, lexicon, random.Random(rng.random()), clock)
+            if settled is not None and _rank(settled, 0, lexicon) > best_rank:
+                best_rows, best_rank = settled, _rank(settled, 0, lexicon)
         if best_rank[0] and tries <= 2:
             break  # quick: any complete crossword will do
     if best_rows != rows and best_rank > current:
@@ -187,6 +345,15 @@ def _choose(view: dict[str, Any], seat: int, rng: random.Random, clock: Clock, t
         worst = max(hand, key=lambda t: (t == BLANK, LETTER_VALUES.get(t, 0), t))
         return f"jaywalk {worst}"
     return None
+
+
+def _light(view: dict[str, Any]) -> str | None:
+    """What a complete crossword calls for: done in the grace period, else green light, or red light."""
+    if view["phase"] == "red":
+        return "done"
+    if view["can_green"]:
+        return "green"
+    return "red" if view["pool_exhausted"] else None
 
 
 def quick(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Random, clock: Clock) -> str | None:

@@ -33,7 +33,8 @@ MINIMUM_START = 15
 
 OPTIONS: tuple[Option, ...] = (
     Option("tiles", "choice", "lc120", "Tile set", "lc120: the 120-tile set proposed for the game (2-5 players); "
-           "s98: a Scrabble set without blanks (2-4 players).", choices=("lc120", "s98")),
+           "s98: a Scrabble set without blanks (2-4 players; 5 may play it, though the rules advise against it: "
+           "15 tiles each leave 23 in the pool, 4 rounds).", choices=("lc120", "s98")),
     Option("start_tiles", "int", 0, "Starting tiles each", "0: the guide's number for the tile set and players; "
            "at least 15.", minimum=0, maximum=60),
     Option("per_green", "int", 1, "Tiles per green light", "1, or 2 for half as many rounds.", minimum=1, maximum=2),
@@ -108,8 +109,6 @@ class LexiconCrossingEngine(Engine):
             tile_set = tile_set.with_blanks(2)
         if options["teams"] != "-" and (len(options["teams"]) != count or len(set(options["teams"])) < 2):
             raise InvalidOptions(LexiconCrossingRefusal.TEAMS_PER_SEAT, count=count)
-        if options["tiles"] == "s98" and count > 4:
-            raise InvalidOptions(LexiconCrossingRefusal.S98_TOO_SMALL)
         start = options["start_tiles"] or STARTING_TILES[options["tiles"]][count]
         if start * count > tile_set.size:
             raise InvalidOptions(LexiconCrossingRefusal.START_TILES_TOO_MANY, start=start, count=count, size=tile_set.size)

@@ -20,7 +20,6 @@ class LexiconCrossingRefusal(Template):
     TEAMS_PER_SEAT = gettext_noop(
         "Option teams: give one team letter for each of the %(count)s players, at least two teams (e.g. AABB)."
     )
-    S98_TOO_SMALL = gettext_noop("The S98 set is not enough for 5 players: choose the LC120 set.")
     START_TILES_TOO_MANY = gettext_noop(
         "%(start)s tiles each for %(count)s players needs more than the %(size)s tiles."
     )

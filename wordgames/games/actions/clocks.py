@@ -14,12 +14,13 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from wordgames.engines import get_engine
 
 from .. import outbox
 from ..models import Game, Move, Seat, Vacation
+from ..news import News, moment, news
 from . import greenlight
 from .errors import Refused
 from .moves import allowed_time_away, apply_move, lock_game, set_clocks
@@ -118,8 +119,9 @@ def set_vacation(user: User, days: int, now: datetime | None = None) -> Vacation
                                    left) % {"left": left}, "vacation")  # fmt: skip
         vacation = Vacation.objects.create(user=user, starts=now, ends=now + timedelta(days=days))
         _shift_clocks(user, timedelta(days=days), now)
-        _tell_opponents(user, f"{user.get_username()} is away until {vacation.ends:%a %-d %b %Y}: their clock is "
-                              f"stopped until then.", f"away:{vacation.pk}")  # fmt: skip
+        _tell_opponents(user, news(gettext_noop("%(name)s is away until %(until)s: their clock is stopped until "
+                                                "then."), name=user.get_username(), until=moment(vacation.ends)),
+                        f"away:{vacation.pk}")  # fmt: skip
     return vacation
 
 
@@ -134,7 +136,8 @@ def end_vacation(user: User, now: datetime | None = None) -> None:
         vacation.ends = now
         vacation.save(update_fields=["ends"])
         _shift_clocks(user, -left, now)
-        _tell_opponents(user, f"{user.get_username()} is back: their clock runs again.", f"back:{vacation.pk}")
+        _tell_opponents(user, news(gettext_noop("%(name)s is back: their clock runs again."),
+                                   name=user.get_username()), f"back:{vacation.pk}")  # fmt: skip
 
 
 def _shift_clocks(user: User, delta: timedelta, now: datetime) -> None:
@@ -148,7 +151,7 @@ def _shift_clocks(user: User, delta: timedelta, now: datetime) -> None:
         seat.save(update_fields=["due_at", "remind_at"])
 
 
-def _tell_opponents(user: User, sentence: str, key: str) -> None:
+def _tell_opponents(user: User, sentence: News, key: str) -> None:
     games = Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user).values_list("pk", flat=True)
     for game_id in list(games):
         outbox.owe(outbox.send_news, game_id, f"{key}:{game_id}", sentence, user.pk)

@@ -21,12 +21,13 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from wordgames.engines import IllegalMove, get_engine
 
 from .. import outbox
 from ..models import Game, GreenLightRequest, Move, Seat
+from ..news import news
 from ..queries import (
     active_positions,
     concealed,
@@ -105,7 +106,8 @@ def request_green(game_id: int, user: Any, now: datetime | None = None) -> Green
     fire_due(now, game_id=game_id)
     request.refresh_from_db()
     if visible and request.status == GreenLightRequest.Status.WAITING:  # given at once: the deal is the news
-        outbox.owe(outbox.send_news, game_id, f"green-asked:{request.pk}", f"{name} asked for a green light.", user.pk)
+        outbox.owe(outbox.send_news, game_id, f"green-asked:{request.pk}",
+                   news(gettext_noop("%(name)s asked for a green light."), name=name), user.pk)  # fmt: skip
     return request
 
 
@@ -169,7 +171,7 @@ def fire_due(now: datetime | None = None, game_id: int | None = None) -> int:
             except Refused as e:
                 request.status, request.detail = GreenLightRequest.Status.REFUSED, str(e)
                 request.save(update_fields=["status", "detail"])
-                sentence = f"Your green light could not be given: {e}"
+                sentence = news(gettext_noop("Your green light could not be given: %(reason)s"), reason=str(e))
                 outbox.owe(outbox.send_news, gid, f"green-refused:{request.pk}", sentence, only_user_id=seat.user_id)
                 _schedule(game, now)
                 continue

@@ -8,15 +8,22 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from wordgames.accounts import relations
 from wordgames.engines.core.text import quote
 
 from .. import outbox
 from ..models import Game, Seat, TeamInvitation
+from ..news import News, news
 from ..queries import people_in
 from .errors import Refused
 from .moves import lock_game
+
+
+def _seat_player(seat: Seat) -> str | News:
+    """The seat's player in a line of news: their name, or the seat's number while nobody holds it."""
+    return seat.user.get_username() if seat.user else news(gettext_noop("seat %(number)s"), number=seat.position + 1)
 
 
 def in_game(game: Game, user: User) -> bool:
@@ -69,11 +76,10 @@ def answer_team_invitation(invitation_id: int, user: User, accept: bool) -> Seat
         if relations.blocked_among(user, people_in(game)):  # a block made since the invitation
             raise Refused(relations.not_available(), "not_available")
         sharing = Seat.partners.through.objects.create(seat=seat, user=user)
-        player = seat.user.get_username() if seat.user else f"seat {seat.position + 1}"
         # Keyed by this sharing, not by the person: one removed and invited again is announced again.
-        outbox.owe(outbox.send_news, game.pk, f"team:{sharing.pk}",
-                   f"{user.get_username()} now shares {player}'s seat as a team-mate: they see what it sees and "
-                   "may move for it.")  # fmt: skip
+        outbox.owe(outbox.send_news, game.pk, f"team:{sharing.pk}", news(gettext_noop(
+            "%(mate)s now shares %(player)s's seat as a team-mate: they see what it sees and may move for it."),
+            mate=user.get_username(), player=_seat_player(seat)))  # fmt: skip
     return seat
 
 
@@ -99,9 +105,9 @@ def remove_team_mate(game_id: int, user: User, mate_id: int) -> Seat:
             return seat
         sharing = Seat.partners.through.objects.get(seat=seat, user=mate).pk
         Seat.partners.through.objects.filter(pk=sharing).delete()
-        player = seat.user.get_username() if seat.user else f"seat {seat.position + 1}"
-        news = (f"{mate.get_username()} has left {player}'s seat" if leaving
-                else f"{player} has removed {mate.get_username()} from their seat")  # fmt: skip
-        outbox.owe(outbox.send_news, game.pk, f"team-off:{sharing}",
-                   f"{news}: {mate.get_username()} no longer sees what it sees or moves for it.")
+        line = news(gettext_noop("%(mate)s has left %(player)s's seat: %(mate)s no longer sees what it sees or "
+                                 "moves for it.") if leaving else
+                    gettext_noop("%(player)s has removed %(mate)s from their seat: %(mate)s no longer sees what it "
+                                 "sees or moves for it."), mate=mate.get_username(), player=_seat_player(seat))  # fmt: skip
+        outbox.owe(outbox.send_news, game.pk, f"team-off:{sharing}", line)
     return seat

@@ -5,9 +5,11 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from .. import outbox
 from ..models import Game, Move, UndoRequest
+from ..news import News, command, news
 from ..queries import live_moves, player_names, rebuild_state, seat_of
 from .errors import Refused
 from .moves import lock_game, save_state
@@ -31,9 +33,9 @@ def request_undo(game_id: int, user: User) -> UndoRequest:
         _show_everyone(game)
         name = user.get_username()
         # What the others saw of the move (its summary), never its text: a private move stays private.
-        outbox.owe(outbox.send_news, game.pk, f"undo:{request.pk}",
-                   f"{name} asks to take back their last move ({_said(last)}). Reply \"accept\" or \"reject\".",
-                   user.pk, kind="undo")  # fmt: skip
+        outbox.owe(outbox.send_news, game.pk, f"undo:{request.pk}", news(gettext_noop(
+            "%(name)s asks to take back their last move (%(move)s). Reply \"%(accept)s\" or \"%(reject)s\"."),
+            name=name, move=_said(last), accept=command("accept"), reject=command("reject")), user.pk, kind="undo")  # fmt: skip
     return request
 
 
@@ -56,15 +58,17 @@ def answer_undo(game_id: int, user: User, accept: bool) -> UndoRequest:
         others = {s.position for s in game.seats.all()} - {request.seat}
         if not accept:
             request.status = UndoRequest.Status.REJECTED
-            sentence = f"{names[seat]} rejected taking back the move ({_said(last)}); it stands."
+            sentence = news(gettext_noop("%(name)s rejected taking back the move (%(move)s); it stands."),
+                            name=names[seat], move=_said(last))  # fmt: skip
         elif all(request.answers.get(str(p)) == "accept" for p in others):
             request.status = UndoRequest.Status.ACCEPTED
             last.taken_back = True
             last.save(update_fields=["taken_back"])
             save_state(game, rebuild_state(game))
-            sentence = f"Everyone agreed: {names[request.seat]}'s move ({_said(last)}) was taken back."
+            sentence = news(gettext_noop("Everyone agreed: %(name)s's move (%(move)s) was taken back."),
+                            name=names[request.seat], move=_said(last))  # fmt: skip
         else:
-            sentence = ""
+            sentence = None
         request.save(update_fields=["answers", "status"])
         if request.status != UndoRequest.Status.ACCEPTED:
             _show_everyone(game)  # (a take-back saved the state, which shows it already)
@@ -73,9 +77,9 @@ def answer_undo(game_id: int, user: User, accept: bool) -> UndoRequest:
     return request
 
 
-def _said(move: Move) -> str:
+def _said(move: Move) -> str | News:
     """The move as the other players were told it: its public summary, without the final full stop."""
-    return (move.summary or "a move").rstrip(".")
+    return move.summary.rstrip(".") if move.summary else news(gettext_noop("a move"))
 
 
 def _show_everyone(game: Game) -> None:
