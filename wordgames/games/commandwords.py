@@ -89,7 +89,7 @@ class Words:
 
     def command(self, word: str) -> str | None:
         """The English command ``word`` means, or None (a move, or nothing we know)."""
-        lowered = word.lower()
+        lowered = unicodedata.normalize("NFKC", word).casefold()  # a full-width ＨＥＬＰ is help
         if lowered in ENGLISH:
             return lowered
         if lowered in ALIASES:

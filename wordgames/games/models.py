@@ -66,6 +66,7 @@ class Game(models.Model):
         default=timedelta(days=7), help_text=_("Time each player has for a move before the timeout rule applies.")
     )
     reminder_after = models.DurationField(verbose_name=_("reminder after"),
+        # xgettext:no-python-format
         null=True, blank=True, help_text=_("When to remind a player who has not moved; empty means at 80 % of the time.")
     )
 

@@ -168,18 +168,19 @@ def _help(game: Game, seat: Seat, words: Words = ENGLISH_ONLY) -> str:
     (with what the player may do now), and where the whole guide and the game's rules are."""
     engine = get_engine(game.engine)
     check, say = words.written("check"), words.written("say")
+    move, words_, code = _("<move>"), _("<words>"), _("<code>")  # outside the f-strings, where gettext finds them
     rows = [
         (_("<your move>"), _("e.g. %(move)s (add #N to check the move number: %(move)s #5)") % {"move": "13L YET"}),
-        (f"{words.shown('check')} {_('<move>')}",
+        (f"{words.shown('check')} {move}",
          _("what the move would score, without playing it: %(example)s") % {"example": f"{check} 13L YET"}),
-        (f"{words.shown('say')} {_('<words>')}",
-         _("to the game's chat: %(example)s") % {"example": f"{say} {_('Good luck!')}"}),
+        (f"{words.shown('say')} {words_}",
+         _("to the game's chat: %(example)s") % {"example": f"{say} " + _("Good luck!")}),
         (words.shown("board"), _("send me the board")),
         (words.shown("history"), _("send me the list of moves")),
         (words.shown("resign"), _("leave the game")),
         (words.shown("undo"), _("ask the others to let you take back your last move")),
         (f"{words.shown('accept')} / {words.shown('reject')}", _("answer another player's undo request")),
-        (f"{words.shown('language')} {_('<code>')}",
+        (f"{words.shown('language')} {code}",
          _("write my emails in this language: %(example)s") % {"example": f"{words.written('language')} fr"}),
         (words.shown("help"), _("this text")),
     ]  # fmt: skip
@@ -390,7 +391,8 @@ def _run(record: InboundMessage, message: AnymailInboundMessage, body: str, seat
             return
         reason = str(e)
         if e.code in ("illegal", "empty") and command.word == "move":
-            reason = f"Your move {quote(command.text)} was not played: {reason}"  # quoted: NUL and bidi shown
+            # quoted: NUL and bidi shown
+            reason = _("Your move %(move)s was not played: %(reason)s") % {"move": quote(command.text), "reason": reason}
         _refuse(record, message, body, seat, reason)
 
 
