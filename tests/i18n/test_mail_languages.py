@@ -169,7 +169,7 @@ def test_an_invitation_to_an_address_without_an_account_speaks_the_inviters_lang
     game = actions.create_game(zoe, "lingo", {"preset": "classic"}, ["stranger@example.org"], seed=3)
     letter = latest_to("stranger@example.org")
     assert letter.subject == f"zoe vous invite à jouer à {game.title} (partie {game.pk})"
-    assert letter.body.startswith("Bonjour,") and '"accepter"' in letter.body
+    assert letter.body.startswith("Bonjour,") and "« accepter »" in letter.body  # the French word, as French quotes it
 
 
 def test_langue_by_email_changes_the_language_of_the_next_emails(ann: Any, bob: Any, tmp_path: Path) -> None:
@@ -208,4 +208,4 @@ def test_an_undo_request_names_the_answers_as_each_reader_writes_them(ann: Any, 
     play_best(game, ann)
     actions.request_undo(game.pk, ann)
     asked = latest_to("bob@example.com")
-    assert 'Reply "accepter" or "refuser".' in asked.body and asked.body.startswith("Bonjour Bob,")
+    assert "« accepter »" in asked.body and "« refuser »" in asked.body and asked.body.startswith("Bonjour Bob,")
