@@ -32,7 +32,7 @@ from wordgames.accounts.models import profile_for
 from wordgames.engines import MOVE_LIMIT_ANY, engine_names, get_engine
 from wordgames.lib.http import AuthedRequest
 
-from . import actions, helpdocs, presenters, queries
+from . import actions, helpdocs, presence, presenters, queries
 from .actions import greenlight
 from .actions.games import not_yours
 from .boards import render_board
@@ -290,6 +290,8 @@ def game_live(request: HttpRequest, pk: int) -> HttpResponse:
     if private:
         _load_game(pk, request)  # 404 for anyone but its players and moderators
     version = _waiting_version(pk, number) if status == Game.Status.OPEN else str(number)
+    if request.user.is_authenticated:
+        presence.mark_watching(request.user.pk, pk)
     if since == version:
         return HttpResponse(status=204)  # the common answer to a poll: one small query, no state loaded
     return render(request, "games/_live.html", _game_context(request, _load_game(pk, request)))
