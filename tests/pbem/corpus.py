@@ -13,6 +13,12 @@ from typing import Any
 from .mime import message_id, reply_address
 
 CORPUS = Path(__file__).parent / "corpus"
+# The language families issue 31 asks a corpus test for, by the sample's language.
+FAMILIES = {
+    "CJK": {"ja", "ko", "zh-CN", "zh-TW"}, "RTL": {"he", "ar"}, "Cyrillic": {"ru", "uk"},
+    "Nordic": {"da", "sv", "no"}, "Romance": {"fr", "es", "it", "pt"}, "Germanic": {"en", "de", "nl"},
+    "Turkish/Finnish/Hungarian": {"tr", "fi", "hu"}, "Slavic (Latin script)": {"pl"},
+}  # fmt: skip
 
 
 @dataclass
@@ -24,6 +30,10 @@ class Sample:
     kind: str  # plain, html (HTML only) or gmail (text and HTML)
     comment: str
     template: str
+
+    @property
+    def family(self) -> str:
+        return next(family for family, languages in FAMILIES.items() if self.language in languages)
 
 
 def samples() -> list[Sample]:

@@ -23,40 +23,10 @@ from collections.abc import Iterable
 
 from mailparser_reply import EmailReplyParser
 
-# "wrote" in the languages players write in, as attribution lines end.
-_WROTE = (r"wrote|writes|schrieb|schreibt|a écrit|a ecrit|escribió|escribio|ha scritto|scrisse|schreef|"
-          r"heeft geschreven|skrev|skriver|napisał\(a\)|napisała|napisał|napisal|написал\(а\)|написала|"
-          r"написал|пишет|escreveu|kirjoitti|yazdı|napsal\(a\)|napsal")  # fmt: skip
-_ATTRIBUTION = re.compile(rf"(?:\b(?:{_WROTE})\b[^\n:]{{0,120}}|@[^\s@]{{1,255}}>?|\b(?:{_WROTE}))\s*:\s*$",
-                          re.IGNORECASE)  # fmt: skip
-_DATEISH = re.compile(r"\d")
-_SEPARATOR = re.compile(
-    r"^[\s*]*(?:-{2,}|_{2,}|={2,})?\s*(?:Original Message|Ursprüngliche Nachricht|Originalnachricht|"
-    r"Message d'origine|Message original|Mensaje original|Messaggio originale|Oorspronkelijk bericht|"
-    r"Origineel bericht|Oprindelig meddelelse|Originalmeddelande|Ursprungligt meddelande|Opprinnelig melding|"
-    r"Wiadomość oryginalna|Oryginalna wiadomość|Исходное сообщение|Mensagem original|Forwarded message|"
-    r"Weitergeleitete Nachricht|Message transféré|Mensaje reenviado|Messaggio inoltrato|Doorgestuurd bericht|"
-    r"Videresendt meddelelse|Vidarebefordrat meddelande|Przekazana wiadomość|Пересылаемое сообщение|"
-    r"Mensagem encaminhada|Begin forwarded message|Anfang der weitergeleiteten Nachricht|"
-    r"Début du message (?:réexpédié|transféré)|Inicio del mensaje reenviado|Inizio messaggio inoltrato)\b",
-    re.IGNORECASE,
-)
-_RULE = re.compile(r"^\s*(?:_{10,}|-{10,}|={10,})\s*$")
-_FROM = (r"From|Von|De|Fra|Från|Van|Da|Od|От|Від|Lähettäjä|Kimden|Feladó|Afzender|Remetente|Mittente|"
-         r"Expéditeur|Absender")  # fmt: skip
-_OTHER = (r"Sent|Date|To|Subject|Cc|Reply-To|Gesendet|Datum|An|Betreff|Kopie|Envoyé|Date|À|A|Objet|Enviado|"
-          r"Fecha|Para|Asunto|Sendt|Dato|Til|Emne|Skickat|Till|Ämne|Verzonden|Aan|Onderwerp|Inviato|Data|"
-          r"Oggetto|Wysłano|Wysłane|Do|Temat|Отправлено|Дата|Кому|Тема|Копия|Assunto|Enviada|Gesendet am")  # fmt: skip
-_FROM_LINE = re.compile(rf"^[\s*>]*(?:{_FROM})\s*:", re.IGNORECASE)
-_HEADER_LINE = re.compile(rf"^[\s*>]*(?:{_FROM}|{_OTHER})\s*:", re.IGNORECASE)
-_SIGNATURE = re.compile(
-    r"^(?:-- ?|--|—|__)$|^(?:Sent from|Sent with|Sent via|Get Outlook for|Gesendet von|Gesendet mit|Von meinem|"
-    r"Envoyé de|Envoyé depuis|Obtenir Outlook|Enviado desde|Enviado de mi|Enviado do|Enviado a partir|"
-    r"Obtener Outlook|Inviato da|Inviato dal|Verzonden met|Verzonden vanaf|Verstuurd vanaf|Sendt fra|"
-    r"Skickat från|Wysłane z|Wysłano z|Отправлено с|Отправлено из|Скачайте Outlook|Holen Sie sich Outlook|"
-    r"Outlook für|Hämta Outlook|Hent Outlook|Download Outlook|Scarica Outlook|Pobierz Outlook)\b",
-    re.IGNORECASE,
-)
+from . import markers
+
+_SIGNATURE = re.compile(r"^(?:-- ?|--|—|__)$")
+_RULE = re.compile(r"^\s*(?:_{10,}|-{10,}|={10,}|[—―─━]{10,})\s*$")
 _QUOTED = re.compile(r"^\s*>")
 # Lines of the site's own emails (the board and its legend, the pool, scores, instructions, footer).
 _OURS = re.compile(
@@ -73,32 +43,45 @@ _SECOND_OPINION_CHARS = 20_000
 _parser = EmailReplyParser(languages=["en", "de", "fr", "es", "it", "nl", "da", "sv", "pl"])
 
 
-def _is_attribution(lines: list[str], i: int) -> int:
-    """How many lines (1-3) the attribution starting at line ``i`` takes; 0 if there is none."""
-    text = lines[i].strip()
-    if not text or _QUOTED.match(text):
+def _attribution(lines: list[str], i: int, depth: int = 0) -> int:
+    """How many lines (1-3) the attribution starting at line ``i`` takes; 0 if there is none.
+
+    Gmail wraps a long attribution ("On Mon, 23 Nov 2026 at 10:00, Ann <ann@example.com>" / "wrote:"). A
+    template that starts with the name ("{} wrote:") would also take a comment line above an attribution as
+    the name: a span of lines is taken only with a template that starts with its own words ("On", "Le", "在"),
+    or when the first line already looks like part of one (an address or a date) and the next line is not an
+    attribution by itself."""
+    if _QUOTED.match(lines[i]) or not lines[i].strip():
         return 0
     for span in (1, 2, 3):
-        if i + span > len(lines):
+        if i + span > len(lines) or (span > 1 and not lines[i + span - 1].strip()):
             break
-        joined = " ".join(line.strip() for line in lines[i : i + span])
-        if span > 1 and not lines[i + span - 1].strip():
+        if span > 1 and _QUOTED.match(lines[i + span - 1]):
             break
-        if len(joined) < 400 and _ATTRIBUTION.search(joined) and (_DATEISH.search(joined) or "@" in joined):
+        strength = markers.attribution(" ".join(line.strip() for line in lines[i : i + span]))
+        if not strength:
+            continue
+        if span == 1 or strength == "strong":
+            return span
+        first = lines[i]
+        if ("@" in first or "<" in first or any(c.isdigit() for c in first)) and (
+            depth or not _attribution(lines, i + 1, depth + 1)
+        ):
             return span
     return 0
 
 
 def _header_block(lines: list[str], i: int) -> int:
-    """How many lines an Outlook-style header block starting at line ``i`` takes (0 if none): at least two
-    header lines within five, one of them naming the sender."""
-    if not _HEADER_LINE.match(lines[i]):
+    """How many lines a copied header block starting at line ``i`` takes (0 if none): at least two header
+    lines (From/Date/To/Subject in any language the data knows) within six, one of them naming the sender."""
+    if not markers.header_kind(lines[i]):
         return 0
     window = lines[i : i + 6]
-    names = [n for n, line in enumerate(window) if _HEADER_LINE.match(line)]
-    if len(names) < 2 or not any(_FROM_LINE.match(window[n]) for n in names):
+    kinds = [(n, markers.header_kind(line)) for n, line in enumerate(window)]
+    found = [(n, kind) for n, kind in kinds if kind]
+    if len(found) < 2 or not any(kind == "from" for _, kind in found):
         return 0
-    return names[-1] + 1
+    return found[-1][0] + 1
 
 
 def _is_board_row(line: str) -> bool:
@@ -129,10 +112,20 @@ def own_text(text: str, game_lines: Iterable[str] = ()) -> str:
             continue
         if _SIGNATURE.match(stripped):
             break
-        span = _is_attribution(lines, i) or _header_block(lines, i)
-        if not span and stripped.endswith(":") and len(stripped) < 200 and _next_is_quote(lines, i + 1):
+        if markers.is_client_line(stripped):
+            if kept:
+                break
+            i += 1  # "Sent from my phone" above the player's words (a bottom-post): not theirs
+            continue
+        span = _attribution(lines, i) or _header_block(lines, i)
+        if (
+            not span
+            and len(stripped) < 200
+            and markers.normalise(stripped).endswith(":")
+            and _next_is_quote(lines, i + 1)
+        ):
             span = 1  # any short line ending in ":" that introduces a quote ("Wordgames wrote:")
-        if not span and (_SEPARATOR.match(stripped) or _RULE.match(stripped)):
+        if not span and (markers.is_separator(stripped) or _RULE.match(stripped)):
             span = 1
         if span:
             if _next_is_quote(lines, i + span):
