@@ -155,3 +155,8 @@ def test_the_players_first_line_survives_whatever_client_lines_follow(move: str,
     kept = own_text(f"{move}\n{comment}\n{tail}")
     assert kept.split("\n")[0] == move
     assert kept.split("\n")[1:] == [" ".join(comment.split())] or kept.split("\n")[1:] == [comment.strip()]
+
+
+def test_an_attribution_wrapped_before_the_address_is_dropped_whole() -> None:
+    text = f"13L YET\nOnnea\n\nma 23.11.2026 klo 10.00 Wordgames\n<play@example.com> kirjoitti:\n\n{QUOTE}"
+    assert own_text(text) == "13L YET\nOnnea"

@@ -51,7 +51,7 @@ from . import addresses, outbox, reading
 from .automatic import automatic_reason, dmarc_failed
 from .models import InboundMessage
 from .outbox import seat_member
-from .reply import own_text
+from .reply import looks_quoted, own_text
 
 log = logging.getLogger(__name__)
 
@@ -336,6 +336,13 @@ def _process_addressed(message: AnymailInboundMessage, record: InboundMessage, s
         _refuse(record, message, body, seat, _("Your message had no move or command in it. Write your move "
                 "above or below the quoted email, on a line of its own."))  # fmt: skip
         return
+    if command.word == "move" and looks_quoted(command.text):
+        # Part of the quoted email's heading that no recogniser knew: neither a move nor words for the table.
+        _refuse(record, message, body, seat, _("Sorry, this message was not used: its first line, %(line)s, looks "
+                "like the heading of the quoted email rather than a move, so nothing was played or shown to the "
+                "other players. Write your move alone on the first line, above the quoted email.") % {
+                "line": quote(command.text)})  # fmt: skip
+        return
     _run(record, message, body, seat, user, command, vocabulary)
 
 
@@ -392,7 +399,10 @@ def _run(record: InboundMessage, message: AnymailInboundMessage, body: str, seat
         reason = str(e)
         if e.code in ("illegal", "empty") and command.word == "move":
             # quoted: NUL and bidi shown
-            reason = _("Your move %(move)s was not played: %(reason)s") % {"move": quote(command.text), "reason": reason}
+            reason = _("Your move %(move)s was not played: %(reason)s") % {
+                "move": quote(command.text),
+                "reason": reason,
+            }
         _refuse(record, message, body, seat, reason)
 
 
@@ -410,8 +420,10 @@ def _challenge(record: InboundMessage, message: AnymailInboundMessage, body: str
     days = options.pop("days", "7")
     try:
         if engine not in engine_names():
-            raise actions.Refused(_("There is no game called %(name)s: choose one of %(games)s.") % {
-                "name": quote(engine), "games": ", ".join(engine_names())})
+            raise actions.Refused(
+                _("There is no game called %(name)s: choose one of %(games)s.")
+                % {"name": quote(engine), "games": ", ".join(engine_names())}
+            )
         if not days.isdigit() or not 1 <= int(days) <= 30:
             raise actions.Refused(_("days= is the time per move in days, from 1 to 30."))
         if not invitees:

@@ -5,12 +5,18 @@ The message is read line by line (linear time, no pattern that backtracks over a
 
 - quoted lines (">", and the quote blocks of HTML mail, which ``htmltext`` marks the same way) are never the
   player's; text between them is (a bottom-posted reply, an answer typed inside the quote);
-- an attribution ("On ... wrote:", "Am ... schrieb ...:", a Gmail line ending in "<address>:") or a
-  separator ("-----Original Message-----" in any language) introduces a quote: when ">" lines follow, it
-  is skipped; otherwise (Outlook, forwards) the rest of the message is the original and is dropped;
-- a header block ("From:/Von:/De:/Fra:/Od:/От: ..." with "Sent:/Date:/To:/Subject:" in the next lines)
-  is likewise the start of the original;
-- a signature ("-- ", "Sent from my iPhone" and its translations, "Get Outlook for ...") ends the reply.
+- an attribution ("On ... wrote:", "Am ... schrieb ...:", "… 于…写道：", a Gmail line ending in "<address>:",
+  also wrapped over up to three lines or drawn as "---- On ... wrote ----") or a separator ("-------- Original
+  Message --------" in any language) introduces a quote: when ">" lines follow, it is skipped; otherwise
+  (Outlook, forwards) the rest of the message is the original and is dropped;
+- a header block (From/Date/To/Subject, "差出人/送信日時/件名", "מאת/נשלח/נושא", ...: two header lines within
+  six, one naming the sender) is likewise the start of the original;
+- a signature ("-- ") or a mail program's own line ("Sent from my iPhone", "iPhoneから送信", "Get Outlook for
+  Android" in any language) ends the reply.
+
+What mail programs write is recognised from their own localised strings (``markers``, built from data), after
+normalisation: full-width colons, bidi and zero-width marks do not hide a line. A first line that still looks
+like part of a heading (``looks_quoted``) is neither played nor posted: the player is asked again.
 
 mail-parser-reply's multilingual header patterns are a second opinion on the top-posted part, and the
 game's own email is a backstop: its lines (board, pool, scores, instructions) never survive.
@@ -28,6 +34,7 @@ from . import markers
 _SIGNATURE = re.compile(r"^(?:-- ?|--|—|__)$")
 _RULE = re.compile(r"^\s*(?:_{10,}|-{10,}|={10,}|[—―─━]{10,})\s*$")
 _QUOTED = re.compile(r"^\s*>")
+_ADDRESS = re.compile(r"[^\s@<>()]@[^\s@<>()]")
 # Lines of the site's own emails (the board and its legend, the pool, scores, instructions, footer).
 _OURS = re.compile(
     r"^(?:Pool:|Your tiles|Tiles left in the bag|Upper case: the last move|To move, reply to this email|"
@@ -50,7 +57,7 @@ def _attribution(lines: list[str], i: int, depth: int = 0) -> int:
     template that starts with the name ("{} wrote:") would also take a comment line above an attribution as
     the name: a span of lines is taken only with a template that starts with its own words ("On", "Le", "在"),
     or when the first line already looks like part of one (an address or a date) and the next line is not an
-    attribution by itself."""
+    attribution by itself (unless it starts with the address whose name ends the first)."""
     if _QUOTED.match(lines[i]) or not lines[i].strip():
         return 0
     for span in (1, 2, 3):
@@ -63,11 +70,11 @@ def _attribution(lines: list[str], i: int, depth: int = 0) -> int:
             continue
         if span == 1 or strength == "strong":
             return span
-        first = lines[i]
+        first, second = lines[i], lines[i + 1].lstrip()
         if ("@" in first or "<" in first or any(c.isdigit() for c in first)) and (
-            depth or not _attribution(lines, i + 1, depth + 1)
+            depth or second.startswith(("<", "[", "(")) or not _attribution(lines, i + 1, depth + 1)
         ):
-            return span
+            return span  # the name ends the first line and its address starts the next one: one attribution
     return 0
 
 
@@ -137,6 +144,15 @@ def own_text(text: str, game_lines: Iterable[str] = ()) -> str:
         i += 1
     result = "\n".join(kept).strip()
     return _second_opinion(result)
+
+
+def looks_quoted(line: str) -> bool:
+    """Whether a line left as the player's first looks like part of a quoted email's heading (an address, an
+    attribution, a header line) that was not recognised as one: no move has an address in it, so such a line
+    is neither played nor posted to the table, and the player is asked to write the move on its own."""
+    if "@" in line and _ADDRESS.search(line):
+        return True
+    return bool(markers.attribution(line) or (markers.header_kind(line) and ("<" in line or "@" in line)))
 
 
 def _second_opinion(text: str) -> str:
