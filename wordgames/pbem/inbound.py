@@ -399,10 +399,7 @@ def _run(record: InboundMessage, message: AnymailInboundMessage, body: str, seat
         reason = str(e)
         if e.code in ("illegal", "empty") and command.word == "move":
             # quoted: NUL and bidi shown
-            reason = _("Your move %(move)s was not played: %(reason)s") % {
-                "move": quote(command.text),
-                "reason": reason,
-            }
+            reason = _("Your move %(move)s was not played: %(reason)s") % {"move": quote(command.text), "reason": reason}
         _refuse(record, message, body, seat, reason)
 
 
@@ -420,10 +417,8 @@ def _challenge(record: InboundMessage, message: AnymailInboundMessage, body: str
     days = options.pop("days", "7")
     try:
         if engine not in engine_names():
-            raise actions.Refused(
-                _("There is no game called %(name)s: choose one of %(games)s.")
-                % {"name": quote(engine), "games": ", ".join(engine_names())}
-            )
+            raise actions.Refused(_("There is no game called %(name)s: choose one of %(games)s.") % {
+                "name": quote(engine), "games": ", ".join(engine_names())})
         if not days.isdigit() or not 1 <= int(days) <= 30:
             raise actions.Refused(_("days= is the time per move in days, from 1 to 30."))
         if not invitees:
