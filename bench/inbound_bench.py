@@ -9,7 +9,10 @@ receiver runs as ``manage.py lmtp`` in its own process; the bench delivers the r
 LMTP connections at once (as a mail server does), and reports messages a second from the first to the last
 answer, and the receiver's CPU a message. Both paths queue the notifications on Redis for the workers, as on
 the site (none runs here). The baseline pipes ``--pipe`` other replies one after the other.
-Every reply must be applied.
+Every reply must be applied. Before the run, the reading alone (``pbem.inbound.body_text``: MIME parsed, the
+player's words separated from quotes, attributions, header blocks and signatures) is timed in this process
+over the replies of tests/pbem/corpus/ (real mail programs' layouts in twenty languages) to a real game email.
+``--database`` and ``--broker`` keep several runs on one machine apart.
 """
 
 from __future__ import annotations
@@ -35,7 +38,35 @@ ENV = {"DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB}", "DEBUG": "fal
        "SECURE_SSL_REDIRECT": "false", "LOG_LEVEL": "ERROR", "INBOUND_REFUSE_DMARC_FAIL": "false"}  # fmt: skip
 
 
-def prepare(count: int) -> list[bytes]:
+def configure(database: str, broker: str) -> None:
+    global DB, BROKER
+    DB, BROKER = database, broker
+    ENV["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{DB}"
+
+
+def reading_cost(game: object, rounds: int) -> tuple[int, float]:
+    """Microseconds a message to read the player's words out of the corpus's replies (best of ``rounds``)."""
+    from tests.pbem.corpus import build, samples
+    from wordgames.engines import get_engine
+    from wordgames.games import emails
+    from wordgames.pbem import inbound, reading
+
+    seat = game.seats.get(position=0)  # type: ignore[attr-defined]
+    board = get_engine("lingo").render_text(game.state, 0)  # type: ignore[attr-defined]
+    sent = emails.EmailMultiAlternatives(subject=f"Lingo game {game.pk}: your turn", body=board,  # type: ignore[attr-defined]
+                                         to=["ann@example.com"], reply_to=[emails.reply_address(seat)])  # fmt: skip
+    sent.extra_headers["Message-ID"] = "<bench-corpus@localhost>"
+    raws = [build(sample, sent, "13L YET") for sample in samples()]
+    best = float("inf")
+    for _ in range(rounds):
+        started = time.perf_counter()
+        for raw in raws:
+            inbound.body_text(reading.parse(raw))
+        best = min(best, time.perf_counter() - started)
+    return len(raws), best / len(raws) * 1e6
+
+
+def prepare(count: int, corpus_rounds: int = 0) -> tuple[list[bytes], tuple[int, float]]:
     import psycopg
 
     with psycopg.connect("postgres://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
@@ -66,7 +97,10 @@ def prepare(count: int) -> list[bytes]:
                                              reply_to=[emails.reply_address(game.seats.get(position=0))])  # fmt: skip
         sent.extra_headers["Message-ID"] = f"<bench-{seed}@localhost>"
         replies.append(mime.reply(sent, f"{best.move} #1\ngood game"))
-    return replies
+    first = actions.create_game(ann, "lingo", {"preset": "pbem"}, ["bob"], seed=count, internal=True)
+    actions.join_game(first.pk, bob)
+    first.refresh_from_db()
+    return replies, reading_cost(first, corpus_rounds) if corpus_rounds else (0, 0.0)
 
 
 def applied() -> int:
@@ -98,8 +132,12 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--corpus-rounds", type=int, default=20)
+    parser.add_argument("--database", default=DB)
+    parser.add_argument("--broker", default=BROKER)
     args = parser.parse_args()
-    replies = prepare(args.messages + args.pipe)
+    configure(args.database, args.broker)
+    replies, (samples, micros) = prepare(args.messages + args.pipe, args.corpus_rounds)
     lmtp_replies, pipe_replies = replies[: args.messages], replies[args.messages:]
     # The receiving processes queue the notifications on Redis for the workers, as on the site (no worker runs
     # here: sending is the workers' cost, measured by bench/email_bench.py).
@@ -155,6 +193,9 @@ def main() -> None:
     print(f"| LMTP (`manage.py lmtp`, {args.processes} processes x {args.threads} threads, {args.connections} "
           f"connections) | {args.messages} | "
           f"{args.messages / lmtp_seconds:.1f} | {lmtp_cpu / args.messages * 1000:.1f} ms |")
+    if samples:
+        print(f"\nReading the player's words (MIME parsed, quotes, attributions and signatures removed), "
+              f"{samples} corpus replies, best of {args.corpus_rounds}: {micros:.0f} µs a message")
 
 
 if __name__ == "__main__":

@@ -26,25 +26,26 @@ DATA = Path(__file__).parent / "data" / "quote_markers.json"
 
 # Invisible marks mail programs wrap around names, addresses and whole lines (Gmail in Hebrew and Arabic puts
 # U+202B...U+202C around the line and U+202A / U+200F around the address), and zero-width characters.
-_INVISIBLE = dict.fromkeys(
-    [0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2060, 0x2066, 0x2067,
-     0x2068, 0x2069, 0x061C, 0xFEFF, 0x00AD]
-)  # fmt: skip
-_PLAIN = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'", "“": '"', "”": '"', "„": '"', "״": '"', "׳": "'"})
+_INVISIBLE = re.compile("[\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]")
+_PLAIN = {"’": "'", "‘": "'", "ʼ": "'", "`": "'", "“": '"', "”": '"', "„": '"', "״": '"', "׳": "'"}
+_TO_PLAIN = re.compile("[" + "".join(_PLAIN) + "]")
+_COLONS = (":", "：", "﹕", "︓")
 _SPACE = re.compile(r"\s+")
 _DECORATION = "-_=*~#•·–—―>[]| \t"  # what webmails draw around an attribution or a separator
 MAX_LINE = 400  # characters: longer lines are text, never a mark
 
 
+@lru_cache(maxsize=4096)  # a line is asked about several times (attribution, header, separator, client line)
 def normalise(text: str) -> str:
     """``text`` as mail programs' marks are compared: NFKC, no bidi or zero-width marks, plain apostrophes and
     quotes, one space between words, case folded. Idempotent."""
     if not text.isascii():
-        text = unicodedata.normalize("NFKC", text.translate(_INVISIBLE)).translate(_PLAIN).translate(_INVISIBLE)
-        text = unicodedata.normalize("NFKC", text)
+        text = unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))
+        text = unicodedata.normalize("NFKC", _INVISIBLE.sub("", _TO_PLAIN.sub(lambda m: _PLAIN[m.group()], text)))
     return " ".join(text.split()).casefold()
 
 
+@lru_cache(maxsize=4096)
 def _key(text: str) -> str:
     """The form templates and labels are matched in: normalised, without any whitespace."""
     return _SPACE.sub("", normalise(text))
@@ -72,6 +73,24 @@ class Template:
         return len(key) - len(last) > position
 
 
+class _Index:
+    """Templates found by the words they start with (or, for those that start with the name, end with): a few
+    dictionary look-ups a line instead of trying every template."""
+
+    def __init__(self, templates: tuple[Template, ...]) -> None:
+        self.starts: dict[str, list[Template]] = {}
+        self.ends: dict[str, list[Template]] = {}
+        for template in templates:
+            table, part = (self.starts, template.parts[0]) if template.anchored else (self.ends, template.parts[-1])
+            table.setdefault(part, []).append(template)
+        self.start_lengths = sorted({len(p) for p in self.starts})
+        self.end_lengths = sorted({len(p) for p in self.ends})
+
+    def candidates(self, key: str) -> list[Template]:
+        found = [t for n in self.start_lengths for t in self.starts.get(key[:n], ())]
+        return found + [t for n in self.end_lengths if n <= len(key) for t in self.ends.get(key[len(key) - n :], ())]
+
+
 def _template(text: str) -> Template | None:
     parts = tuple(_key(part).rstrip(":") if n == text.count("{}") else _key(part)
                   for n, part in enumerate(text.split("{}")))  # fmt: skip
@@ -83,11 +102,12 @@ def _template(text: str) -> Template | None:
 
 @dataclass(frozen=True)
 class Markers:
-    attributions: tuple[Template, ...]
+    attributions: _Index
     wrote: frozenset[str]  # the endings of attribution templates ("wrote", "aécrit", "写道", "kirjoitti")
+    wrote_lengths: tuple[int, ...]
     labels: dict[str, str]  # header label (matching form) -> kind ("from", "date", ...)
     separators: frozenset[str]
-    client_lines: tuple[Template, ...]
+    client_lines: _Index
 
 
 @lru_cache(maxsize=1)
@@ -103,7 +123,8 @@ def markers() -> Markers:
                 labels[key] = kind
     separators = frozenset(_key(row["text"]).strip(_DECORATION) for row in data["separators"])
     clients = tuple(t for t in (_template(row["text"]) for row in data["client_lines"]) if t)
-    return Markers(attributions, wrote, labels, separators - {""}, clients)
+    lengths = tuple(sorted({len(w) for w in wrote}))
+    return Markers(_Index(attributions), wrote, lengths, labels, separators - {""}, _Index(clients))
 
 
 _ADDRESS_END = re.compile(r"@[^\s@]{1,255}[>\])]?\s*:$")
@@ -116,6 +137,11 @@ def attribution(text: str) -> str:
     in a known "wrote" with a date or address in it), or "" (none)."""
     if len(text) > MAX_LINE:
         return ""
+    raw = text.strip()
+    if not any(c in raw for c in _COLONS) and raw[:1] not in ("-", "=", "_", "*", "－", "＝", "＿", "＊"):
+        return ""  # neither ends in a colon nor is drawn between dashes: not worth normalising
+    if "@" not in raw and "＠" not in raw and not any(c.isdigit() for c in raw):
+        return ""
     plain = normalise(text)
     decorated = plain[:2] in ("--", "==", "__", "**") and plain[-2:] in ("--", "==", "__", "**")
     plain = plain.strip(_DECORATION)
@@ -125,7 +151,7 @@ def attribution(text: str) -> str:
         return ""  # every attribution carries a date or an address
     key = _SPACE.sub("", plain).rstrip(":")
     found = ""
-    for template in markers().attributions:
+    for template in markers().attributions.candidates(key):
         if template.matches(key):
             if template.anchored:
                 return "strong"
@@ -134,7 +160,8 @@ def attribution(text: str) -> str:
         return found
     if _ADDRESS_END.search(plain if plain.endswith(":") else plain + ":"):
         return "weak"
-    return "weak" if any(key.endswith(w) for w in markers().wrote) else ""
+    wrote, lengths = markers().wrote, markers().wrote_lengths
+    return "weak" if any(key[len(key) - n :] in wrote for n in lengths if n <= len(key)) else ""
 
 
 def header_kind(line: str) -> str:
@@ -161,4 +188,4 @@ def is_client_line(line: str) -> bool:
     if not line or len(line) > 120:
         return False
     key = _key(line).strip(_DECORATION)
-    return any(template.matches(key) for template in markers().client_lines)
+    return any(template.matches(key) for template in markers().client_lines.candidates(key))
