@@ -51,6 +51,7 @@ from wordgames.pbem.addresses import reply_address
 from wordgames.pbem.models import EmailOptOut
 
 from . import news, notices, queries, signals
+from .boardtext import text_board
 from .commandwords import ENGLISH, Words
 from .models import ChatMessage, Game, ModerationAction, Move, Notification, Seat
 
@@ -96,18 +97,39 @@ _URL = re.compile(r"https?://[^\s<>\"']+")
 
 
 BOARD_STYLE = "white-space:pre;overflow-x:auto;font-size:12px;line-height:1.25;padding:4px 0"
+# A word of four letters or more: a line of prose (a legend, a score), not a row of the drawing.
+_WORD = re.compile(r"[^\W\d_]{4,}")
 
 
 def linkify(text: str, boards: Iterable[str] = ()) -> SafeString:
     """The plain-text body as HTML with its web addresses as links (Django's urlize is several times slower
-    and finds "addresses" in boards). The ``boards`` inside it keep their lines on a narrow screen: they scroll
-    sideways instead of wrapping, where the rest of the text wraps."""
+    and finds "addresses" in boards). The drawing in each of the ``boards`` keeps its lines on a narrow screen:
+    it scrolls sideways instead of wrapping, while the board's prose (its legend, the scores) wraps with the rest
+    of the text, so it fits a phone's screen."""
     escaped = _URL.sub(lambda m: f'<a href="{m.group(0)}">{m.group(0)}</a>', str(escape(text)))
     for board in boards:
         drawn = str(escape(board.strip("\n")))
         if drawn.strip():
-            escaped = escaped.replace(drawn, f'<div style="{BOARD_STYLE}">{drawn}</div>', 1)
+            escaped = escaped.replace(drawn, _drawing_blocks(drawn), 1)
     return mark_safe(escaped)
+
+
+def _drawing_blocks(board: str) -> str:
+    """Each run of the board's drawn lines (rows and column labels: no word in them) in a block of its own that
+    scrolls sideways; its prose lines left to wrap."""
+    out: list[str] = []
+    run: list[str] = []
+    for line in board.split("\n"):
+        if line.strip() and not _WORD.search(line):
+            run.append(line)
+            continue
+        if run:
+            out.append(f'<div style="{BOARD_STYLE}">' + "\n".join(run) + "</div>")
+            run = []
+        out.append(line + "\n")
+    if run:
+        out.append(f'<div style="{BOARD_STYLE}">' + "\n".join(run) + "</div>")
+    return "".join(out).removesuffix("\n")
 
 
 def reader_zone(user: User | None) -> zoneinfo.ZoneInfo:
@@ -385,7 +407,7 @@ def _game_context(game: Game, seat: Seat | None, last: Move | None, number: int 
     return {
         "game": game,
         "title": engine.title,
-        "board": engine.render_text(game.state, position, **queries.view_kwargs(game, position))
+        "board": text_board(game.engine, game.state, position, **queries.view_kwargs(game, position))
         if game.state else "",
         "url": absolute(game.get_absolute_url()),
         "rules_url": absolute(reverse("help_page", args=[game.engine])),

@@ -39,6 +39,7 @@ from wordgames.engines.core.text import quote
 from wordgames.events import actions as events
 from wordgames.events import ladders
 from wordgames.games import actions, queries
+from wordgames.games.boardtext import text_board
 from wordgames.games.commandwords import ENGLISH_ONLY, NOTATION, Words
 from wordgames.games.emails import absolute
 from wordgames.games.models import Game, Move, Seat
@@ -580,7 +581,9 @@ def _game_lines(seat: Seat) -> list[str]:
     if not seat.game.state:
         return ours
     try:
-        return [*get_engine(seat.game.engine).render_text(seat.game.state, seat.position).split("\n"), *ours]
+        drawn = text_board(seat.game.engine, seat.game.state, seat.position, **queries.view_kwargs(seat.game,
+                                                                                                   seat.position))
+        return [*drawn.split("\n"), *ours]
     except Exception:  # the backstop is a bonus: a game that cannot render still takes moves
         return ours
 

@@ -19,6 +19,7 @@ from wordgames.engines.core.text import quote
 
 from ..core.engine import MOVE_MAX, EndReason, Engine, MoveOutcome, Option, State, finish
 from ..core.errors import IllegalMove, InvalidOptions
+from ..core.legend import Legend, english
 from ..core.letters import ENGLISH, LetterSet, letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON, Lexicon, get_lexicon
 from ..core.options import validate
@@ -481,13 +482,13 @@ class LexiconCrossingEngine(Engine):
                 and state["jaywalked"][seat] < options.get("jaywalks", 1)
                 and len(state["bag"]) >= (2 if options["jaywalk"] == "2for1" else 1))  # fmt: skip
 
-    def render_text(self, state: State, seat: int | None, conceal_latest: bool = False) -> str:
+    def render_text(self, state: State, seat: int | None, legend: bool = True, conceal_latest: bool = False) -> str:
         view = self.view(state, seat, conceal_latest)
         lines = []
         if seat is not None:
             grid = view["grid"]
             lines.append(f"Your crossword ({view['score']['text']}):")
-            lines.extend(f"  {row}" for row in grid) if grid else lines.append("  (empty)")
+            lines.extend(f"  {spaced(row)}" for row in grid) if grid else lines.append("  (empty)")
             lines.append(f"Your tiles not on it: {' '.join(view['hand']) or '(none)'}")
             if view["hidden_new"]:
                 lines.append(f"You have {view['hidden_new']} new tile(s) waiting: you see them once the others "
@@ -499,7 +500,7 @@ class LexiconCrossingEngine(Engine):
         if state["finished"] and view["result"]:
             for s, name in enumerate(state["players"]):
                 lines.append(f"{name}: {view['score_texts'][s]}")
-                lines.extend(f"  {row}" for row in state["grids"][s])
+                lines.extend(f"  {spaced(row)}" for row in state["grids"][s])
         else:
             phase = {"play": f"Round {state['round']}", "red": "Red light: the grace period"}[state["phase"]]
             lines.append(f"{phase}. Tiles in the pickup pool: {len(state['bag'])}.")
@@ -507,7 +508,12 @@ class LexiconCrossingEngine(Engine):
             lines.append("Tiles: " + ", ".join(others) + ".")
             if view["face_up"]:
                 lines.append(f"Face up in the pool: {' '.join(view['face_up'])}")
+        if legend and (seat is not None or state["finished"]):
+            lines.append(english(self.legend(state)))
         return "\n".join(lines)
+
+    def legend(self, state: State) -> list[Legend]:
+        return [Legend.EMPTY]
 
     def move_examples(self, state: State, seat: int | None) -> list[str]:
         lines = ["grid             then your whole crossword below, one row a line, . for an empty cell"]
@@ -520,6 +526,13 @@ class LexiconCrossingEngine(Engine):
         elif state["phase"] == "red":
             lines.append("done             your crossword is final")
         return lines
+
+
+def spaced(row: str) -> str:
+    """A crossword's row with a space between cells (``. . C A T``): in a proportional font a narrow ``.`` and a
+    wide ``W`` would not line up, but cells separated one by one are counted. A ``grid`` move may be written
+    either way."""
+    return " ".join(row)
 
 
 def _ordered_bag(tile_set: Any, seed: Seed, first: str | None) -> list[str]:
