@@ -23,16 +23,24 @@ BOARDS = {
     "lingua fences": ("lingua-fences", {}),
 }
 
-# Every text node of the email outside the blocks that scroll: where is its right edge?
-OVERFLOW = """() => {
+# Every line of prose in the email (a line with a word of four letters: a legend, a score, a sentence; not a row
+# of a board's drawing, which may scroll in its own block): where is its right edge?
+OVERFLOW = r"""() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const out = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!node.textContent.trim() || node.parentElement.closest('div[style*="overflow-x"]')) continue;
-    const range = document.createRange();
-    range.selectNodeContents(node);
-    for (const rect of range.getClientRects()) {
-      if (rect.right > window.innerWidth + 0.5) out.push(node.textContent.trim().slice(0, 60));
+    const text = node.textContent;
+    let start = 0;
+    for (const line of text.split("\n")) {
+      if (/\p{L}{4,}/u.test(line)) {
+        const range = document.createRange();
+        range.setStart(node, start);
+        range.setEnd(node, start + line.length);
+        for (const rect of range.getClientRects()) {
+          if (rect.right > window.innerWidth + 0.5) { out.push(line.trim().slice(0, 60)); break; }
+        }
+      }
+      start += line.length + 1;
     }
   }
   return {page: document.documentElement.scrollWidth, lines: out};

@@ -1,5 +1,6 @@
 """Commands as a French player types them (issue 31), with the test catalogue's French words: politeness,
-greetings, typos of French command words, ``oui`` / ``non`` to an undo request, and the site's own commands."""
+greetings, typos of French command words, ``oui`` / ``non`` to an undo request, the site's own commands, and the text
+board's legend."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 import pytest
 from django.core import mail
 
-from tests.games.conftest import start_game
+from tests.games.conftest import play_best, start_game  # noqa: F401
 from tests.i18n.catalogue import compiled_catalogue, speaks, test_catalogue  # noqa: F401
 from tests.pbem import mime
 from tests.pbem.deliver import by_pipe
@@ -83,3 +84,11 @@ def test_defier_to_the_site_sets_up_a_game_and_a_typo_of_it_gets_help(ann: Any, 
     assert "défier lingo bob preset=pbem days=3" in latest_to("ann@example.com").body
     by_pipe(to_site("Défier lingo bob"), tmp_path)
     assert Game.objects.get().seats.get(position=1).invited_user == bob
+
+
+def test_the_text_boards_legend_is_in_the_readers_language(game: Game, play_best: Any) -> None:  # noqa: F811
+    mail.outbox.clear()
+    play_best(game, game.seats.get(position=0).user)
+    letter = latest_to("bob@example.com")
+    assert "Majuscules : le dernier coup." in letter.body and "Upper case: the last move." not in letter.body
+    assert "Majuscules : le dernier coup." in letter.alternatives[0][0]
