@@ -87,15 +87,13 @@ def test_the_plain_text_board_has_one_sign_per_cell_on_every_row(ann: Any, bob: 
     game = started(engine, options, ann, bob)
     text = text_board(engine, game.state, 1)
     counts = cells_per_row(text)
-    assert counts, text
-    header = counts[0]
+    header = counts[0] if counts else 0
     if engine == "lingo":  # the column letters, then each row: its number, a sign per column, its number
         assert all(n == header + 2 for n in counts[1:-1]) and counts[-1] == header, text
     elif engine in ("keebble", "lingua-fences"):  # the row's number, a sign per column; walls under a row: a sign each
         assert all(n in (header, header + 1) for n in counts[1:]) and header + 1 in counts, text
-    else:  # Lexicon Crossing: the crossword's rows (none yet: a deal to place), the same width each
+    else:  # Lexicon Crossing: the crossword's rows as the player writes them back after "grid" (one line each)
         game.state["grids"][1] = ["..C.....", "KEYBOARD", "..K....."]
-        rows = cells_per_row(text_board(engine, game.state, 1))
-        assert rows.count(8) == 3, rows
+        assert "\n  ..C.....\n  KEYBOARD\n  ..K.....\n" in text_board(engine, game.state, 1)
     # The letters of the email are the engine's: the text board is the one sent.
     assert text in [m for m in mail.outbox if m.to == ["bob@example.com"]][-1].body or engine == "lexicon-crossing"

@@ -488,7 +488,7 @@ class LexiconCrossingEngine(Engine):
         if seat is not None:
             grid = view["grid"]
             lines.append(f"Your crossword ({view['score']['text']}):")
-            lines.extend(f"  {spaced(row)}" for row in grid) if grid else lines.append("  (empty)")
+            lines.extend(f"  {row}" for row in grid) if grid else lines.append("  (empty)")
             lines.append(f"Your tiles not on it: {' '.join(view['hand']) or '(none)'}")
             if view["hidden_new"]:
                 lines.append(f"You have {view['hidden_new']} new tile(s) waiting: you see them once the others "
@@ -500,7 +500,7 @@ class LexiconCrossingEngine(Engine):
         if state["finished"] and view["result"]:
             for s, name in enumerate(state["players"]):
                 lines.append(f"{name}: {view['score_texts'][s]}")
-                lines.extend(f"  {spaced(row)}" for row in state["grids"][s])
+                lines.extend(f"  {row}" for row in state["grids"][s])
         else:
             phase = {"play": f"Round {state['round']}", "red": "Red light: the grace period"}[state["phase"]]
             lines.append(f"{phase}. Tiles in the pickup pool: {len(state['bag'])}.")
@@ -526,13 +526,6 @@ class LexiconCrossingEngine(Engine):
         elif state["phase"] == "red":
             lines.append("done             your crossword is final")
         return lines
-
-
-def spaced(row: str) -> str:
-    """A crossword's row with a space between cells (``. . C A T``): in a proportional font a narrow ``.`` and a
-    wide ``W`` would not line up, but cells separated one by one are counted. A ``grid`` move may be written
-    either way."""
-    return " ".join(row)
 
 
 def _ordered_bag(tile_set: Any, seed: Seed, first: str | None) -> list[str]:
