@@ -15,12 +15,13 @@ from django.core import mail
 
 from wordgames.games.models import ChatMessage, Game, Move, UndoRequest
 from wordgames.pbem.models import InboundMessage
-from wordgames.pbem.tasks import poll_imap
 
 from . import mime
 from .deliver import by_pipe, by_webhook
-from .test_imap import deliver as deliver_imap
-from .test_imap import imap_server  # noqa: F401
+from .test_imap import (
+    delivered_and_polled,
+    imap_server,  # noqa: F401
+)
 from .test_inbound import best, latest_to, replies_to
 from .test_lmtp import deliver as deliver_lmtp
 from .test_lmtp import receiver  # noqa: F401
@@ -39,10 +40,7 @@ def send(raw: bytes, way: str, tmp_path: Path, settings: Any, request: Any) -> I
         assert deliver_lmtp(port, raw, [str(mime.parse(raw)["To"])]) == {}
     else:
         port = request.getfixturevalue("imap_server")
-        settings.INBOUND_IMAP = {"host": "127.0.0.1", "port": port, "user": "play", "password": "secret",
-                                 "folder": "INBOX", "allow_cleartext": True}  # fmt: skip
-        deliver_imap(port, raw)
-        assert poll_imap() == 1
+        delivered_and_polled(port, raw, settings)
     record = InboundMessage.objects.order_by("-id").first()
     assert record is not None
     return record
