@@ -61,13 +61,15 @@ def data_of(game: Game | None = None) -> list[str]:
 
 def position_texts(game: Game) -> list[str]:
     """The engine's position as text (for screen readers, and the replay of games without a board), after each
-    move and from every seat: the engines' own words, like their sentences about moves."""
+    move and from every seat: the engines' own words, like their sentences about moves (the legend of the signs
+    is not among them: the server words it)."""
     engine = get_engine(game.engine)
     seats = range(len(game.seats.all()))
-    texts = [engine.render_text(game.state, seat, **queries.view_kwargs(game, seat)) for seat in [None, *seats]]
+    texts = [engine.render_text(game.state, seat, legend=False, **queries.view_kwargs(game, seat))
+             for seat in [None, *seats]]
     state = engine.new_game(queries.player_names(game), game.options, game.deal_seed, game.bag or None)
     for move in queries.live_moves(game):
-        texts += [engine.render_text(state, seat) for seat in seats]
+        texts += [engine.render_text(state, seat, legend=False) for seat in seats]
         state, _outcome = engine.apply(state, move.seat, move.text)
     return texts
 

@@ -98,6 +98,14 @@ def deliver(port: int, raw: bytes) -> None:
         imap.append("INBOX", None, None, raw.replace(b"\n", b"\r\n"))
 
 
+def delivered_and_polled(port: int, raw: bytes, settings: Any) -> None:
+    """``raw`` put in the mailbox, and the poller (pointed at it) handles it."""
+    settings.INBOUND_IMAP = {"host": "127.0.0.1", "port": port, "user": "play", "password": "secret",
+                             "folder": "INBOX", "allow_cleartext": True}  # fmt: skip
+    deliver(port, raw)
+    assert poll_imap() == 1
+
+
 def test_the_imap_poller_plays_a_reply_once(lingo_game: Game, imap_server: int, settings: Any) -> None:
     settings.INBOUND_IMAP = {"host": "127.0.0.1", "port": imap_server, "user": "play", "password": "secret",
                              "folder": "INBOX", "allow_cleartext": True}  # fmt: skip

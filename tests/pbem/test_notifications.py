@@ -14,8 +14,9 @@ from django.utils import timezone
 from django.utils.html import escape
 
 from wordgames.accounts.models import Profile, profile_for
-from wordgames.engines import get_engine
 from wordgames.games import actions, emails
+from wordgames.games.boardtext import text_board
+from wordgames.games.emails import BOARD_STYLE
 from wordgames.games.models import Game, Move, Seat
 from wordgames.mail.models import OutboxMessage
 
@@ -38,11 +39,14 @@ def test_game_emails_have_html_threading_and_unsubscribe_headers(lingo_game: Gam
     mime = sent.message()
     assert sent.alternatives[0][1] == "text/html" and "Pool:" in sent.alternatives[0][0]
     assert "The rules: http://localhost:8000/help/lingo/" in sent.body
-    # On a phone the HTML part wraps the prose but not the board: its lines scroll sideways instead.
+    # On a phone the HTML part wraps the prose but not the board's drawing: its rows scroll sideways instead, while
+    # the board's legend, pool and scores wrap with the text.
     html = sent.alternatives[0][0]
-    board = get_engine("lingo").render_text(Game.objects.get(pk=lingo_game.pk).state, 1)
-    assert '<div style="white-space:pre;overflow-x:auto;' in html and escape(board.strip("\n")) in html
-    assert html.index('style="white-space:pre;') < html.index(escape(board.strip("\n")))
+    board = text_board("lingo", Game.objects.get(pk=lingo_game.pk).state, 1)
+    drawing = board.split("\n\n")[0]
+    assert f'<div style="{BOARD_STYLE}">{escape(drawing)}</div>' in html
+    legend = html[html.index(escape(drawing)):].split("</div>", 1)[1]
+    assert "Upper case: the last move." in legend and "Pool:" in legend and "<div" not in legend.split("Pool:")[0]
     assert mime["In-Reply-To"] == f"<game-{lingo_game.pk}@localhost>"
     assert mime["References"] == f"<game-{lingo_game.pk}@localhost>"
     assert mime["Message-ID"] != latest_to("ann@example.com").message()["Message-ID"]

@@ -5,6 +5,14 @@ Each command's words are one catalogue entry (context ``email command words, sep
 lists the language's words, e.g. ``help`` -> ``aide|?``. Words are compared without case or accents (NFKC,
 casefold, Latin diacritics dropped): ``Hilfe`` = ``hilfe``, ``Révéler`` = ``reveler``.
 
+Besides the commands, the catalogue gives each language's words for an answer to an undo request (``yes`` /
+``no``), the politeness words a command may carry (``board please``) and the greetings that may head a message
+(``Hi Bob,``): these may be several words (``s'il vous plaît``). The commands of messages to the site's own address
+(``challenge``, ``seek``, ``join``, ``withdraw``) are read only there (``withdraw`` is a move in a game).
+
+A mistyped command (``histroy``, ``chek``) is recognised by ``near``: one letter wrong, missing, extra or two
+swapped (two for words of six letters or more), so the player can be asked "did you mean history?".
+
 A localised word never hides a move: a word of any game's notation (``pass``, ``green``, ``take``...), an English
 command word, or a word the game would read as a move in the position at hand is not taken as a command (the
 move is played, or refused as a move). A word two commands share is no command at all.
@@ -26,7 +34,13 @@ ENGLISH = ("help", "board", "history", "resign", "undo", "accept", "reject", "de
 # Words that some game reads as a move (``docs/notation.md``): never a localised command word.
 NOTATION = frozenset({"pass", "swap", "burn", "ask", "take", "wall", "claim", "grid", "green", "red", "done",
                       "jaywalk", "withdraw", "steal", "resign"})  # fmt: skip
-ALIASES = {"chat": "say"}  # English synonyms
+ALIASES = {"chat": "say", "?": "help"}  # English synonyms
+# Answers to an undo request, the commands of the site's own address, and each one's English words.
+ANSWERS = {"yes": ("yes", "y", "yeah", "yep", "ok", "okay", "sure", "agreed"), "no": ("no", "n", "nope")}
+EVENTS = ("challenge", "seek", "join", "withdraw")
+POLITE = ("please", "pls", "plz", "thanks", "thank you", "thanks a lot", "thx", "ty", "cheers", "kindly")
+GREETINGS = ("hi", "hello", "hey", "hiya", "dear", "howdy", "greetings", "yo", "good morning", "good afternoon",
+             "good evening", "morning", "evening")  # fmt: skip
 
 
 def _catalogue() -> dict[str, str]:
@@ -44,6 +58,22 @@ def _catalogue() -> dict[str, str]:
         "say": pgettext("email command words, separated by |", "say"),
         "check": pgettext("email command words, separated by |", "check"),
         "language": pgettext("email command words, separated by |", "language"),
+        "challenge": pgettext("email command words, separated by |", "challenge"),
+        "seek": pgettext("email command words, separated by |", "seek"),
+        "join": pgettext("email command words, separated by |", "join"),
+        "withdraw": pgettext("email command words, separated by |", "withdraw"),
+        "yes": pgettext("email command words, separated by |", "yes"),
+        "no": pgettext("email command words, separated by |", "no"),
+    }
+
+
+def _phrases() -> dict[str, str]:
+    """Words around a command in the active language: politeness (``please``, ``thanks``) and greetings
+    (``hello``); each entry lists phrases of one or more words, ``|``-separated."""
+    return {
+        "please": pgettext("email politeness words, separated by |", "please"),
+        "thanks": pgettext("email politeness words, separated by |", "thanks"),
+        "hello": pgettext("email greeting words, separated by |", "hello"),
     }
 
 
@@ -70,9 +100,42 @@ def _words_of(language: str) -> dict[str, tuple[str, str]]:
             if key and not any(ch.isspace() for ch in key):
                 claims.setdefault(key, set()).add(english)
                 written.setdefault(key, word.strip())
-    reserved = set(ENGLISH) | set(ALIASES) | NOTATION
+    reserved = set(ENGLISH) | set(ALIASES) | NOTATION | set(EVENTS) | {w for ws in ANSWERS.values() for w in ws}
     return {key: (next(iter(meant)), written[key]) for key, meant in claims.items()
             if len(meant) == 1 and key not in reserved}  # fmt: skip
+
+
+def _phrases_of(language: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The politeness phrases and the greetings of ``language`` (English's always among them), normalised."""
+    polite, greetings = set(POLITE), set(GREETINGS)
+    if language:
+        with translation.override(language):
+            local = _phrases()
+        for english, phrases in local.items():
+            found = {" ".join(_plain(p).split()) for p in phrases.split("|")} - {""}
+            (greetings if english == "hello" else polite).update(found)
+    return frozenset(polite), frozenset(greetings)
+
+
+def distance(a: str, b: str) -> int:
+    """Edits from ``a`` to ``b``: a letter changed, added or dropped, or two neighbours swapped (optimal string
+    alignment), so ``histroy`` is one edit from ``history``."""
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, start=1):
+        current = [i] + [0] * len(b)
+        for j, y in enumerate(b, start=1):
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y))
+            if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+def _allowed(word: str) -> int:
+    """How many edits a typo of ``word`` may be: none under four letters (too many words of three letters are one
+    edit apart: say, day, way), one up to five, two from six."""
+    return 0 if len(word) < 4 else 1 if len(word) < 6 else 2
 
 
 @dataclass
@@ -83,21 +146,70 @@ class Words:
     language: str = ""
     is_move: Callable[[str], bool] = field(default=lambda word: False)
     local: dict[str, tuple[str, str]] = field(init=False)
+    polite: frozenset[str] = field(init=False)
+    greetings: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:
         self.local = _words_of(self.language)
+        self.polite, self.greetings = _phrases_of(self.language)
 
-    def command(self, word: str) -> str | None:
-        """The English command ``word`` means, or None (a move, or nothing we know)."""
+    def _meaning(self, word: str) -> str | None:
         lowered = unicodedata.normalize("NFKC", word).casefold()  # a full-width ＨＥＬＰ is help
-        if lowered in ENGLISH:
+        if lowered in ENGLISH or lowered in EVENTS:
             return lowered
         if lowered in ALIASES:
             return ALIASES[lowered]
+        for answer, english in ANSWERS.items():
+            if lowered in english:
+                return answer
         meant = self.local.get(normal(word))
         if meant is None or self.is_move(word):
             return None
         return meant[0]
+
+    def command(self, word: str) -> str | None:
+        """The English command ``word`` means in a reply to a game's email, or None (a move, or nothing we know).
+        ``yes`` and ``no`` (and their synonyms) are answers to an undo request."""
+        meant = self._meaning(word)
+        return None if meant in EVENTS else meant
+
+    def event(self, word: str) -> str | None:
+        """The command ``word`` means in a message to the site's own address: challenge, seek, join or withdraw."""
+        meant = self._meaning(word)
+        return meant if meant in EVENTS else None
+
+    def near(self, word: str, *, among: tuple[str, ...] = ENGLISH) -> str | None:
+        """The English command a mistyped ``word`` most likely means (``histroy``: history), or None when it is
+        no command's near miss (or is a command already, or a word of the notation). ``among``: the commands it
+        may be (a game's by default; the site's own address has others)."""
+        key = normal(word)
+        if not key or key in NOTATION or self._meaning(word) is not None:
+            return None
+        candidates = [(english, english) for english in among]
+        candidates += [(local, meant) for local, (meant, _written) in self.local.items()
+                       if meant in among and not self.is_move(local)]  # fmt: skip
+        scored = sorted((distance(key, written), english) for written, english in candidates
+                        if distance(key, written) <= _allowed(written))  # fmt: skip
+        return scored[0][1] if scored else None
+
+    def courteous(self, words: str) -> bool:
+        """Whether ``words`` (what follows a command on its line) are only politeness: ``please``, ``thanks!``,
+        ``, merci``. Empty words are courteous too."""
+        phrase = " ".join(_plain(words.replace(",", " ")).strip(TRAILING).split())
+        if not phrase:
+            return True
+        return all(part.strip(TRAILING) in self.polite for part in _split_polite(phrase, self.polite))
+
+    def greeting(self, line: str) -> bool:
+        """Whether ``line`` is a salutation heading a message: a greeting and at most two more words (a name),
+        no digit (moves name cells): ``Hi Bob,``, ``Bonjour Ann !``, ``Dear all``."""
+        text = " ".join(_plain(line).replace(",", " ").strip(TRAILING + " ").split())
+        if not text or any(ch.isdigit() for ch in text):
+            return False
+        for greeting in self.greetings:
+            if text == greeting or text.startswith(greeting + " "):
+                return len(text[len(greeting):].split()) <= 2
+        return False
 
     def written(self, english: str) -> str:
         """The writer's first word for a command as the catalogue writes it (``aide``), or the English word when
@@ -112,6 +224,29 @@ class Words:
         (``aide (help)``), or the English word alone."""
         word = self.written(english)
         return english if word == english else f"{word} ({english})"
+
+
+# Punctuation people end a command with (``Resign.``, ``Help!``, ``chek:``), full-width forms included.
+TRAILING = ".!?,;:…。！？、，；：¡¿"
+
+
+def _plain(text: str) -> str:
+    """``normal`` text with typographic apostrophes made straight (``s’il`` = ``s'il``)."""
+    return normal(text.replace("\u2019", "'").replace("\u02bc", "'"))
+
+
+def _split_polite(phrase: str, polite: frozenset[str]) -> list[str]:
+    """``phrase`` cut into known politeness phrases, longest first (``thank you``, ``s'il vous plait``); a
+    leftover word stays a part of its own (and is no politeness)."""
+    words, parts = phrase.split(), []
+    while words:
+        for size in range(len(words), 0, -1):
+            candidate = " ".join(words[:size]).strip(TRAILING)
+            if candidate in polite or size == 1:
+                parts.append(candidate)
+                words = words[size:]
+                break
+    return parts
 
 
 ENGLISH_ONLY = Words()

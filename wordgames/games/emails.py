@@ -51,6 +51,7 @@ from wordgames.pbem.addresses import reply_address
 from wordgames.pbem.models import EmailOptOut
 
 from . import news, notices, queries, signals
+from .boardtext import text_board
 from .commandwords import ENGLISH, Words
 from .models import ChatMessage, Game, ModerationAction, Move, Notification, Seat
 
@@ -96,18 +97,39 @@ _URL = re.compile(r"https?://[^\s<>\"']+")
 
 
 BOARD_STYLE = "white-space:pre;overflow-x:auto;font-size:12px;line-height:1.25;padding:4px 0"
+# A word of four letters or more: a line of prose (a legend, a score), not a row of the drawing.
+_WORD = re.compile(r"[^\W\d_]{4,}")
 
 
 def linkify(text: str, boards: Iterable[str] = ()) -> SafeString:
     """The plain-text body as HTML with its web addresses as links (Django's urlize is several times slower
-    and finds "addresses" in boards). The ``boards`` inside it keep their lines on a narrow screen: they scroll
-    sideways instead of wrapping, where the rest of the text wraps."""
+    and finds "addresses" in boards). The drawing in each of the ``boards`` keeps its lines on a narrow screen:
+    it scrolls sideways instead of wrapping, while the board's prose (its legend, the scores) wraps with the rest
+    of the text, so it fits a phone's screen."""
     escaped = _URL.sub(lambda m: f'<a href="{m.group(0)}">{m.group(0)}</a>', str(escape(text)))
     for board in boards:
         drawn = str(escape(board.strip("\n")))
         if drawn.strip():
-            escaped = escaped.replace(drawn, f'<div style="{BOARD_STYLE}">{drawn}</div>', 1)
+            escaped = escaped.replace(drawn, _drawing_blocks(drawn), 1)
     return mark_safe(escaped)
+
+
+def _drawing_blocks(board: str) -> str:
+    """Each run of the board's drawn lines (rows and column labels: no word in them) in a block of its own that
+    scrolls sideways; its prose lines left to wrap."""
+    out: list[str] = []
+    run: list[str] = []
+    for line in board.split("\n"):
+        if line.strip() and not _WORD.search(line):
+            run.append(line)
+            continue
+        if run:
+            out.append(f'<div style="{BOARD_STYLE}">' + "\n".join(run) + "</div>")
+            run = []
+        out.append(line + "\n")
+    if run:
+        out.append(f'<div style="{BOARD_STYLE}">' + "\n".join(run) + "</div>")
+    return "".join(out).removesuffix("\n")
 
 
 def reader_zone(user: User | None) -> zoneinfo.ZoneInfo:
@@ -133,17 +155,18 @@ class Letter:
 
 def _send(key: str, to: str, subject: str, template: str, context: dict[str, Any], *, kind: str,
           user: User | None = None, game: Game | None = None, seat: Seat | None = None,
-          in_reply_to: str = "") -> bool:  # fmt: skip
+          in_reply_to: str = "", references: str = "") -> bool:  # fmt: skip
     """Send once per key, unless the reader chose not to get this kind. False when nothing was sent."""
     letter = _compose(key, to, subject, template, context, kind=kind, user=user, game=game, seat=seat,
-                      in_reply_to=in_reply_to)  # fmt: skip
+                      in_reply_to=in_reply_to, references=references)  # fmt: skip
     return letter is not None and bool(send_letters([letter]))
 
 
 def _compose(key: str, to: str, subject: str, template: str, context: dict[str, Any], *, kind: str,
              user: User | None = None, game: Game | None = None, seat: Seat | None = None,
-             in_reply_to: str = "") -> Letter | None:  # fmt: skip
-    """The email, or None when the reader chose not to get this kind (or has no address)."""
+             in_reply_to: str = "", references: str = "") -> Letter | None:  # fmt: skip
+    """The email, or None when the reader chose not to get this kind (or has no address). ``in_reply_to``: the
+    Message-ID of the message it answers, whose ``references`` it carries on."""
     if not to:
         return None
     if user is not None and kind in EMAIL_KINDS:
@@ -155,9 +178,7 @@ def _compose(key: str, to: str, subject: str, template: str, context: dict[str, 
     if game is not None and user is not None and kind != "invitation" and profile_for(user).same_subject:
         subject = ("Re: " if subject.lower().startswith("re:") else "") + thread_subject(game)
     headers = automatic_headers(replying=kind == "error")
-    if game is not None:
-        headers["References"] = thread_id(game) + (f" {in_reply_to}" if in_reply_to else "")
-        headers["In-Reply-To"] = in_reply_to or thread_id(game)
+    headers.update(thread_headers(game, in_reply_to, references))
     unsubscribe = ""
     if user is not None and kind in EMAIL_KINDS:
         unsubscribe = absolute(reverse("unsubscribe", args=[unsubscribe_token(user, kind)]))
@@ -172,8 +193,25 @@ def _compose(key: str, to: str, subject: str, template: str, context: dict[str, 
         "commands": command_words(), **context,
     }  # fmt: skip
     reply_to = [reply_address(seat)] if seat is not None and (seat.user_id is not None or seat.is_invitation) else []
+    if not reply_to and kind == "error":  # an answer to a message for no game: replies come back to the site
+        reply_to = [settings.REPLY_ADDRESS]
     return compose(key, to, subject, template, context, html_context=context, boards=[context.get("board", "")],
                    headers=headers, user=user, reply_to=reply_to)  # fmt: skip
+
+
+def thread_headers(game: Game | None, in_reply_to: str = "", references: str = "") -> dict[str, str]:
+    """In-Reply-To and References (RFC 5322 3.6.4) that keep a conversation together: a game's emails refer to
+    the game's thread; an answer refers to the message it answers and that message's own references (the last
+    few: a long thread's whole chain is no use). A Message-ID we made up for a message without one is no
+    reference."""
+    parent = in_reply_to if in_reply_to.startswith("<") and not in_reply_to.startswith("<sha256-") else ""
+    chain = [thread_id(game)] if game is not None else []
+    earlier = [ref for ref in references.split() if ref.startswith("<") and ref.endswith(">") and ref not in chain]
+    chain += [*earlier[-8:], *([parent] if parent else [])]
+    chain = list(dict.fromkeys(chain))
+    if not chain:
+        return {}
+    return {"References": " ".join(chain), "In-Reply-To": parent or chain[0]}
 
 
 def command_words() -> dict[str, str]:
@@ -369,7 +407,7 @@ def _game_context(game: Game, seat: Seat | None, last: Move | None, number: int 
     return {
         "game": game,
         "title": engine.title,
-        "board": engine.render_text(game.state, position, **queries.view_kwargs(game, position))
+        "board": text_board(game.engine, game.state, position, **queries.view_kwargs(game, position))
         if game.state else "",
         "url": absolute(game.get_absolute_url()),
         "rules_url": absolute(reverse("help_page", args=[game.engine])),
@@ -539,18 +577,19 @@ def send_chat(message: ChatMessage) -> int:
 
 
 def send_reply(key: str, to: str, subject: str, *, reason: str = "", text: str = "", seat: Seat | None = None,
-               quoted: str = "", in_reply_to: str = "", user: User | None = None) -> bool:  # fmt: skip
+               quoted: str = "", in_reply_to: str = "", references: str = "", line: str = "",
+               user: User | None = None) -> bool:  # fmt: skip
     """The answer to an emailed command or move: an error with its reason, or what was asked for. The board
     is included only for a verified player's own seat; a stranger gets the reason alone. Written in the active
     language: the caller's, the one its ``reason`` and ``text`` were written in."""
     game = seat.game if seat is not None else None
-    context: dict[str, Any] = {"reason": reason, "text": text, "quoted": quoted}
+    context: dict[str, Any] = {"reason": reason, "text": text, "quoted": quoted, "line": line}
     if seat is not None and game is not None:
         reader = user or seat.user
         context.update(_game_context(game, seat, None), user=reader, name=display_name(reader))
     subject = subject if subject.lower().startswith("re:") else f"Re: {subject}"
     return _send(f"reply:{key}", to, subject, "games/email/reply.txt", context, kind="error", user=user,
-                 game=game, seat=seat, in_reply_to=in_reply_to)  # fmt: skip
+                 game=game, seat=seat, in_reply_to=in_reply_to, references=references)  # fmt: skip
 
 
 def send_digest(user: User, games: list[Game], day: str) -> bool:

@@ -36,6 +36,7 @@ from . import actions, helpdocs, presence, presenters, queries
 from .actions import greenlight
 from .actions.games import not_yours
 from .boards import render_board
+from .boardtext import text_board
 from .emails import read_invitation_token, result_sentence
 from .forms import MoveForm, NewGameForm, engine_or_404, move_limit
 from .models import ChatMessage, Game, Hint, Move, Seat, TeamInvitation, UndoRequest, Vacation
@@ -188,7 +189,7 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
         engine = get_engine(game.engine)
         concealment = queries.view_kwargs(game, seat, seats)
         view = engine.view(game.state, seat, **concealment)
-        context["position_text"] = engine.render_text(game.state, seat, **concealment)  # for screen readers
+        context["position_text"] = text_board(game.engine, game.state, seat, **concealment)  # for screen readers
         if seat is not None:
             greenlight.mark_seen(game, seat)  # Lexicon Crossing: this page shows them their newest tiles
         movers = engine.actors(game.state) if game.status == Game.Status.ACTIVE else set()
@@ -636,7 +637,7 @@ def _replay_board(engine: Any, state: dict[str, Any], view: dict[str, Any]) -> A
     """Lingo's board as SVG; other games as each player's text (the game is over: nothing is secret)."""
     if "board" in view:
         return render_board(view["board"])
-    texts = [f"{name}:\n{engine.render_text(state, seat)}" for seat, name in enumerate(view["players"])]
+    texts = [f"{name}:\n{text_board(engine.name, state, seat)}" for seat, name in enumerate(view["players"])]
     return format_html('<pre class="replay-text">{}</pre>', "\n\n".join(texts))
 
 

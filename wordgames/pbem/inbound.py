@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -40,6 +39,7 @@ from wordgames.engines.core.text import quote
 from wordgames.events import actions as events
 from wordgames.events import ladders
 from wordgames.games import actions, queries
+from wordgames.games.boardtext import text_board
 from wordgames.games.commandwords import ENGLISH_ONLY, NOTATION, Words
 from wordgames.games.emails import absolute
 from wordgames.games.models import Game, Move, Seat
@@ -49,25 +49,15 @@ from wordgames.seeks.queries import clock_text, describe
 
 from . import addresses, outbox, reading
 from .automatic import automatic_reason, dmarc_failed
+from .commands import CROWDED, QUESTION, TYPO, Command, parse_command
 from .models import InboundMessage
 from .outbox import seat_member
 from .reply import looks_quoted, own_text
 
 log = logging.getLogger(__name__)
 
-_NUMBER = re.compile(r"\s*#\s*(\d+)\s*$")
-_GRID_ROW = re.compile(r"^[A-Za-z.?]+$")
-COMMANDS = ("help", "board", "history", "resign", "undo", "accept", "reject", "decline")
 # Errors that say "try again later", not "this message is bad": the pipe exits 75, the webhook answers 5xx.
 TRANSIENT = (OperationalError, InterfaceError)
-
-
-@dataclass
-class Command:
-    word: str  # "move" or one of COMMANDS
-    text: str  # the move as written (for "move")
-    number: int | None  # the #N the player added
-    comment: str
 
 
 def body_text(message: AnymailInboundMessage, game_lines: list[str] | None = None) -> str:
@@ -75,44 +65,6 @@ def body_text(message: AnymailInboundMessage, game_lines: list[str] | None = Non
     program, any language; ``reply.own_text``), and without lines of the game's own email."""
     stripped = getattr(message, "stripped_text", None)  # a provider's own reply parsing (Mailgun) first
     return own_text(stripped or reading.body(message), game_lines or ())
-
-
-def parse_command(body: str, words: Words = ENGLISH_ONLY) -> Command | None:
-    """The first non-empty line is the command or move, with an optional ``#N``; the lines after it are a
-    comment. ``grid`` alone on a line takes the rows below it (Lexicon Crossing). Commands are read in English
-    and in the writer's language (``words``: ``aide`` is ``help`` for a French player), never over a move."""
-    lines = [line.strip() for line in body.split("\n")]
-    while lines and not lines[0]:
-        lines.pop(0)
-    if not lines:
-        return None
-    first, rest = lines[0], lines[1:]
-    number = None
-    match = _NUMBER.search(first)
-    if match:
-        number = int(match.group(1))
-        first = first[: match.start()].strip()
-    word = first.split()[0].lower() if first else ""
-    if word == "grid" and len(first.split()) == 1:
-        rows = []
-        while rest and _GRID_ROW.match(rest[0]):
-            rows.append(rest.pop(0))
-        first = "grid " + "/".join(rows)
-        if rest and _NUMBER.fullmatch(rest[0] if rest[0].startswith("#") else "x"):
-            number = int(rest.pop(0).lstrip("#"))
-    comment = "\n".join(rest).strip()
-    meant = words.command(first.split()[0]) if first else None
-    if meant == "say":  # words for the table: the rest of the line and the lines below
-        return Command("say", " ".join(first.split()[1:]), number, comment)
-    if meant == "language":  # the language of my emails (none named: which there are)
-        return Command("language", " ".join(first.split()[1:]), number, comment)
-    if meant == "check" and len(first.split()) > 1:  # a move to score
-        return Command("check", " ".join(first.split()[1:]), number, comment)
-    if word in ("challenge", "seek") and len(first.split()) > 1:  # a game to set up
-        return Command(word, " ".join(first.split()[1:]), number, comment)
-    if meant in COMMANDS and len(first.split()) == 1:
-        return Command(meant, first, number, comment)
-    return Command("move", first, number, comment)
 
 
 def _message_id(message: AnymailInboundMessage) -> str:
@@ -188,12 +140,7 @@ def _help(game: Game, seat: Seat, words: Words = ENGLISH_ONLY) -> str:
     lines = [_("Reply to any email about this game with one command or move on the first line:"), ""]
     lines += [f"  {left:<{width}} {right}" for left, right in rows]
     lines += [
-        "", _("To start a game, write a new message to this site's address from your account's address:"),
-        "  challenge lingo bob preset=pbem days=3", _("or post an open seek that anyone may take:"),
-        "  seek lingo preset=pbem days=3",
-        _("To sign up for an event (its number is on its page), or withdraw from it:"), "  join 12", "  withdraw 12",
-        _("On a ladder, challenge a player above you (their username after the ladder's number):"),
-        "  challenge 12 bob",
+        "", *_site_commands(words),
         "", _("Lines after the first are a comment shown to the other players. Quoted text and your signature are "
               "ignored."),
     ]  # fmt: skip
@@ -207,6 +154,20 @@ def _help(game: Game, seat: Seat, words: Words = ENGLISH_ONLY) -> str:
                                                "url": absolute(reverse("help_page", args=[game.engine]))},
     ]  # fmt: skip
     return "\n".join(lines)
+
+
+def _site_commands(words: Words) -> list[str]:
+    """How to write the commands of the site's own address, with the writer's words for them."""
+    challenge, seek, join, withdraw = (words.written(w) for w in ("challenge", "seek", "join", "withdraw"))
+    return [
+        _("To start a game, write a new message to this site's address from your account's address:"),
+        f"  {challenge} lingo bob preset=pbem days=3", _("or post an open seek that anyone may take:"),
+        f"  {seek} lingo preset=pbem days=3",
+        _("To sign up for an event (its number is on its page), or withdraw from it:"), f"  {join} 12",
+        f"  {withdraw} 12",
+        _("On a ladder, challenge a player above you (their username after the ladder's number):"),
+        f"  {challenge} 12 bob",
+    ]  # fmt: skip
 
 
 def handle_raw(raw: bytes, via: str, event_id: str = "") -> InboundMessage:
@@ -292,27 +253,8 @@ def _could_be_move(game: Game, user: Any) -> Callable[[str], bool]:
 def _process_addressed(message: AnymailInboundMessage, record: InboundMessage, sender: str,
                        seat: Seat | None) -> None:  # fmt: skip
     body = body_text(message, _game_lines(seat) if seat is not None else None)
-    command = parse_command(body) if seat is None else None
-    ladder = command.text.split() if seat is None and command is not None and command.word == "challenge" else []
-    if len(ladder) == 2 and ladder[0].lstrip("#").isdigit():  # "challenge 12 bob": on ladder 12
-        _event(record, message, body, sender, "challenge", ladder[0], ladder[1])
-        return
-    if seat is None and command is not None and command.word == "challenge":
-        _challenge(record, message, body, sender, command.text)
-        return
-    if seat is None and command is not None and command.word == "seek":
-        _seek(record, message, body, sender, command.text)
-        return
-    words = command.text.split() if seat is None and command is not None and command.word == "move" else []
-    if command is not None and len(words) == 1 and command.number is not None:  # "join #12": read as a number
-        words.append(str(command.number))
-    if len(words) == 2 and words[0].lower() in ("join", "withdraw"):
-        _event(record, message, body, sender, words[0].lower(), words[1])
-        return
     if seat is None:
-        _refuse(record, message, body, None, _("Sorry, this message was not used: the address it was sent to is "
-                "not a valid reply address for a game (it may be mistyped, or the seat has changed hands). Reply to "
-                "the latest email about your game."))  # fmt: skip
+        _to_the_site(record, message, body, sender)
         return
     record.game = seat.game
     if seat.user is None:
@@ -346,6 +288,55 @@ def _process_addressed(message: AnymailInboundMessage, record: InboundMessage, s
     _run(record, message, body, seat, user, command, vocabulary)
 
 
+def _to_the_site(record: InboundMessage, message: AnymailInboundMessage, body: str, sender: str) -> None:
+    """A message to no game's address: the site's own commands (challenge, seek, join, withdraw, in English or
+    the writer's language); when it went to the site's own address, help for anything else that reads as a
+    command or a mistyped one. Else the address was wrong (a reply address mistyped, or a seat changed hands)."""
+    words = Words(translation.get_language() or "")
+    command = parse_command(body, words, site=True)
+    word, text = (command.word, command.text) if command is not None else ("", "")
+    args = text.split()
+    if word == "challenge" and len(args) == 2 and args[0].lstrip("#").isdigit():  # "challenge 12 bob": ladder 12
+        _event(record, message, body, sender, "challenge", args[0], args[1])
+    elif word == "challenge" and args:
+        _challenge(record, message, body, sender, text)
+    elif word == "seek" and args:
+        _seek(record, message, body, sender, text)
+    elif word in ("join", "withdraw") and args:
+        _event(record, message, body, sender, word, args[0] if len(args) == 1 else text)
+    elif command is not None and word != "move" and not addresses.tokens_in(_recipients(message)):
+        _refuse(record, message, body, None, _site_help(command, words), line=command.line)
+        if word == "help":
+            record.outcome = InboundMessage.Outcome.COMMAND
+    else:
+        _refuse(record, message, body, None, _("Sorry, this message was not used: the address it was sent to is "
+                "not a valid reply address for a game (it may be mistyped, or the seat has changed hands). Reply to "
+                "the latest email about your game."))  # fmt: skip
+
+
+def _site_help(command: Command, words: Words) -> str:
+    """The answer to a command sent to the site's own address that is not one of its own: what was wrong, then
+    the commands that work there."""
+    if command.word == TYPO:
+        first = _typo(command, words)
+    elif command.word in ("challenge", "seek", "join", "withdraw"):
+        first = _("Nothing was done: write what to do after %(command)s, as below.") % {
+            "command": words.written(command.word)}  # fmt: skip
+    elif command.word == "help":
+        first = ""
+    else:
+        first = _("Nothing was done: %(command)s works in a reply to an email about your game (each game has its "
+                  "own reply address); this message went to the site's own address.") % {
+            "command": words.written(command.meant or command.word)}  # fmt: skip
+    return "\n".join([*([first, ""] if first else []), *_site_commands(words)])
+
+
+def _typo(command: Command, words: Words) -> str:
+    """"Did you mean history?", in the writer's words."""
+    return _("Nothing was done: %(line)s is not a command. Did you mean %(command)s?") % {
+        "line": quote(command.line), "command": words.written(command.meant)}  # fmt: skip
+
+
 def _run(record: InboundMessage, message: AnymailInboundMessage, body: str, seat: Seat, user: Any,
          command: Command, words: Words = ENGLISH_ONLY) -> None:  # fmt: skip
     """Do what a player's message asks: a command, words for the chat, or a move through the write door."""
@@ -360,10 +351,13 @@ def _run(record: InboundMessage, message: AnymailInboundMessage, body: str, seat
         elif command.word == "undo":
             actions.request_undo(game.pk, user)
             _answer(record, seat, message, text=_("Your undo request was sent to the other players."))
-        elif command.word in ("accept", "reject"):
-            actions.answer_undo(game.pk, user, command.word == "accept")
+        elif command.word in ("accept", "reject", "yes", "no"):  # "yes" and "no" answer an undo request
+            accept = command.word in ("accept", "yes")
+            actions.answer_undo(game.pk, user, accept)
             _answer(record, seat, message, text=_("Your answer (%(answer)s) was recorded.") % {
-                "answer": words.written(command.word)})  # fmt: skip
+                "answer": words.written("accept" if accept else "reject")})  # fmt: skip
+        elif command.word in (TYPO, CROWDED, QUESTION):
+            _refuse(record, message, body, seat, _misread(command, words), line=command.line)
         elif command.word == "check":
             outcome = actions.preview_move(game, user, command.text)
             _answer(record, seat, message, text=_("Checked, not played: %(move)s would score %(score)s.") % {
@@ -394,13 +388,28 @@ def _run(record: InboundMessage, message: AnymailInboundMessage, body: str, seat
     except actions.Refused as e:
         if e.code == "illegal" and command.word == "move" and _just_words(command.text, game):
             # No move in it, only words: they go to the table's chat, and the player is told so.
-            _say(record, seat, message, user, "\n".join(filter(None, [command.text, command.comment])), told=True)
+            _say(record, seat, message, user, "\n".join(filter(None, [command.greeting, command.text,
+                                                                    command.comment])), told=True)  # fmt: skip
             return
         reason = str(e)
         if e.code in ("illegal", "empty") and command.word == "move":
             # quoted: NUL and bidi shown
             reason = _("Your move %(move)s was not played: %(reason)s") % {"move": quote(command.text), "reason": reason}
-        _refuse(record, message, body, seat, reason)
+        _refuse(record, message, body, seat, reason, line=command.line)
+
+
+def _misread(command: Command, words: Words) -> str:
+    """Why nothing was done with a line that looked like a command but was not quite one."""
+    if command.word == TYPO:
+        return _typo(command, words) + " " + _("Write %(help)s on the first line for the list of commands.") % {
+            "help": words.written("help")}  # fmt: skip
+    if command.word == QUESTION:
+        return _("Nothing was done: %(line)s reads as a question. To do it, write %(command)s alone on the first "
+                 "line.") % {"line": quote(command.line), "command": words.written(command.meant)}  # fmt: skip
+    return _("Nothing was done: a command stands alone on the first line (only a word such as \"please\" may follow "
+             "it), and %(line)s says more than %(command)s. Write the command alone, and anything for the other "
+             "players on the lines below it.") % {"line": quote(command.line),
+                                                   "command": words.written(command.meant)}  # fmt: skip
 
 
 def _challenge(record: InboundMessage, message: AnymailInboundMessage, body: str, sender: str, text: str) -> None:
@@ -579,7 +588,9 @@ def _game_lines(seat: Seat) -> list[str]:
     if not seat.game.state:
         return ours
     try:
-        return [*get_engine(seat.game.engine).render_text(seat.game.state, seat.position).split("\n"), *ours]
+        drawn = text_board(seat.game.engine, seat.game.state, seat.position, **queries.view_kwargs(seat.game,
+                                                                                                   seat.position))
+        return [*drawn.split("\n"), *ours]
     except Exception:  # the backstop is a bonus: a game that cannot render still takes moves
         return ours
 
@@ -666,13 +677,15 @@ def _answer(record: InboundMessage, seat: Seat, message: AnymailInboundMessage, 
 
 
 def _refuse(record: InboundMessage, message: AnymailInboundMessage, body: str, seat: Seat | None,
-            reason: str) -> None:  # fmt: skip
+            reason: str, *, line: str = "") -> None:  # fmt: skip
+    """Nothing done, and (to someone the site knows) the reason, with the line read as the command or move and
+    the message quoted."""
     record.outcome, record.detail = InboundMessage.Outcome.REFUSED, reason
     silent = _why_not_answer(record, seat)
     if silent:
         record.detail = f"{reason} (Not answered: {silent}.)"
         return
-    _queue_reply(record, seat, message, reason=reason, quoted=_quote(body or _("(empty)")))
+    _queue_reply(record, seat, message, reason=reason, quoted=_quote(body or _("(empty)")), line=line)
 
 
 def _why_not_answer(record: InboundMessage, seat: Seat | None) -> str:
@@ -697,8 +710,10 @@ def _why_not_answer(record: InboundMessage, seat: Seat | None) -> str:
 
 
 def _queue_reply(record: InboundMessage, seat: Seat | None, message: AnymailInboundMessage, *, text: str = "",
-                 reason: str = "", quoted: str = "", quote: bool = True) -> None:  # fmt: skip
+                 reason: str = "", quoted: str = "", quote: bool = True, line: str = "") -> None:  # fmt: skip
     record.answered = True
-    # The reply is written in the language active now (the reader's, ``_process``), whenever it is sent.
+    # The reply is written in the language active now (the reader's, ``_process``), whenever it is sent; it
+    # threads under the message it answers (its References, then its Message-ID).
     owe(outbox.send_reply, inbound_id=record.pk, seat_id=seat.pk if seat else None, text=text, reason=reason,
-        quoted=quoted if quote else "", language=translation.get_language() or "")  # fmt: skip
+        quoted=quoted if quote else "", language=translation.get_language() or "", line=_clean(line, 500),
+        references=_clean(reading.header(message, "References"), 2000))  # fmt: skip

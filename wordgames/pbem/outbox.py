@@ -27,9 +27,11 @@ def seat_member(seat: Seat, address: str) -> Any:
 
 @shared_task(name="wordgames.pbem.tasks.send_reply", **RETRY)
 def send_reply(inbound_id: int, seat_id: int | None, text: str = "", reason: str = "", quoted: str = "",
-               language: str = "") -> None:  # fmt: skip
+               language: str = "", line: str = "", references: str = "") -> None:  # fmt: skip
     """``text`` and ``reason`` were written in ``language`` (the reader's, when the message was read): the rest of
-    the reply is written in it too. A reply queued before there were languages has none: the reader's own."""
+    the reply is written in it too. A reply queued before there were languages has none: the reader's own.
+    ``line``: the line of the message read as its command or move; ``references``: the message's References
+    header (the reply threads under it)."""
     record = InboundMessage.objects.filter(pk=inbound_id).first()
     if record is None:
         return
@@ -39,4 +41,4 @@ def send_reply(inbound_id: int, seat_id: int | None, text: str = "", reason: str
     with speaking(language or user):
         emails.send_reply(f"{record.pk}", record.sender, record.subject or _("your message"), reason=reason,
                           text=text, seat=seat if user is not None else None, quoted=quoted,
-                          in_reply_to=record.message_id, user=user)  # fmt: skip
+                          in_reply_to=record.message_id, references=references, line=line, user=user)  # fmt: skip

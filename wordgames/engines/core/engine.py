@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from .errors import InvalidOptions
+from .legend import Legend
 from .refusals import Refusal
 from .rng import Seed
 
@@ -176,9 +177,15 @@ class Engine:
         the bag's contents or order. JSON-serialisable."""
         raise NotImplementedError
 
-    def render_text(self, state: State, seat: int | None) -> str:
-        """The position as plain text for a fixed-width font (emails)."""
+    def render_text(self, state: State, seat: int | None, legend: bool = True) -> str:
+        """The position as plain text (emails), readable in a fixed-width font and in a proportional one: each row
+        of a board is one line with one sign per cell, separated by spaces. ``legend``: with the English line
+        that says what the signs mean (``legend`` gives its codes, for a server that words it otherwise)."""
         raise NotImplementedError
+
+    def legend(self, state: State) -> list[Legend]:
+        """The signs the text board of ``state`` uses, as codes (``core.legend``)."""
+        return []
 
     def result(self, state: State) -> dict[str, Any] | None:
         """``None`` while the game runs; then {"scores": [...], "winners": [seats], "reason": "...",

@@ -24,6 +24,7 @@ from wordgames.engines.core.rng import Seed, draws
 from ..core.engine import EndReason, Engine, MoveOutcome, Option, State
 from ..core.errors import IllegalMove
 from ..core.grid import cell_name, column_name
+from ..core.legend import Legend, english
 from ..core.letters import letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON
 from ..core.options import validate
@@ -187,7 +188,7 @@ class KeebbleEngine(Engine):
             "result": self.result(state),
         }  # fmt: skip
 
-    def render_text(self, state: State, seat: int | None) -> str:
+    def render_text(self, state: State, seat: int | None, legend: bool = True) -> str:
         w, h = state["width"], state["height"]
         hand_of = {name: state["players"][s][0].lower() for s, name in enumerate(state["hand_cells"])}
         short = {"DL": "2l", "TL": "3l", "DW": "2w", "TW": "3w"}
@@ -209,9 +210,10 @@ class KeebbleEngine(Engine):
                     mark = "*" if name == state["star"] else "."
                 wall_right = c + 1 < w and wall_between(state, (c, r), (c + 1, r))
                 row += f"{mark:<3}" + ("|" if wall_right else " ")
-                below += ("---" if r < h and wall_between(state, (c, r), (c, r + 1)) else "   ") + " "
+                # A sign under every cell, so that in a proportional font the wall is counted to its cell.
+                below += ("---" if r < h and wall_between(state, (c, r), (c, r + 1)) else "·  ") + " "
             lines.append(row.rstrip())
-            if below.strip():
+            if "-" in below:
                 lines.append(below.rstrip())
         lines.append("Hands: " + "; ".join(f"{n} [{''.join(hand) or '-'}] {score} pts"
                                           for n, hand, score in zip(state["players"], state["hands"],
@@ -221,8 +223,12 @@ class KeebbleEngine(Engine):
                          "a wall.")  # fmt: skip
         if state["endgame"]:
             lines.append("Endgame: words only.")
-        lines.append("[x]: x's hand cell; | and ---: walls; *: the star; 2l 3l 2w 3w: special cells; #: destroyed.")
+        if legend:
+            lines.append(english(self.legend(state)))
         return "\n".join(lines)
+
+    def legend(self, state: State) -> list[Legend]:
+        return [Legend.EMPTY, Legend.HAND, Legend.WALLS, Legend.STAR, Legend.SPECIAL, Legend.DESTROYED]
 
     def move_examples(self, state: State, seat: int | None) -> list[str]:
         if state["phase"] == "answer":

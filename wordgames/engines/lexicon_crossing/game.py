@@ -19,6 +19,7 @@ from wordgames.engines.core.text import quote
 
 from ..core.engine import MOVE_MAX, EndReason, Engine, MoveOutcome, Option, State, finish
 from ..core.errors import IllegalMove, InvalidOptions
+from ..core.legend import Legend, english
 from ..core.letters import ENGLISH, LetterSet, letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON, Lexicon, get_lexicon
 from ..core.options import validate
@@ -481,7 +482,7 @@ class LexiconCrossingEngine(Engine):
                 and state["jaywalked"][seat] < options.get("jaywalks", 1)
                 and len(state["bag"]) >= (2 if options["jaywalk"] == "2for1" else 1))  # fmt: skip
 
-    def render_text(self, state: State, seat: int | None, conceal_latest: bool = False) -> str:
+    def render_text(self, state: State, seat: int | None, legend: bool = True, conceal_latest: bool = False) -> str:
         view = self.view(state, seat, conceal_latest)
         lines = []
         if seat is not None:
@@ -507,7 +508,12 @@ class LexiconCrossingEngine(Engine):
             lines.append("Tiles: " + ", ".join(others) + ".")
             if view["face_up"]:
                 lines.append(f"Face up in the pool: {' '.join(view['face_up'])}")
+        if legend and (seat is not None or state["finished"]):
+            lines.append(english(self.legend(state)))
         return "\n".join(lines)
+
+    def legend(self, state: State) -> list[Legend]:
+        return [Legend.EMPTY]
 
     def move_examples(self, state: State, seat: int | None) -> list[str]:
         lines = ["grid             then your whole crossword below, one row a line, . for an empty cell"]

@@ -18,6 +18,7 @@ from ..core.bag import draw, new_bag
 from ..core.engine import EndReason, Engine, MoveOutcome, State, finish
 from ..core.errors import IllegalMove, InvalidOptions
 from ..core.grid import cell_name
+from ..core.legend import Legend
 from ..core.letters import ENGLISH, letter_set_for
 from ..core.lexicon import Lexicon, get_lexicon
 from ..core.notation import Placement, PlaceMove, WordCommand, format_move, parse_move
@@ -293,8 +294,11 @@ class LingoEngine(Engine):
             "result": self.result(state),
         }
 
-    def render_text(self, state: State, seat: int | None) -> str:
-        return text.render(self.view(state, seat))
+    def render_text(self, state: State, seat: int | None, legend: bool = True) -> str:
+        return text.render(self.view(state, seat), legend)
+
+    def legend(self, state: State) -> list[Legend]:
+        return text.legend(bool(state["options"]["hex"]))
 
     def move_examples(self, state: State, seat: int | None) -> list[str]:
         if state["options"]["hex"]:

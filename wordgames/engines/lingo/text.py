@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.grid import cell_name, column_name
+from ..core.legend import Legend, english
 from ..core.notation import Placement
 from ..core.text import and_list
 from ..core.tiles import LETTER_VALUES
@@ -32,8 +33,8 @@ def move_summary(player: str, placements: list[Placement], score: Score) -> str:
 
 
 def _cell_text(tile: dict[str, Any] | None, exists: bool) -> str:
-    if not exists:
-        return "   "
+    if not exists:  # a sign, not a blank: in a proportional font a row's cells are counted, not lined up
+        return " · "
     if tile is None:
         return " . "
     letter = tile["letter"] if tile["last"] else tile["letter"].lower()
@@ -76,11 +77,17 @@ def render_board(board: dict[str, Any]) -> list[str]:
     return lines
 
 
-def render(view: dict[str, Any]) -> str:
-    """The whole position for an email: board, legend, pool, bag and scores."""
+def legend(hexes: bool) -> list[Legend]:
+    """The signs of the board: cells, the last move, blanks, stacks (and the gaps of a hex board)."""
+    return [Legend.EMPTY, Legend.LAST, Legend.BLANK, Legend.STACK, *([Legend.NO_CELL] if hexes else [])]
+
+
+def render(view: dict[str, Any], with_legend: bool = True) -> str:
+    """The whole position for an email: board, legend (unless the caller words it), pool, bag and scores."""
     lines = render_board(view["board"])
     lines.append("")
-    lines.append("Upper case: the last move. ?: a blank. A digit after a letter: tiles stacked there.")
+    if with_legend:
+        lines.append(english(legend(view["board"]["shape"] == "hex")))
     if view["pool"] is not None:
         label = "Your tiles" if view["pool_counts"] is not None else "Pool"
         # Each tile with its value, as pbmserv printed them (a blank, "?", is worth 0): E1 N1 O1 S1 V4.

@@ -18,6 +18,7 @@ from wordgames.engines.core.text import quote
 from ..core.engine import EndReason, Engine, MoveOutcome, Option, State, finish
 from ..core.errors import IllegalMove, InvalidOptions
 from ..core.grid import cell_name, column_name, parse_cell
+from ..core.legend import Legend, english
 from ..core.letters import letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON, house_lexicon
 from ..core.notation import WordMove, parse_move
@@ -245,13 +246,18 @@ class LinguaFencesEngine(Engine):
             "result": self.result(state),
         }  # fmt: skip
 
-    def render_text(self, state: State, seat: int | None) -> str:
+    def render_text(self, state: State, seat: int | None, legend: bool = True) -> str:
         index = self.sheet_of(state, seat) if seat is not None else 0
         lines = [self.sheet_text(state, index), ""]
         writing = [state["players"][s] for s in sorted(self.actors(state))]
         lines.append(f"Round {state['round'] + 1}. Still writing: {', '.join(writing) or 'nobody'}.")
         lines.append("Scores: " + ", ".join(f"{n} {s}" for n, s in zip(state["players"], state["scores"])) + ".")
+        if legend:
+            lines.append(english(self.legend(state)))
         return "\n".join(lines)
+
+    def legend(self, state: State) -> list[Legend]:
+        return [Legend.EMPTY, Legend.START, Legend.CLAIMED]
 
     def sheet_text(self, state: State, index: int) -> str:
         """A sheet in a fixed-width font: letters in capitals, claimed squares with the claimer's initial."""
