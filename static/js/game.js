@@ -169,7 +169,9 @@
       if (!selected) return;
       var letter = selected.dataset.letter;
       if (letter === "?") {
-        var chosen = (window.prompt(gettext("Which letter does the blank stand for?")) || "").trim().toUpperCase();
+        // From the keyboard (board_keys.js) the letter typed is the one the blank stands for.
+        var chosen = (live.dataset.blankAs || window.prompt(gettext("Which letter does the blank stand for?")) || "")
+          .trim().toUpperCase();
         if (!/^[A-Z]$/.test(chosen)) return;
         letter = "?" + chosen;
       }

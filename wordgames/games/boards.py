@@ -1,7 +1,9 @@
 """The board of a view as SVG: squares, or flat-topped hexes in doubled coordinates.
 
 Every cell inside the drawn bounds is a target (``data-cell``) for the click-to-place editor; labels use
-the table's own coordinates, so a cell keeps its name all game.
+the table's own coordinates, so a cell keeps its name all game. A board is an ARIA grid (rows of cells, each
+named for a screen reader: "row 3, column C, letter K"), which static/js/board_keys.js makes playable from the
+keyboard; the coordinate labels around it are hidden from screen readers (every cell already says them).
 """
 
 from __future__ import annotations
@@ -23,6 +25,31 @@ LABEL = 22  # px kept for coordinate labels
 
 def column_label(col: int) -> str:
     return cell_name(col, 1)[:-1]
+
+
+def cell_label(col: int, row: int, details: list[str]) -> str:
+    """What a screen reader says of a cell: "row 3, column C, letter K, double word" ("empty" if nothing)."""
+    where = _("row %(row)d, column %(column)s") % {"row": row, "column": column_label(col).upper()}
+    return ", ".join([where, *(details or [_("empty")])])
+
+
+def letter_detail(letter: str) -> str:
+    return _("letter %(letter)s") % {"letter": letter}
+
+
+def grid_cell(name: str, label: str, inner: str, classes: str = "", letter: str = "") -> str:
+    """One cell of a board's grid: focusable by board_keys.js (one cell of the grid at a time), named."""
+    extra = (f' class="{classes}"' if classes else "") + (f' data-letter="{escape(letter)}"' if letter else "")
+    return f'<g role="gridcell" tabindex="-1" data-cell="{name}" aria-label="{escape(label)}"{extra}>{inner}</g>'
+
+
+def grid_rows(rows: list[list[str]]) -> str:
+    return "".join(f'<g role="row">{"".join(cells)}</g>' for cells in rows if cells)
+
+
+def hidden(parts: list[str]) -> str:
+    """Drawn, not read: coordinate labels, walls and claims are said by the cells themselves."""
+    return f'<g aria-hidden="true">{"".join(parts)}</g>'
 
 
 def render_board(board: dict[str, Any]) -> SafeString:
@@ -54,21 +81,22 @@ def _tile_text(tile: dict[str, Any], x: float, y: float, size: float) -> str:
 def _cell_group(
     col: int, row: int, outline: str, tile: dict[str, Any] | None, x: float, y: float, size: float
 ) -> str:
-    name = cell_name(col, row)
     classes = ["cell"]
+    details = []
     if tile:
         classes.append("tile")
-        if tile.get("last"):
-            classes.append("last")
+        details.append(letter_detail(tile["letter"]))
         if tile.get("blank"):
             classes.append("blank")
-    letter = f' data-letter="{escape(tile["letter"])}"' if tile else ""
-    label = f"{name}: {tile['letter']}" if tile else _("%(cell)s: empty") % {"cell": name}
-    inner = _tile_text(tile, x, y, size) if tile else ""
-    return (
-        f'<g class="{" ".join(classes)}" data-cell="{name}"{letter}><title>{escape(label)}</title>'
-        f"{outline}{inner}</g>"
-    )
+            details.append(_("blank"))
+        if tile.get("height", 1) > 1:
+            details.append(_("stack of %(height)d") % {"height": tile["height"]})
+        if tile.get("last"):
+            classes.append("last")
+            details.append(_("newest"))
+    inner = outline + (_tile_text(tile, x, y, size) if tile else "")
+    return grid_cell(cell_name(col, row), cell_label(col, row, details), inner, " ".join(classes),
+                     tile["letter"] if tile else "")
 
 
 def _square_svg(board: dict[str, Any]) -> SafeString:
@@ -79,19 +107,24 @@ def _square_svg(board: dict[str, Any]) -> SafeString:
     width = LABEL + len(cols) * SQUARE + 4
     height = LABEL + len(rows) * SQUARE + 4
     out = [
-        f'<svg class="board square" viewBox="0 0 {width} {height}" role="img" '
+        f'<svg class="board square" viewBox="0 0 {width} {height}" role="grid" '
         f'aria-label="{escape(_("Board"))}" xmlns="http://www.w3.org/2000/svg">'
     ]
-    for i, col in enumerate(cols):
-        out.append(f'<text class="label" x="{LABEL + i * SQUARE + SQUARE / 2}" y="15">{column_label(col)}</text>')
+    labels = [f'<text class="label" x="{LABEL + i * SQUARE + SQUARE / 2}" y="15">{column_label(col)}</text>'
+              for i, col in enumerate(cols)]  # fmt: skip
+    labels += [f'<text class="label" x="{LABEL / 2}" y="{LABEL + j * SQUARE + SQUARE / 2 + 5}">{row}</text>'
+               for j, row in enumerate(rows)]  # fmt: skip
+    out.append(hidden(labels))
+    grid = []
     for j, row in enumerate(rows):
-        out.append(f'<text class="label" x="{LABEL / 2}" y="{LABEL + j * SQUARE + SQUARE / 2 + 5}">{row}</text>')
-    for j, row in enumerate(rows):
+        cells = []
         for i, col in enumerate(cols):
             x0, y0 = LABEL + i * SQUARE, LABEL + j * SQUARE
             rect = f'<rect x="{x0 + 1}" y="{y0 + 1}" width="{SQUARE - 2}" height="{SQUARE - 2}" rx="4"/>'
             centre = (x0 + SQUARE / 2, y0 + SQUARE / 2)
-            out.append(_cell_group(col, row, rect, tiles.get((col, row)), *centre, SQUARE))
+            cells.append(_cell_group(col, row, rect, tiles.get((col, row)), *centre, SQUARE))
+        grid.append(cells)
+    out.append(grid_rows(grid))
     out.append("</svg>")
     return mark_safe("".join(out))
 
@@ -105,15 +138,18 @@ def _hex_svg(board: dict[str, Any]) -> SafeString:
     width = LABEL + (len(cols) - 1) * 1.5 * HEX_R + 2 * HEX_R + 4
     height = LABEL + (len(rows) + 1) * dy + 4
     out = [
-        f'<svg class="board hex" viewBox="0 0 {width:.0f} {height:.0f}" role="img" '
+        f'<svg class="board hex" viewBox="0 0 {width:.0f} {height:.0f}" role="grid" '
         f'aria-label="{escape(_("Board"))}" xmlns="http://www.w3.org/2000/svg">'
     ]
-    for i, col in enumerate(cols):
-        out.append(f'<text class="label" x="{LABEL + HEX_R + i * 1.5 * HEX_R:.1f}" y="15">{column_label(col)}</text>')
+    labels = [f'<text class="label" x="{LABEL + HEX_R + i * 1.5 * HEX_R:.1f}" y="15">{column_label(col)}</text>'
+              for i, col in enumerate(cols)]  # fmt: skip
+    labels += [f'<text class="label" x="{LABEL / 2}" y="{LABEL + (j + 1) * dy + 4:.1f}">{row}</text>'
+               for j, row in enumerate(rows) if j % 2 == 0 or len(rows) < 12]  # fmt: skip
+    out.append(hidden(labels))
+    grid = []
     for j, row in enumerate(rows):
-        if j % 2 == 0 or len(rows) < 12:
-            out.append(f'<text class="label" x="{LABEL / 2}" y="{LABEL + (j + 1) * dy + 4:.1f}">{row}</text>')
-    for j, row in enumerate(rows):
+        cells = []
+        grid.append(cells)
         for i, col in enumerate(cols):
             if (col + row) % 2 == 0:
                 continue  # no hex there in doubled coordinates
@@ -123,6 +159,7 @@ def _hex_svg(board: dict[str, Any]) -> SafeString:
                 for a in range(0, 360, 60)
             )
             polygon = f'<polygon points="{corners}"/>'
-            out.append(_cell_group(col, row, polygon, tiles.get((col, row)), cx, cy, HEX_R * 1.7))
+            cells.append(_cell_group(col, row, polygon, tiles.get((col, row)), cx, cy, HEX_R * 1.7))
+    out.append(grid_rows(grid))
     out.append("</svg>")
     return mark_safe("".join(out))
