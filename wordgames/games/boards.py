@@ -9,6 +9,7 @@ keyboard; the coordinate labels around it are hidden from screen readers (every 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from django.utils.html import escape
@@ -43,11 +44,11 @@ def grid_cell(name: str, label: str, inner: str, classes: str = "", letter: str 
     return f'<g role="gridcell" tabindex="-1" data-cell="{name}" aria-label="{escape(label)}"{extra}>{inner}</g>'
 
 
-def grid_rows(rows: list[list[str]]) -> str:
+def grid_rows(rows: Sequence[Sequence[str]]) -> str:
     return "".join(f'<g role="row">{"".join(cells)}</g>' for cells in rows if cells)
 
 
-def hidden(parts: list[str]) -> str:
+def hidden(parts: Sequence[str]) -> str:
     """Drawn, not read: coordinate labels, walls and claims are said by the cells themselves."""
     return f'<g aria-hidden="true">{"".join(parts)}</g>'
 
@@ -148,7 +149,7 @@ def _hex_svg(board: dict[str, Any]) -> SafeString:
     out.append(hidden(labels))
     grid = []
     for j, row in enumerate(rows):
-        cells = []
+        cells: list[str] = []
         grid.append(cells)
         for i, col in enumerate(cols):
             if (col + row) % 2 == 0:
