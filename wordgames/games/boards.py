@@ -28,14 +28,11 @@ def column_label(col: int) -> str:
     return cell_name(col, 1)[:-1]
 
 
-def cell_label(col: int, row: int, details: list[str]) -> str:
-    """What a screen reader says of a cell: "row 3, column C, letter K, double word" ("empty" if nothing)."""
+def cell_label(col: int, row: int, letter: str | None, details: Sequence[str] = ()) -> str:
+    """What a screen reader says of a cell: "row 3, column C, letter K, double word" ("empty" for no letter)."""
     where = _("row %(row)d, column %(column)s") % {"row": row, "column": column_label(col).upper()}
-    return ", ".join([where, *(details or [_("empty")])])
-
-
-def letter_detail(letter: str) -> str:
-    return _("letter %(letter)s") % {"letter": letter}
+    what = _("letter %(letter)s") % {"letter": letter} if letter else _("empty")
+    return ", ".join([where, what, *details])
 
 
 def grid_cell(name: str, label: str, inner: str, classes: str = "", letter: str = "") -> str:
@@ -86,7 +83,6 @@ def _cell_group(
     details = []
     if tile:
         classes.append("tile")
-        details.append(letter_detail(tile["letter"]))
         if tile.get("blank"):
             classes.append("blank")
             details.append(_("blank"))
@@ -96,7 +92,7 @@ def _cell_group(
             classes.append("last")
             details.append(_("newest"))
     inner = outline + (_tile_text(tile, x, y, size) if tile else "")
-    return grid_cell(cell_name(col, row), cell_label(col, row, details), inner, " ".join(classes),
+    return grid_cell(cell_name(col, row), cell_label(col, row, tile["letter"] if tile else None, details), inner, " ".join(classes),
                      tile["letter"] if tile else "")
 
 

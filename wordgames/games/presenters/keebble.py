@@ -15,7 +15,7 @@ from wordgames.engines.keebble.board import SPECIAL_NAMES, wall_key
 from wordgames.engines.keebble.game import KeebbleEngine
 from wordgames.lib.lists import and_list
 
-from ..boards import cell_label, grid_cell, grid_rows, hidden, letter_detail
+from ..boards import cell_label, grid_cell, grid_rows, hidden
 from ..engine_texts import engine_text
 
 CELL = 44
@@ -38,10 +38,8 @@ def board_svg(view: dict[str, Any]) -> SafeString:
             x, y = pad + c * CELL, pad + (r - 1) * CELL
             cls, details = "kb-cell", []
             cell = view["cells"].get(name)
-            if cell:
-                details.append(letter_detail(cell["letter"]))
-                if name in last:
-                    details.append(_("newest"))
+            if cell and name in last:
+                details.append(_("newest"))
             if name in hand_of:
                 cls += " hand"
                 details.append(_("%(player)s's hand") % {"player": hand_of[name]})
@@ -58,7 +56,7 @@ def board_svg(view: dict[str, Any]) -> SafeString:
                      if other[0] >= 0 and wall_key((c, r), other) in walls]  # fmt: skip
             inner = [format_html('<rect class="{}" x="{}" y="{}" width="{}" height="{}"/>', cls, x, y, CELL, CELL),
                      _cell_text(view, name, cell, hand_of, last, x, y)]  # fmt: skip
-            cells.append(grid_cell(name, cell_label(c, r, details + sides), "".join(inner)))
+            cells.append(grid_cell(name, cell_label(c, r, cell and cell["letter"], details + sides), "".join(inner)))
         rows.append(cells)
     drawn = []
     for r in range(1, h + 1):

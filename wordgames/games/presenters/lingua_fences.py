@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from wordgames.engines.core.grid import cell_name, column_name, parse_cell
 
-from ..boards import cell_label, grid_cell, grid_rows, hidden, letter_detail
+from ..boards import cell_label, grid_cell, grid_rows, hidden
 
 COLOURS = ["#e07a5f", "#3d85c6", "#81b29a", "#f2cc8f", "#9b5de5", "#e56b6f"]
 CELL = 24
@@ -41,14 +41,14 @@ def sheet_svg(sheet: dict[str, Any], size: int, start: str, players: list[str], 
             if letter:
                 inner.append(format_html('<text x="{}" y="{}" class="lf-letter{}">{}</text>', x + CELL / 2,
                                          y + CELL * 0.72, " last" if name in last else "", letter))
-            details = [letter_detail(letter)] if letter else []
+            details = []
             if name in last:
                 details.append(_("newest"))
             if claim:
                 details.append(_("claimed by %(player)s") % {"player": players[claim["owner"]]})
             if name == start:
                 details.append(_("the starting square"))
-            cells.append(grid_cell(name, cell_label(col, row, details), "".join(inner)) if large
+            cells.append(grid_cell(name, cell_label(col, row, letter, details), "".join(inner)) if large
                          else format_html('<g data-cell="{}">{}</g>', name, mark_safe("".join(inner))))  # fmt: skip
         rows.append(cells)
     drawn = []
