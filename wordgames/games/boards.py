@@ -15,6 +15,7 @@ from typing import Any
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from wordgames.engines.core.grid import cell_name
 from wordgames.engines.core.tiles import LETTER_VALUES
@@ -60,24 +61,25 @@ def _tiles_by_cell(board: dict[str, Any]) -> dict[tuple[int, int], dict[str, Any
     return {(t["col"], t["row"]): t for t in board["tiles"]}
 
 
-def _tile_text(tile: dict[str, Any], x: float, y: float, size: float) -> str:
+def _tile_text(tile: dict[str, Any], x: float, y: float, size: float) -> tuple[str, str]:
+    """A tile's letter (in its cell), and its value and stack height: drawn over the grid, not inside its cell,
+    since the cell's name already says them and a screen reader's name must hold what a cell shows."""
     letter = escape(tile["letter"])
     value = 0 if tile.get("blank") else LETTER_VALUES.get(tile["letter"], 0)
-    parts = [
-        f'<text x="{x:.1f}" y="{y + size * 0.14:.1f}" class="letter" font-size="{size * 0.5:.0f}">{letter}</text>',
+    marks = [
         f'<text x="{x + size * 0.28:.1f}" y="{y + size * 0.36:.1f}" class="value" '
         f'font-size="{size * 0.22:.0f}">{value}</text>',
     ]
     if tile.get("height", 1) > 1:
-        parts.append(
+        marks.append(
             f'<text x="{x - size * 0.3:.1f}" y="{y - size * 0.22:.1f}" class="height" '
             f'font-size="{size * 0.22:.0f}">{tile["height"]}</text>'
         )
-    return "".join(parts)
+    return f'<text x="{x:.1f}" y="{y + size * 0.14:.1f}" class="letter" font-size="{size * 0.5:.0f}">{letter}</text>', "".join(marks)
 
 
 def _cell_group(
-    col: int, row: int, outline: str, tile: dict[str, Any] | None, x: float, y: float, size: float
+    col: int, row: int, outline: str, tile: dict[str, Any] | None, x: float, y: float, size: float, marks: list[str]
 ) -> str:
     classes = ["cell"]
     details = []
@@ -86,12 +88,19 @@ def _cell_group(
         if tile.get("blank"):
             classes.append("blank")
             details.append(_("blank"))
+        else:
+            value = LETTER_VALUES.get(tile["letter"], 0)
+            details.append(ngettext("%(count)d point", "%(count)d points", value) % {"count": value})
         if tile.get("height", 1) > 1:
             details.append(_("stack of %(height)d") % {"height": tile["height"]})
         if tile.get("last"):
             classes.append("last")
             details.append(_("newest"))
-    inner = outline + (_tile_text(tile, x, y, size) if tile else "")
+    inner = outline
+    if tile:
+        letter, drawn = _tile_text(tile, x, y, size)
+        inner += letter
+        marks.append(drawn)
     return grid_cell(cell_name(col, row), cell_label(col, row, tile["letter"] if tile else None, details), inner, " ".join(classes),
                      tile["letter"] if tile else "")
 
@@ -111,7 +120,6 @@ def _square_svg(board: dict[str, Any]) -> SafeString:
               for i, col in enumerate(cols)]  # fmt: skip
     labels += [f'<text class="label" x="{LABEL / 2}" y="{LABEL + j * SQUARE + SQUARE / 2 + 5}">{row}</text>'
                for j, row in enumerate(rows)]  # fmt: skip
-    out.append(hidden(labels))
     grid = []
     for j, row in enumerate(rows):
         cells = []
@@ -119,9 +127,10 @@ def _square_svg(board: dict[str, Any]) -> SafeString:
             x0, y0 = LABEL + i * SQUARE, LABEL + j * SQUARE
             rect = f'<rect x="{x0 + 1}" y="{y0 + 1}" width="{SQUARE - 2}" height="{SQUARE - 2}" rx="4"/>'
             centre = (x0 + SQUARE / 2, y0 + SQUARE / 2)
-            cells.append(_cell_group(col, row, rect, tiles.get((col, row)), *centre, SQUARE))
+            cells.append(_cell_group(col, row, rect, tiles.get((col, row)), *centre, SQUARE, labels))
         grid.append(cells)
     out.append(grid_rows(grid))
+    out.append(hidden(labels))
     out.append("</svg>")
     return mark_safe("".join(out))
 
@@ -142,7 +151,6 @@ def _hex_svg(board: dict[str, Any]) -> SafeString:
               for i, col in enumerate(cols)]  # fmt: skip
     labels += [f'<text class="label" x="{LABEL / 2}" y="{LABEL + (j + 1) * dy + 4:.1f}">{row}</text>'
                for j, row in enumerate(rows) if j % 2 == 0 or len(rows) < 12]  # fmt: skip
-    out.append(hidden(labels))
     grid = []
     for j, row in enumerate(rows):
         cells: list[str] = []
@@ -156,7 +164,8 @@ def _hex_svg(board: dict[str, Any]) -> SafeString:
                 for a in range(0, 360, 60)
             )
             polygon = f'<polygon points="{corners}"/>'
-            cells.append(_cell_group(col, row, polygon, tiles.get((col, row)), cx, cy, HEX_R * 1.7))
+            cells.append(_cell_group(col, row, polygon, tiles.get((col, row)), cx, cy, HEX_R * 1.7, labels))
     out.append(grid_rows(grid))
+    out.append(hidden(labels))
     out.append("</svg>")
     return mark_safe("".join(out))

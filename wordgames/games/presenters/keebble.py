@@ -87,10 +87,10 @@ def _cell_text(view: dict[str, Any], name: str, cell: dict[str, Any] | None, han
                            hand_of[name][:6])  # fmt: skip
     if name in view["special"]:
         kind = view["special"][name]
-        return format_html('<text class="kb-special" x="{}" y="{}"><title>{}</title>{}</text>', x + CELL / 2,
+        return format_html('<text class="kb-special" x="{}" y="{}" aria-hidden="true"><title>{}</title>{}</text>', x + CELL / 2,
                            y + CELL * 0.62, engine_text(SPECIAL_NAMES[kind]), SHORT[kind])  # fmt: skip
     if name == view["star"]:
-        return format_html('<text class="kb-star" x="{}" y="{}">★</text>', x + CELL / 2, y + CELL * 0.68)
+        return format_html('<text class="kb-star" x="{}" y="{}" aria-hidden="true">★</text>', x + CELL / 2, y + CELL * 0.68)
     return ""
 
 

@@ -32,11 +32,10 @@ def sheet_svg(sheet: dict[str, Any], size: int, start: str, players: list[str], 
             name = cell_name(col, row)
             x, y = pad + col * CELL, pad + (row - 1) * CELL
             claim = claimed.get(name)
-            fill = COLOURS[claim["owner"] % len(COLOURS)] if claim else "#fffdf7"
-            stroke = "#333" if name == start else "#d8d0bf"
-            inner = [format_html('<rect x="{}" y="{}" width="{}" height="{}" fill="{}" stroke="{}" '
-                                 'stroke-width="{}"{}/>', x, y, CELL, CELL, fill, stroke, 2 if name == start else 1,
-                                 mark_safe(' fill-opacity="0.45"') if claim else "")]  # fmt: skip
+            # The squares' colours follow the theme (css: .lf-sq); a claim's is its owner's, in both.
+            claim_fill = format_html(' fill="{}" fill-opacity="0.45"', COLOURS[claim["owner"] % len(COLOURS)]) if claim else ""
+            inner = [format_html('<rect x="{}" y="{}" width="{}" height="{}" class="lf-sq{}{}"{}/>', x, y, CELL, CELL,
+                                 " start" if name == start else "", " claimed" if claim else "", claim_fill)]  # fmt: skip
             letter = sheet["letters"].get(name)
             if letter:
                 inner.append(format_html('<text x="{}" y="{}" class="lf-letter{}">{}</text>', x + CELL / 2,
