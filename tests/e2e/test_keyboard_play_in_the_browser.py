@@ -32,7 +32,7 @@ def tab_to_the_board(page: Any) -> str:
     raise AssertionError("Tab never reached the board")
 
 
-def go_to(page: Any, target: str, hex_board: bool = False) -> None:
+def go_to(page: Any, target: str) -> None:
     """Arrow keys from the focused cell to ``target`` (on hex boards left and right zigzag a doubled row)."""
     at = parse_cell(page.evaluate(FOCUSED))
     goal = parse_cell(target)
@@ -45,6 +45,16 @@ def go_to(page: Any, target: str, hex_board: bool = False) -> None:
         assert now != at, f"stuck at {at}"
         at = now
     assert page.evaluate(FOCUSED) == target
+
+
+def at_the_board(browser: Any, live_server: Any, username: str, game: Game, cell: str) -> Any:
+    """``username``'s page of ``game`` in a new window, the focus brought to ``cell`` by Tab and the arrows."""
+    page = desktop(browser)
+    log_in(page, live_server, username)
+    page.goto(f"{live_server.url}{game.get_absolute_url()}")
+    tab_to_the_board(page)
+    go_to(page, cell)
+    return page
 
 
 def label(page: Any, cell: str) -> str:
@@ -61,24 +71,24 @@ def test_a_lingo_move_made_with_the_keyboard_alone(browser: Any, live_server: An
     page.goto(f"{live_server.url}{game.get_absolute_url()}")
     tab_to_the_board(page)
     first_cell, first_letter = placements[0]
-    go_to(page, first_cell, hex_board)
+    go_to(page, first_cell)
     col, row = parse_cell(first_cell)
     assert label(page, first_cell) == f"row {row}, column {column_name(col).upper()}, empty"
     page.keyboard.press(first_letter)
     assert page.locator(f'.pool-tile[data-letter="{first_letter}"].used').count() == 1
     assert f"placing {first_letter}" in label(page, first_cell)
-    go_to(page, first_cell, hex_board)
+    go_to(page, first_cell)
     page.keyboard.press("Backspace")  # taken back: the tile returns to the pool
     assert page.locator(".pool-tile.used").count() == 0
     assert page.input_value("#id_move") == ""
     for cell, letter in placements:
-        go_to(page, cell, hex_board)
+        go_to(page, cell)
         page.keyboard.press(letter)
     page.locator(".preview-box .preview").wait_for(timeout=10_000)
     page.keyboard.press("Escape")  # everything back
     assert page.locator(".pool-tile.used").count() == 0
     for cell, letter in placements:
-        go_to(page, cell, hex_board)
+        go_to(page, cell)
         page.keyboard.press(letter)
     page.keyboard.press("Enter")
     page.locator(".moves", has_text=best.summary).wait_for(timeout=10_000)
@@ -91,11 +101,7 @@ def test_a_lingo_move_made_with_the_keyboard_alone(browser: Any, live_server: An
 def test_a_lingua_fences_word_written_down_from_the_keyboard(browser: Any, live_server: Any, ann: Any,
                                                              bob: Any) -> None:  # fmt: skip
     game = started(ann, bob, "lingua-fences", {"size": 9})
-    page = desktop(browser)
-    log_in(page, live_server, "ann")
-    page.goto(f"{live_server.url}{game.get_absolute_url()}")
-    tab_to_the_board(page)
-    go_to(page, "c3")
+    page = at_the_board(browser, live_server, "ann", game, "c3")
     assert label(page, "c3") == "row 3, column C, empty, the starting square"
     page.keyboard.press(" ")
     page.keyboard.press(" ")  # again: down
@@ -114,20 +120,12 @@ def test_keebble_words_and_walls_from_the_keyboard(browser: Any, live_server: An
     state = game.state
     state["hands"][0] = list("CAT")
     Game.objects.filter(pk=game.pk).update(state=state)
-    page = desktop(browser)
-    log_in(page, live_server, "ann")
-    page.goto(f"{live_server.url}{game.get_absolute_url()}")
-    tab_to_the_board(page)
-    go_to(page, "c4")
+    page = at_the_board(browser, live_server, "ann", game, "c4")
     page.keyboard.type("CAT")
     assert page.input_value("#id_move").strip() == "4C CAT"
     assert page.evaluate(FOCUSED) == "f4"
     actions.submit_move(game.pk, ann, "4C CAT ask E X")
-    other = desktop(browser)
-    log_in(other, live_server, "bob")
-    other.goto(f"{live_server.url}{game.get_absolute_url()}")
-    tab_to_the_board(other)
-    go_to(other, "a3")
+    other = at_the_board(browser, live_server, "bob", game, "a3")
     other.keyboard.press(" ")
     other.keyboard.press("ArrowRight")
     other.keyboard.press(" ")
