@@ -10,7 +10,7 @@
   var interpolate = window.interpolate || function (format, values) {
     return format.replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
   };
-  var live = document.getElementById("live");
+  var live = document.getElementById("live") || document.querySelector("[data-board-keys]");  // a game, a replay
   if (!live) return;
   var current = null;      // the name of the cell in the Tab order ("c3")
   var step = "ArrowRight"; // where the next letter goes: along the last arrow pressed

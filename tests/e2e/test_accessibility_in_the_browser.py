@@ -52,7 +52,10 @@ def games(ann: Any, bob: Any) -> list[Game]:
     keebble = started(ann, bob, "keebble", {"start": "empty"})
     crossing = started(ann, bob, "lexicon-crossing", {"dictionary": "every-word"})
     waiting = actions.create_game(ann, "lingo", {}, ["bob"], seed=2)
-    return [lingo, hexes, fences, keebble, crossing, waiting]
+    over = started(ann, bob, "lingo", {"preset": "classic"}, seed=3)
+    actions.submit_move(over.pk, ann, get_engine("lingo").best_move(over.state, 0).move)
+    actions.submit_move(over.pk, bob, "resign")
+    return [lingo, hexes, fences, keebble, crossing, waiting, over]
 
 
 @pytest.mark.parametrize("theme", THEMES)
@@ -79,4 +82,5 @@ def test_every_page_a_spectator_and_a_visitor_see_passes_axe(browser: Any, live_
     spectator = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=theme).new_page()
     log_in(spectator, live_server, "cat")
     found += [line for game in shown for line in check(spectator, base + game.get_absolute_url())]
+    found += check(spectator, f"{base}/games/{shown[-1].pk}/replay/?n=1")  # a finished game, move by move
     assert found == [], "\n".join(found)

@@ -31,7 +31,7 @@ def column_label(col: int) -> str:
 
 def cell_label(col: int, row: int, letter: str | None, details: Sequence[str] = ()) -> str:
     """What a screen reader says of a cell: "row 3, column C, letter K, double word" ("empty" for no letter)."""
-    where = _("row %(row)d, column %(column)s") % {"row": row, "column": column_label(col).upper()}
+    where = _("row %(row)s, column %(column)s") % {"row": row, "column": column_label(col).upper()}
     what = _("letter %(letter)s") % {"letter": letter} if letter else _("empty")
     return ", ".join([where, what, *details])
 
