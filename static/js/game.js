@@ -50,12 +50,18 @@
     }, 1000);
   }
 
-  var previewTimer = null;
+  // A move on its way: no preview is asked or shown any more (after the move it would be refused, "It is not
+  // your turn", and flash before the page reloads).
+  var previewTimer = null, sending = false;
   function preview() {
     var form = live.querySelector(".move-form");
     var input = moveInput();
-    if (!form || !input || !input.value.trim()) { showPreview(""); return; }
-    post(form.dataset.previewUrl, {move: input.value}).then(showPreview).catch(function () {
+    if (sending || !form || !form.dataset.previewUrl) return;
+    if (!input || !input.value.trim()) { showPreview(""); return; }
+    post(form.dataset.previewUrl, {move: input.value}).then(function (html) {
+      if (!sending) showPreview(html);
+    }).catch(function () {
+      if (sending) return;
       showPreview("");
       var box = live.querySelector(".preview-box"), p = document.createElement("p");
       if (!box) return;
@@ -163,7 +169,9 @@
       if (!selected) return;
       var letter = selected.dataset.letter;
       if (letter === "?") {
-        var chosen = (window.prompt(gettext("Which letter does the blank stand for?")) || "").trim().toUpperCase();
+        // From the keyboard (board_keys.js) the letter typed is the one the blank stands for.
+        var chosen = (live.dataset.blankAs || window.prompt(gettext("Which letter does the blank stand for?")) || "")
+          .trim().toUpperCase();
         if (!/^[A-Z]$/.test(chosen)) return;
         letter = "?" + chosen;
       }
@@ -186,6 +194,7 @@
   });
 
   live.addEventListener("submit", function (event) {
+    if (event.target.classList.contains("move-form")) { sending = true; clearTimeout(previewTimer); }
     var button = event.target.querySelector("button[type=submit], button:not([type])");
     if (button) { setTimeout(function () { button.disabled = true; }, 0); }
   });
@@ -194,7 +203,8 @@
   // board too big for the screen grows wider than it and pans in its box (pinch zoom works as everywhere).
   var TARGET = 26;
   function fitTargets() {
-    live.querySelectorAll("svg").forEach(function (svg) {
+    // Only the boards played on: the other players' small Lingua Fences sheets are pictures, never targets.
+    live.querySelectorAll("svg.board, svg.kb-board, svg.lf-sheet.large").forEach(function (svg) {
       var cell = svg.querySelector("[data-cell] rect, [data-cell] polygon, rect[data-cell], polygon[data-cell]");
       if (!cell) return;
       svg.style.minWidth = "";
@@ -237,6 +247,7 @@
           var page = new DOMParser().parseFromString(html, "text/html").getElementById("live");
           if (!page) { window.location.reload(); return; }
           window.wordgamesLive.morph(page.innerHTML);
+          sending = false;
           var button = form.querySelector("button[type=submit]");
           if (button) button.disabled = false;
           var alert = live.querySelector(".move-form .error");

@@ -81,17 +81,37 @@
   // The grid's cells as the state says: rebuilt when the grid grew or the server sent another size.
   function layout() {
     var grid = live.querySelector(".lc-grid");
-    if (!grid || grid.children.length === state.rows * state.cols && grid.dataset.cols === String(state.cols)) return;
+    if (!grid || grid.querySelectorAll(".lc-cell").length === state.rows * state.cols &&
+        grid.querySelectorAll(".lc-row").length === state.rows) return;
+    var focused = grid.contains(document.activeElement);
     grid.innerHTML = "";
-    grid.dataset.cols = String(state.cols);
     grid.style.gridTemplateColumns = "repeat(" + state.cols + ", var(--cell))";
-    for (var r = 0; r < state.rows; r++) {
+    for (var r = 0; r < state.rows; r++) {  // an ARIA grid: rows (display: contents) of cells
+      var row = document.createElement("div");
+      row.className = "lc-row"; row.setAttribute("role", "row");
       for (var c = 0; c < state.cols; c++) {
         var cell = document.createElement("div");
         cell.className = "lc-cell"; cell.dataset.cell = r + "," + c; cell.tabIndex = -1;
-        grid.appendChild(cell);
+        cell.setAttribute("role", "gridcell");
+        row.appendChild(cell);
       }
+      grid.appendChild(row);
     }
+    refocus = focused;
+  }
+
+  // What a screen reader says of a cell: "row 3, column C, letter K" (the same words as the other boards).
+  function columnName(index) {
+    var name = "";
+    for (index += 1; index > 0; index = Math.floor((index - 1) / 26)) name = String.fromCharCode(65 + (index - 1) % 26) + name;
+    return name;
+  }
+  function cellLabel(key, letter) {
+    var p = key.split(",").map(Number);
+    var where = interpolate(gettext("row %(row)s, column %(column)s"), {row: p[0] + 1, column: columnName(p[1])}, true);
+    if (!letter) return where + ", " + gettext("empty");
+    var what = interpolate(gettext("letter %(letter)s"), {letter: letter.toUpperCase()}, true);
+    return where + ", " + what + (letter !== letter.toUpperCase() ? ", " + gettext("blank") : "");
   }
 
   function rowsOf(cells) {
@@ -114,15 +134,22 @@
     return span;
   }
 
+  var refocus = false;  // the grid was rebuilt under the focus: give it back to the selected cell
   function render() {
     if (!state) return;
     layout();
+    var stop = selected || (Object.keys(state.cells)[0]) || "0,0";  // the one cell in the Tab order
     live.querySelectorAll(".lc-cell").forEach(function (cell) {
       var letter = state.cells[cell.dataset.cell];
       cell.innerHTML = "";
       cell.classList.toggle("selected", cell.dataset.cell === selected);
+      cell.tabIndex = cell.dataset.cell === stop ? 0 : -1;
+      cell.setAttribute("aria-label", cellLabel(cell.dataset.cell, letter));
       if (letter) cell.appendChild(tileEl(letter, cell.dataset.cell));
     });
+    var grid = live.querySelector(".lc-grid");
+    if (grid) grid.setAttribute("aria-readonly", editable() ? "false" : "true");
+    if (refocus) { refocus = false; focusSelected(); }
     var hand = live.querySelector(".lc-hand-tiles");
     if (hand) {
       hand.innerHTML = "";
@@ -254,11 +281,39 @@
     selected = cell.dataset.cell;
     render();
   });
+  function focusSelected() {
+    var cell = selected && live.querySelector('.lc-cell[data-cell="' + selected + '"]');
+    if (cell) cell.focus();
+  }
+  // Tab into the crossword: the cell reached takes the typed letters.
+  live.addEventListener("focusin", function (ev) {
+    var cell = ev.target.closest && ev.target.closest(".lc-cell");
+    if (!cell || !state || cell.dataset.cell === selected) return;
+    selected = cell.dataset.cell;
+    render();
+  });
   document.addEventListener("keydown", function (ev) {
-    if (!selected || !state || !editable()) return;
-    if (ev.target.closest && ev.target.closest("input, textarea, select")) return;
+    if (!selected || !state) return;
+    if (ev.target.closest && ev.target.closest("input, textarea, select, button, a")) return;
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
     var parts = selected.split(",").map(Number), r = parts[0], c = parts[1];
     var key = ev.key;
+    var moves = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
+    if (moves[key]) {
+      ev.preventDefault();
+      var nr = Math.min(state.rows - 1, Math.max(0, r + moves[key][0]));
+      var nc = Math.min(state.cols - 1, Math.max(0, c + moves[key][1]));
+      selected = nr + "," + nc;
+      render();
+      focusSelected();
+      return;
+    }
+    if (!editable()) return;
+    if (key === "Enter") {  // the green light is one more Enter away, never pressed by the first
+      var green = live.querySelector("[data-lc-green] button");
+      if (green) { ev.preventDefault(); green.focus(); }
+      return;
+    }
     if (/^[a-zA-Z]$/.test(key)) {
       var letter = key.toUpperCase();
       if (state.cells[selected]) return;
@@ -267,24 +322,18 @@
       else { status(interpolate(gettext("You have no %(letter)s in your hand."), {letter: letter}, true)); return; }
       ev.preventDefault();
       if (c + 1 < state.cols) selected = r + "," + (c + 1);
-      return changed();
+      changed();
+      return focusSelected();
     }
-    if (key === "Backspace" || key === "Delete") {
+    if (key === "Backspace" || key === "Delete" || key === "Escape") {
       ev.preventDefault();
       var target = selected;
       if (!state.cells[target] && key === "Backspace" && c > 0) target = r + "," + (c - 1);
       var had = state.cells[target];
       if (!had) return;
       selected = target;
-      return place(had, target, "hand");
-    }
-    var moves = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
-    if (moves[key]) {
-      ev.preventDefault();
-      var nr = Math.min(state.rows - 1, Math.max(0, r + moves[key][0]));
-      var nc = Math.min(state.cols - 1, Math.max(0, c + moves[key][1]));
-      selected = nr + "," + nc;
-      render();
+      place(had, target, "hand");
+      return focusSelected();
     }
   });
 

@@ -65,9 +65,10 @@ def test_focus_caret_and_typed_text_stay_while_another_player_moves(browser, liv
 
 
 def _smallest_target(page: Any) -> float:
+    """The smallest cell a finger plays on (the other players' small Lingua Fences sheets are pictures)."""
     return page.evaluate("""() => {
         const shapes = document.querySelectorAll(
-            '#live [data-cell] rect, #live [data-cell] polygon, #live rect[data-cell], #live .lc-cell');
+            '#live [role=gridcell] > rect, #live [role=gridcell] > polygon, #live .lc-cell');
         let least = Infinity;
         shapes.forEach(s => { const r = s.getBoundingClientRect(); least = Math.min(least, r.width, r.height); });
         return shapes.length ? least : 0; }""")

@@ -57,7 +57,7 @@ def lobby_games(user: User) -> list[Game]:
     # Wrapped in a query of its own: a member of a UNION may not be ordered or sliced (SQLite).
     ids = _seats_of(user, live=True).union(Game.objects.filter(pk__in=recent).order_by().values("pk"))
     shared = Seat.partners.through.objects.filter(seat_id=OuterRef("pk"), user=user)
-    seats = Seat.objects.select_related("user__profile").annotate(held=Q(user=user) | Exists(shared))
+    seats = Seat.objects.select_related("user__profile", "invited_user__profile").annotate(held=Q(user=user) | Exists(shared))
     return list(Game.objects.filter(pk__in=ids).defer("state").prefetch_related(Prefetch("seats", queryset=seats)))
 
 

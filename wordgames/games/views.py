@@ -51,7 +51,8 @@ def _games_for(user: Any) -> list[dict[str, Any]]:
         movers = [s.user for s in seats if s.awaited]
         mine = game.status == Game.Status.ACTIVE and any(s.awaited and s.held for s in seats)  # type: ignore[attr-defined]
         rows.append({"game": game, "my_turn": mine,
-                     "movers": movers, "players": [s.user for s in seats], "since": game.turn_started})  # fmt: skip
+                     "movers": movers, "players": [_waiting_seat(game, s, user) for s in seats],
+                     "since": game.turn_started})  # fmt: skip
     far = timezone.now()
     rows.sort(key=lambda r: (not r["my_turn"], r["game"].status != Game.Status.ACTIVE,
                              r["game"].status == Game.Status.FINISHED and -(r["game"].finished or far).timestamp(),
@@ -475,7 +476,9 @@ def chat(request: AuthedRequest, pk: int) -> HttpResponse:
 
 def _timeline(game: Game, shown: list[Any], seat: int | None, user: Any) -> list[Any]:
     """The moves, with the chat between them for those who may read it (the players; spectators too when the
-    game's chat is public; moderators)."""
+    game's chat is public; moderators). Each move carries its ``number`` (the chat between them takes none)."""
+    for number, move in enumerate(shown, start=1):
+        move.number = number
     readable = seat is not None or game.chat_public or (user.is_authenticated and user.has_perm("games.moderate_games"))
     if not readable:
         return list(shown)

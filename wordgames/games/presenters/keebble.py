@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from wordgames.engines import get_engine
@@ -15,6 +15,7 @@ from wordgames.engines.keebble.board import SPECIAL_NAMES, wall_key
 from wordgames.engines.keebble.game import KeebbleEngine
 from wordgames.lib.lists import and_list
 
+from ..boards import cell_label, grid_cell, grid_rows, hidden
 from ..engine_texts import engine_text
 
 CELL = 44
@@ -23,54 +24,74 @@ SHORT = {"DL": "2L", "TL": "3L", "DW": "2W", "TW": "3W", "BIG": "ASK", "THIEF": 
 
 
 def board_svg(view: dict[str, Any]) -> SafeString:
+    """The board as an ARIA grid: each cell says its letter, hand, special kind and walls to a screen reader."""
     w, h = view["width"], view["height"]
     pad = 20
-    parts = []
     hand_of = {name: view["players"][s] for s, name in enumerate(view["hand_cells"])}
     last = set(view.get("last", []))
+    walls = set(view["walls"])
+    rows = []
     for r in range(1, h + 1):
+        cells = []
         for c in range(w):
             name = cell_name(c, r)
             x, y = pad + c * CELL, pad + (r - 1) * CELL
-            cls = "kb-cell"
+            cls, details = "kb-cell", []
+            cell = view["cells"].get(name)
+            if cell and name in last:
+                details.append(_("newest"))
             if name in hand_of:
                 cls += " hand"
+                details.append(_("%(player)s's hand") % {"player": hand_of[name]})
             elif name in view["destroyed"]:
                 cls += " destroyed"
+                details.append(_("destroyed"))
             elif name == view["star"]:
                 cls += " star"
-            parts.append(format_html('<rect class="{}" x="{}" y="{}" width="{}" height="{}" data-cell="{}"/>', cls, x, y,
-                                     CELL, CELL, name))  # fmt: skip
-            cell = view["cells"].get(name)
-            if cell:
-                parts.append(format_html('<text class="kb-letter{}" x="{}" y="{}">{}</text>', " last" if name in last
-                                         else "", x + CELL / 2, y + CELL * 0.68, cell["letter"]))  # fmt: skip
-            elif name in hand_of:
-                parts.append(format_html('<text class="kb-hand" x="{}" y="{}">{}</text>', x + CELL / 2, y + CELL * 0.6,
-                                         hand_of[name][:6]))  # fmt: skip
-            elif name in view["special"]:
-                kind = view["special"][name]
-                parts.append(format_html('<text class="kb-special" x="{}" y="{}"><title>{}</title>{}</text>',
-                                         x + CELL / 2, y + CELL * 0.62, engine_text(SPECIAL_NAMES[kind]), SHORT[kind]))
-            elif name == view["star"]:
-                parts.append(format_html('<text class="kb-star" x="{}" y="{}">★</text>', x + CELL / 2, y + CELL * 0.68))
-    walls = set(view["walls"])
+                details.append(_("the star"))
+            if not cell and name not in hand_of and name in view["special"]:
+                details.append(engine_text(SPECIAL_NAMES[view["special"][name]]))
+            sides = [side for side, other in ((_("wall left"), (c - 1, r)), (_("wall right"), (c + 1, r)),
+                                              (_("wall above"), (c, r - 1)), (_("wall below"), (c, r + 1)))
+                     if other[0] >= 0 and wall_key((c, r), other) in walls]  # fmt: skip
+            inner = [format_html('<rect class="{}" x="{}" y="{}" width="{}" height="{}"/>', cls, x, y, CELL, CELL),
+                     _cell_text(view, name, cell, hand_of, last, x, y)]  # fmt: skip
+            cells.append(grid_cell(name, cell_label(c, r, cell and cell["letter"], details + sides), "".join(inner)))
+        rows.append(cells)
+    drawn = []
     for r in range(1, h + 1):
         for c in range(w):
             x, y = pad + c * CELL, pad + (r - 1) * CELL
             if c + 1 < w and wall_key((c, r), (c + 1, r)) in walls:
-                parts.append(format_html('<line class="kb-wall" x1="{}" y1="{}" x2="{}" y2="{}"/>', x + CELL, y,
+                drawn.append(format_html('<line class="kb-wall" x1="{}" y1="{}" x2="{}" y2="{}"/>', x + CELL, y,
                                          x + CELL, y + CELL))  # fmt: skip
             if r + 1 <= h and wall_key((c, r), (c, r + 1)) in walls:
-                parts.append(format_html('<line class="kb-wall" x1="{}" y1="{}" x2="{}" y2="{}"/>', x, y + CELL,
+                drawn.append(format_html('<line class="kb-wall" x1="{}" y1="{}" x2="{}" y2="{}"/>', x, y + CELL,
                                          x + CELL, y + CELL))  # fmt: skip
-    parts.extend(format_html('<text class="kb-label" x="{}" y="14">{}</text>', pad + c * CELL + CELL / 2, column_name(c))
+    drawn.extend(format_html('<text class="kb-label" x="{}" y="14">{}</text>', pad + c * CELL + CELL / 2, column_name(c))
                  for c in range(w))  # fmt: skip
-    parts.extend(format_html('<text class="kb-label" x="9" y="{}">{}</text>', pad + (r - 1) * CELL + CELL * 0.6, r)
+    drawn.extend(format_html('<text class="kb-label" x="9" y="{}">{}</text>', pad + (r - 1) * CELL + CELL * 0.6, r)
                  for r in range(1, h + 1))  # fmt: skip
-    body = format_html_join("", "{}", ((p,) for p in parts))
-    return format_html('<svg class="kb-board" viewBox="0 0 {} {}" role="img" aria-label="{}">{}</svg>',
+    body = mark_safe(grid_rows(rows) + hidden(drawn))  # each part escaped by format_html or grid_cell
+    return format_html('<svg class="kb-board" viewBox="0 0 {} {}" role="grid" aria-label="{}">{}</svg>',
                        pad + w * CELL + 2, pad + h * CELL + 2, _("Keebble board"), body)  # fmt: skip
+
+
+def _cell_text(view: dict[str, Any], name: str, cell: dict[str, Any] | None, hand_of: dict[str, str], last: set[str],
+               x: int, y: int) -> SafeString | str:  # fmt: skip
+    if cell:
+        return format_html('<text class="kb-letter{}" x="{}" y="{}">{}</text>', " last" if name in last else "",
+                           x + CELL / 2, y + CELL * 0.68, cell["letter"])  # fmt: skip
+    if name in hand_of:
+        return format_html('<text class="kb-hand" x="{}" y="{}">{}</text>', x + CELL / 2, y + CELL * 0.6,
+                           hand_of[name][:6])  # fmt: skip
+    if name in view["special"]:
+        kind = view["special"][name]
+        return format_html('<text class="kb-special" x="{}" y="{}" aria-hidden="true"><title>{}</title>{}</text>', x + CELL / 2,
+                           y + CELL * 0.62, engine_text(SPECIAL_NAMES[kind]), SHORT[kind])  # fmt: skip
+    if name == view["star"]:
+        return format_html('<text class="kb-star" x="{}" y="{}" aria-hidden="true">★</text>', x + CELL / 2, y + CELL * 0.68)
+    return ""
 
 
 def context(game: Any, view: dict[str, Any], seat: int | None) -> dict[str, Any]:

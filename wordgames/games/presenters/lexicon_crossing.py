@@ -35,9 +35,9 @@ def context(game: Any, view: dict[str, Any], seat: int | None) -> dict[str, Any]
         cells = {f"{r + top},{c + left}": ch for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "."}
         context.update(
             editor={"rows": height, "cols": width, "cells": cells, "hand": view["hand"]},
-            editor_cells=[{"key": f"{r},{c}", "letter": cells.get(f"{r},{c}", ""),
-                           "blank": cells.get(f"{r},{c}", "A").islower()}
-                          for r in range(height) for c in range(width)],  # fmt: skip
+            editor_rows=[[{"key": f"{r},{c}", "letter": cells.get(f"{r},{c}", ""),
+                           "blank": cells.get(f"{r},{c}", "A").islower()} for c in range(width)]
+                         for r in range(height)],  # fmt: skip
             editor_json=json.dumps({"rows": height, "cols": width, "cells": cells, "hand": view["hand"]}),
             grid_text="\n".join(rows),
             jaywalk_choices=sorted(set(view["hand"])),
