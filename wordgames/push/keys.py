@@ -61,3 +61,8 @@ def application_server_key() -> str:
         return ""
     raw = key.public_key.public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def forget() -> None:
+    """Read the key afresh at next use (after the settings changed: the tests)."""
+    _load.cache_clear()
