@@ -63,7 +63,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 def games_as_seen(user: Any) -> list[dict[str, Any]]:
     """The player's games waiting for players or under way, those waiting for them first."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for game in lobby_games(user):
         if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):
             continue

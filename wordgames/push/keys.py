@@ -57,8 +57,11 @@ def application_server_key() -> str:
     """The public key as browsers want it (``applicationServerKey``): base64url of the uncompressed point; empty
     when pushes are off."""
     key = signing_key()
-    if key is None:
-        return ""
+    return public_text(key) if key is not None else ""
+
+
+def public_text(key: Vapid) -> str:
+    """The public half: base64url of the uncompressed point."""
     raw = key.public_key.public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
