@@ -8,7 +8,8 @@
   var on = document.getElementById("push-on"), off = document.getElementById("push-off");
   var status = document.getElementById("push-status");
 
-  function show(element, shown) { if (element) element.hidden = !shown; }
+  // The buttons' style sets their display, which the hidden attribute alone would not override.
+  function show(element, shown) { if (element) { element.hidden = !shown; element.style.display = shown ? "" : "none"; } }
   function say(text) { status.textContent = text; }
   function csrf() { var input = box.querySelector("input[name=csrfmiddlewaretoken]"); return input ? input.value : ""; }
   function keyBytes(text) {
@@ -55,7 +56,7 @@
                                                  applicationServerKey: keyBytes(box.dataset.serverKey)});
     }).then(function (subscription) {
       return post(box.dataset.subscribeUrl, subscription.toJSON());
-    }).then(function (data) { say(data.message); return refresh(); })
+    }).then(function (data) { return refresh().then(function () { say(data.message); }); })
       .catch(function (error) { say(error.message || String(error)); refresh(); });
   });
 
@@ -67,7 +68,7 @@
         return subscription.unsubscribe().then(function () {
           return post(box.dataset.unsubscribeUrl, {endpoint: endpoint});
         });
-      }).then(function (data) { say(data.message); return refresh(); })
+      }).then(function (data) { return refresh().then(function () { say(data.message); }); })
       .catch(function (error) { say(error.message || String(error)); });
   });
 

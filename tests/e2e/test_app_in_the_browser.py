@@ -9,7 +9,10 @@ from typing import Any
 
 import pytest
 
+from tests.support.push_service import Device, b64, unb64
 from wordgames.games import actions
+from wordgames.push import keys
+from wordgames.push.models import Subscription
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "correct horse battery"
@@ -132,3 +135,46 @@ def test_a_push_shows_a_notification_and_its_click_opens_the_game(browser, live_
         self.dispatchEvent(new NotificationEvent("notificationclick", {notification: ns[0]})); })""")
     page.wait_for_url(f"{live_server.url}/games/{game.pk}/", timeout=15000)
     assert page.evaluate(shown) == []  # the click closed it
+
+
+# The browser's push service is out of reach in the tests: its subscribe() answers as a push service would, and
+# records the key the page gave it.
+FAKE_PUSH_SERVICE = """
+window.__subscribedWith = null;
+function fakeSubscription() {
+  return {endpoint: "https://push.example.com/send/ann-laptop",
+    unsubscribe: function () { localStorage.removeItem("fake-subscribed"); return Promise.resolve(true); },
+    toJSON: function () { return {endpoint: this.endpoint, expirationTime: null,
+                                  keys: {p256dh: "P256DH", auth: "AUTH"}}; }};
+}
+PushManager.prototype.getSubscription = function () {
+  return Promise.resolve(localStorage.getItem("fake-subscribed") ? fakeSubscription() : null);
+};
+PushManager.prototype.subscribe = function (options) {
+  window.__subscribedWith = Array.from(new Uint8Array(options.applicationServerKey));
+  localStorage.setItem("fake-subscribed", "1");
+  return Promise.resolve(fakeSubscription());
+};
+"""
+
+
+def test_turning_notifications_on_and_off_for_this_device(browser, live_server, ann, settings):
+    settings.VAPID_PRIVATE_KEY = keys.private_text(keys.generate())  # the operator's key
+    context = browser.new_context()
+    context.grant_permissions(["notifications"], origin=live_server.url)
+    device = Device("ann-laptop")
+    context.add_init_script(FAKE_PUSH_SERVICE.replace("P256DH", device.p256dh).replace("AUTH", b64(device.auth)))
+    page = log_in(context, live_server, "ann")
+    page.goto(f"{live_server.url}/accounts/notifications/")
+    page.click("#push-on")
+    page.wait_for_selector("#push-status:has-text('Notifications are on for this device.')")
+    assert page.locator("#push-off").is_visible() and page.locator("#push-on").is_hidden()
+    added = Subscription.objects.get(user=ann)
+    assert (added.endpoint, added.p256dh) == ("https://push.example.com/send/ann-laptop", device.p256dh)
+    server_key = keys.application_server_key()
+    assert bytes(page.evaluate("window.__subscribedWith")) == unb64(server_key)  # the site's public key
+    page.reload()
+    assert "Chrome on Linux" in page.locator(".devices").inner_text()
+    page.click("#push-off")
+    page.wait_for_selector("#push-status:has-text('Notifications are off for this device.')")
+    assert not Subscription.objects.filter(user=ann).exists()

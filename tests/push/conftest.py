@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from tests.games.conftest import lingo_game, play_best, start_game  # noqa: F401 - fixtures for these tests
+from tests.games.conftest import lingo_game, play_best  # noqa: F401 - fixtures for these tests
 from tests.support.push_service import PushService, b64
 from wordgames.push import keys
 from wordgames.push.models import Subscription

@@ -8,6 +8,7 @@ import base64
 import json
 import os
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -55,13 +56,17 @@ class PushService:
     def __init__(self) -> None:
         self.devices: dict[str, Device] = {}
         self.received: list[Received] = []
+        self.arrived: list[str] = []  # the devices of the messages that came in, before they are answered
         self.status = 201
+        self.delay = 0.0  # seconds before each answer: a slow push service
         service = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:  # noqa: N802 - http.server's name
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
                 name = self.path.rsplit("/", 1)[-1]
+                service.arrived.append(name)
+                time.sleep(service.delay)
                 status = service.status
                 if status < 300:
                     device = service.devices[name]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import functools
 import logging
+import os
 from pathlib import Path
 
 from cryptography.hazmat.primitives import serialization
@@ -40,9 +41,13 @@ def _load(text: str, path: str) -> Vapid | None:
     if not path:
         return None
     file = Path(path)
-    if not file.exists():
-        file.write_text(private_text(generate()) + "\n")
-        file.chmod(0o600)
+    try:  # readable by its owner only, and made once: a second process that races this one reads the first's
+        handle = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    else:
+        with os.fdopen(handle, "w") as out:
+            out.write(private_text(generate()) + "\n")
         log.warning("Made a development VAPID key in %s (set VAPID_PRIVATE_KEY in production)", file)
     return Vapid.from_string(file.read_text().strip())
 
