@@ -118,3 +118,21 @@ def test_without_a_vapid_key_nothing_is_sent_and_the_page_says_so(push_service, 
     play_best(lingo_game, ann)
     assert not push_service.received
     assert "not set up on this server" in client_bob.get("/accounts/notifications/").content.decode()
+
+
+def test_a_player_who_chose_once_a_day_gets_one_push_at_their_digest_hour(push_service, lingo_game, play_best, ann,
+                                                                          bob):  # fmt: skip
+    from wordgames.games import tasks
+
+    subscribe(push_service, bob, "phone")
+    PushChoices.objects.create(user=bob, modes={"your_turn": "digest"})
+    profile = profile_for(bob)
+    profile.digest_hour = 0
+    profile.save()
+    play_best(lingo_game, ann)
+    assert not push_service.received  # not at once
+    tasks.send_digests()
+    tasks.send_digests()  # the sweep runs every few minutes: still one a day
+    [payload] = push_service.payloads("phone")
+    assert payload["body"] == f"Your turn in Lingo game {lingo_game.pk} against Ann"
+    assert payload["url"] == f"/games/{lingo_game.pk}/"
