@@ -56,6 +56,10 @@ self.addEventListener("message", function (event) {
   event.waitUntil(done.then(function (count) { if (reply) reply.postMessage({yourTurn: count}); }));
 });
 
+function escaped(text) {
+  return String(text).replace(/[&<>"]/g, function (c) { return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[c]; });
+}
+
 // Pages come from the network; when it is gone, the games page kept last (or, never kept, a line saying so).
 self.addEventListener("fetch", function (event) {
   var request = event.request;
@@ -63,7 +67,8 @@ self.addEventListener("fetch", function (event) {
   if (request.mode === "navigate") {
     event.respondWith(fetch(request).catch(function () {
       return caches.match(CONFIG.offline_url).then(function (kept) {
-        return kept || new Response("<!doctype html><title>" + CONFIG.site_name + "</title><p>Offline.</p>",
+        return kept || new Response("<!doctype html><meta charset=utf-8><title>" + escaped(CONFIG.site_name) +
+                                    "</title><p>" + escaped(CONFIG.offline_text) + "</p>",
                                     {headers: {"Content-Type": "text/html; charset=utf-8"}});
       });
     }));

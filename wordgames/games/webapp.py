@@ -53,7 +53,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     cache, so a deployment's new worker is found at the next visit."""
     context = {"offline_url": reverse("offline"), "assets": [static("css/site.css"), static("img/icon-192.png")],
                "icon": static("img/icon-192.png"), "badge": static("img/badge-96.png"),
-               "site_name": settings.SITE_NAME}  # fmt: skip
+               "site_name": settings.SITE_NAME,
+               "offline_text": _("The site cannot be reached, and no list of your games was kept yet.")}  # fmt: skip
     script = render_to_string("games/sw.js", {"config": json.dumps(context)})
     response = HttpResponse(script, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
