@@ -19,6 +19,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from wordgames.accounts.languages import speaking
 from wordgames.accounts.models import EVERY, display_name
@@ -196,7 +197,8 @@ def digest_pushes(now: Any) -> list[Push]:
     for user, games, day in notices.digests_due(now, channel="push"):
         with speaking(user):
             count = len(games)
-            body = _("Your turn in %(count)s games") % {"count": count} if count > 1 else change_text(
+            body = ngettext("Your turn in %(count)s game", "Your turn in %(count)s games", count) % {
+                "count": count} if count > 1 else change_text(
                 "your_turn", games[0], list(games[0].seats.select_related("user")), user, None)  # fmt: skip
         url = games[0].get_absolute_url() if len(games) == 1 else "/"
         pushes.append(Push(user.pk, notices.digest_key(user.pk, day, channel="push"),
