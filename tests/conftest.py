@@ -28,6 +28,15 @@ def _tasks_in_process(request: pytest.FixtureRequest) -> Any:
 
 
 @pytest.fixture(autouse=True)
+def _nobody_watching() -> None:
+    """Each test starts with nobody watching a game (presence lives in the cache, which outlives a test's
+    database: a page polled in one test must not silence the emails of the next test's game of the same id)."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _fast_passwords(settings: Any) -> None:
     # The real hasher takes a good fraction of a second per user on purpose; tests make many users.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -5,6 +5,7 @@ SQLite, tasks run in-process, email kept in a local outbox. See docs/deployment.
 """
 
 import os
+from email.utils import parseaddr
 from pathlib import Path
 
 import dj_database_url
@@ -63,6 +64,7 @@ INSTALLED_APPS = [
     "wordgames.seeks",
     "wordgames.players",
     "wordgames.events",
+    "wordgames.push",
 ]
 
 MIDDLEWARE = [
@@ -316,6 +318,15 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": ["'none'"],
     },
 }
+
+# Web push. VAPID_PRIVATE_KEY signs every push (make one with `manage.py vapid_key`); without it pushes are off,
+# except on a laptop (DEBUG), where a development key is made on first use and kept in VAPID_KEY_FILE.
+VAPID_PRIVATE_KEY = os.getenv("VAPID_PRIVATE_KEY", "")
+VAPID_KEY_FILE = os.getenv("VAPID_KEY_FILE", str(BASE_DIR / "vapid-dev.key"))
+VAPID_SUBJECT = os.getenv("VAPID_SUBJECT", "mailto:" + (parseaddr(DEFAULT_FROM_EMAIL)[1] or "games@localhost"))
+PUSH_TTL = envint("PUSH_TTL_SECONDS", str(2 * 24 * 3600))  # a push service keeps a message this long for a device that is off
+PUSH_TIMEOUT = envint("PUSH_TIMEOUT_SECONDS", "10")
+PUSH_DEVICES_PER_PLAYER = envint("PUSH_DEVICES_PER_PLAYER", "10")
 
 # Logins: a lockout after AXES_FAILURE_LIMIT wrong passwords for one username from one address, for
 # AXES_COOLOFF_MINUTES; the page says how long. A right password during the lockout is refused too.

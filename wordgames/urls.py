@@ -20,6 +20,7 @@ urlpatterns = [
     path("jsi18n/", javascript_catalog, name="javascript_catalog"),
     path("admin/", admin.site.urls),
     path("accounts/blocked/", blocked, name="blocked_players"),
+    path("accounts/notifications/", include("wordgames.push.urls")),
     path("accounts/", include("wordgames.accounts.urls")),
     path("players/", include("wordgames.players.urls")),
     path("outbox/", include("wordgames.mail.urls")),

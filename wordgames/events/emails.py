@@ -12,7 +12,9 @@ from django.utils.translation import gettext as _
 
 from wordgames.accounts.languages import speaking
 from wordgames.accounts.models import display_name
+from wordgames.games import pushes
 from wordgames.games.emails import Letter, absolute, automatic_headers, compose, send_letters
+from wordgames.games.outbox import owe_pushes
 
 from . import leagues, queries
 from .models import Entry, Event
@@ -47,9 +49,10 @@ def send_round(event_id: int, round_number: int) -> int:
     if round_number > 1:
         place = {s.player: s for s in standings(list(entries), queries.results(rows), event.tiebreaks)}
     letters = []
+    owed: list[pushes.Push | None] = []
     for entry_id, games in mine.items():
         user = entries[entry_id].user
-        if not user.email or entries[entry_id].withdrawn:
+        if entries[entry_id].withdrawn:
             continue
         with speaking(user):
             if event.format == Event.Format.LEAGUE:
@@ -61,6 +64,9 @@ def send_round(event_id: int, round_number: int) -> int:
                 which = _("your games")
             subject = _("%(event)s: %(which)s (%(site)s)") % {"event": event.name, "which": which,
                                                                "site": settings.SITE_NAME}  # fmt: skip
+            owed.append(_push(user, f"round:{event.pk}:{event.season}:{round_number}", subject, event))
+            if not user.email:
+                continue
             context = {"name": display_name(user), "event": event, "games": games, "round": round_number,
                        "standing": place.get(entry_id), "players": len(place),
                        "points_count": plural_count(place[entry_id].points) if entry_id in place else 0, "division": entries[entry_id].division,
@@ -68,6 +74,7 @@ def send_round(event_id: int, round_number: int) -> int:
             letters.append(compose(f"event-round:{event.pk}:{event.season}:{round_number}:{user.pk}", user.email,
                                    subject, "events/email/round.txt", context, html_context={}, boards=[],
                                    headers=automatic_headers(replying=False), user=user))  # fmt: skip
+    owe_pushes([push for push in owed if push is not None])
     return len(send_letters(letters))
 
 
@@ -80,12 +87,15 @@ def send_challenge(event_id: int, round_number: int) -> int:
     entries = {e.pk: e for e in Entry.objects.filter(pk__in=row.entries).select_related("user__profile")}
     challenger, challenged = (entries[pk] for pk in row.entries)
     letters: list[Letter] = []
+    owed: list[pushes.Push | None] = []
     for entry in (challenger, challenged):
         user = entry.user
-        if not user.email:
-            continue
         with speaking(user):
             subject = _("%(event)s: a challenge (%(site)s)") % {"event": event.name, "site": settings.SITE_NAME}
+            owed.append(_push(user, f"challenge:{event.pk}:{round_number}", subject, event,
+                              reverse("game", args=[row.game_id])))  # fmt: skip
+            if not user.email:
+                continue
             context = {"name": display_name(user), "event": event, "challenger": display_name(challenger.user),
                        "challenged": display_name(challenged.user), "mine": entry is challenger,
                        "game_url": absolute(reverse("game", args=[row.game_id])),
@@ -93,6 +103,7 @@ def send_challenge(event_id: int, round_number: int) -> int:
             letters.append(compose(f"event-challenge:{event.pk}:{round_number}:{user.pk}", user.email, subject,
                                    "events/email/challenge.txt", context, html_context={}, boards=[],
                                    headers=automatic_headers(replying=False), user=user))  # fmt: skip
+    owe_pushes([push for push in owed if push is not None])
     return len(send_letters(letters))
 
 
@@ -118,17 +129,26 @@ def send_finished(event_id: int) -> int:
                 table.append({"rank": s.rank, "name": display_name(by_id[s.player].user), "points": s.points,
                               "count": plural_count(s.points), "division": division})  # fmt: skip
     letters = []
+    owed: list[pushes.Push | None] = []
     for entry in entries:
         user = entry.user
-        if not user.email:
-            continue
         with speaking(user):
             over = _("the final standings") if table else _("cancelled")
             subject = _("%(event)s: %(which)s (%(site)s)") % {"event": event.name, "which": over,
                                                                "site": settings.SITE_NAME}  # fmt: skip
+            owed.append(_push(user, f"end:{event.pk}", subject, event))
+            if not user.email:
+                continue
             context = {"name": display_name(user), "event": event, "table": table,
                        "url": absolute(event.get_absolute_url()), "site_name": settings.SITE_NAME}  # fmt: skip
             letters.append(compose(f"event-end:{event.pk}:{user.pk}", user.email, subject,
                                    "events/email/finished.txt", context, html_context={}, boards=[],
                                    headers=automatic_headers(replying=False), user=user))  # fmt: skip
+    owe_pushes([push for push in owed if push is not None])
     return len(send_letters(letters))
+
+
+def _push(user: Any, key: str, line: str, event: Event, url: str = "") -> pushes.Push | None:
+    """The same news on the player's devices, if they want events' news there: the email's subject line."""
+    return pushes.to_player(user, f"push:event-{key}:{user.pk}", "event", line, url or event.get_absolute_url(),
+                            f"event-{event.pk}")  # fmt: skip

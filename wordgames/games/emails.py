@@ -19,13 +19,13 @@ import re
 import time
 import unicodedata
 import zoneinfo
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.utils import make_msgid, parseaddr
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -278,7 +278,7 @@ def send_letters(letters: list[Letter], connection: Any = None, taking_over: Ite
                 continue  # its claim ran out and another sender took it over
             letter.message.connection = connection
             letter.message.send()
-            _mark_sent(letter.key)
+            mark_sent(letter.key)
             sent.append(letter)
             if letter.after is not None:
                 letter.after()
@@ -302,7 +302,7 @@ def _renew(keys: list[str], stamp: datetime) -> tuple[set[str], datetime]:
     return set(held.values_list("key", flat=True)), now
 
 
-def _mark_sent(key: str) -> None:
+def mark_sent(key: str) -> None:
     table, quote = Notification._meta.db_table, db_connection.ops.quote_name
     with db_connection.cursor() as cursor:
         cursor.execute(f"UPDATE {quote(table)} SET {quote('sent')} = %s WHERE {quote('key')} = %s",
@@ -314,7 +314,15 @@ def _mark_sent(key: str) -> None:
 TAKING_OVER: ContextVar[bool] = ContextVar("taking_over", default=False)
 
 
-def claim_all(letters: list[Letter], taking_over: Iterable[str] = ()) -> tuple[set[str], datetime]:
+class Claimable(Protocol):
+    """Anything sent once per key (an email's ``Letter``, a push to one device): what its claim records."""
+
+    key: str
+    to: str
+    subject: str
+
+
+def claim_all(letters: Sequence[Claimable], taking_over: Iterable[str] = ()) -> tuple[set[str], datetime]:
     """Take on these emails in a step of their own, committed before anything is sent: the keys of those this
     sender now holds. New keys are claimed in one statement; a key already known is claimed only if it was
     never sent and nobody holds it, i.e. its sender died: taken over at once by the task delivered again after
@@ -487,7 +495,7 @@ def _move_letters(game: Game, seats: list[Seat], event: Event, last: Move | None
     letters = []
     for seat, reader in notices.readers(seats):
         kind = notices.move_email_kind(seat, reader, change)
-        if kind is None:
+        if kind is None or notices.watching(reader.pk, game.pk):
             continue
         with speaking(reader):
             context = {**_game_context(game, seat, last, number, last_player), "user": reader,
@@ -510,6 +518,8 @@ def send_reminder(seat: Seat) -> bool:
     idle = seat.position not in get_engine(game.engine).waiting_for(game.state)
     sent = False
     for _seat, reader in notices.readers([seat]):
+        if notices.watching(reader.pk, game.pk):
+            continue
         with speaking(reader):
             subject = _("Reminder: %(subject)s") % {"subject": subject_line(game)}
             context = {**_game_context(game, seat, None), "user": reader, "name": display_name(reader),
@@ -528,7 +538,7 @@ def send_timeout(game: Game, timed_out: Seat, move: Move | None) -> int:
     waiting = get_engine(game.engine).waiting_for(game.state) if game.status == Game.Status.ACTIVE else set()
     sent = 0
     for seat in seats:
-        if seat.user is None:
+        if seat.user is None or notices.watching(seat.user.pk, game.pk):
             continue
         with speaking(seat.user):
             context = {**_game_context(game, seat, move), "user": seat.user, "name": display_name(seat.user),
@@ -551,6 +561,8 @@ def send_news(game: Game, key: str, sentence: news.News | str, *, exclude_user_i
     answers: kind "undo", which each player may choose to get or not), in each reader's language."""
     sent = 0
     for seat, reader in notices.news_readers(game, exclude_user_id=exclude_user_id, only_user_id=only_user_id):
+        if notices.watching(reader.pk, game.pk):
+            continue
         with speaking(reader), timezone.override(reader_zone(reader)):
             line = news.words(sentence)
             context = {**_game_context(game, seat, None), "user": reader, "name": display_name(reader), "news": line}
@@ -566,6 +578,8 @@ def send_chat(message: ChatMessage) -> int:
     sent = 0
     writer = display_name(message.user)
     for seat, reader in notices.news_readers(game, exclude_user_id=message.user_id):
+        if notices.watching(reader.pk, game.pk):
+            continue
         with speaking(reader):
             context = {**_game_context(game, seat, None), "user": reader, "name": display_name(reader),
                        "writer": writer, "message": message.text}  # fmt: skip

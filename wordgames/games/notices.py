@@ -8,7 +8,7 @@ a template or sends anything, so a rule about who hears of what is read, and tes
 from __future__ import annotations
 
 import zoneinfo
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -18,7 +18,9 @@ from django.db.models import Exists, OuterRef, Q
 
 from wordgames.accounts.models import DIGEST, EVERY, NONE, Profile, profile_for
 from wordgames.engines import get_engine
+from wordgames.push.models import PushChoices, Subscription
 
+from . import presence
 from .models import Game, ModerationAction, Move, Notification, Seat
 
 
@@ -75,11 +77,19 @@ def move_email_kind(seat: Seat, reader: Any, change: Change) -> str | None:
     """The email this reader of ``seat`` gets about ``change`` (a kind of ``EMAIL_KINDS``), or None: the game
     is over; it started; it is their turn (newly, or again after their own move); another player moved (not a
     private, "quiet" move). None too when the reader chose not to get that kind by email (none, or digest)."""
-    profile = profile_for(reader)
+    return _change_kind(seat, change, profile_for(reader).email_mode)
+
+
+def move_push_kind(seat: Seat, change: Change, mode: Callable[[str], str]) -> str | None:
+    """The same for a push to the reader's devices, by their choices there (``push_modes``)."""
+    return _change_kind(seat, change, mode)
+
+
+def _change_kind(seat: Seat, change: Change, mode: Callable[[str], str]) -> str | None:
     if change.over:
         kind = "game_over"
     elif change.event == "start":
-        kind = "your_turn" if seat.position in change.waiting and profile.email_mode("start") == NONE else "start"
+        kind = "your_turn" if seat.position in change.waiting and mode("start") == NONE else "start"
     elif seat.position in change.waiting and (seat.position not in change.before or seat.position == change.mover):
         kind = "your_turn"
     elif seat.position != change.mover and change.last is not None and not change.last.outcome.get(
@@ -87,7 +97,24 @@ def move_email_kind(seat: Seat, reader: Any, change: Change) -> str | None:
         kind = "other_move"
     else:
         return None
-    return kind if profile.email_mode(kind) == EVERY else None
+    return kind if mode(kind) == EVERY else None
+
+
+def push_modes(user_ids: Iterable[int]) -> dict[int, Callable[[str], str]]:
+    """How each of these players wants each kind of news on their devices (``PushChoices.mode``); only the
+    players with at least one device are in it (two queries for all of them)."""
+    with_device = set(Subscription.objects.filter(user_id__in=set(user_ids)).values_list("user_id", flat=True))
+    chosen = {c.user_id: c.mode for c in PushChoices.objects.filter(user_id__in=with_device)}
+    return {user_id: chosen.get(user_id, _every) for user_id in with_device}
+
+
+def _every(kind: str) -> str:
+    return EVERY
+
+
+def watching(user_id: int, game_id: int) -> bool:
+    """A player with the game open is not emailed or pushed about what they are watching (not digests)."""
+    return presence.is_watching(user_id, game_id)
 
 
 def news_readers(game: Game, *, exclude_user_id: int | None = None,
@@ -113,20 +140,36 @@ def seat_read_by(game: Game, user: User) -> Seat | None:
         (s for s in seats if any(p.pk == user.pk for p in s.partners.all())), None)
 
 
-def digests_due(now: datetime) -> Iterator[tuple[User, list[Game], str]]:
-    """Every player who chose the daily digest for "your turn" and whose chosen hour has come in their time
-    zone, with the games waiting for them and their local date (one digest a day is keyed by it)."""
+def digests_due(now: datetime, channel: str = "email") -> Iterator[tuple[User, list[Game], str]]:
+    """Every player who chose the daily digest for "your turn" (by email, or on their devices: ``channel``
+    "push") and whose chosen hour has come in their time zone, with the games waiting for them and their local
+    date (one digest a day is keyed by it)."""
+    if channel == "push":
+        chosen = Profile.objects.filter(user__push_choices__modes__your_turn=DIGEST,
+                                        user__push_subscriptions__isnull=False).distinct()  # fmt: skip
+    else:
+        chosen = Profile.objects.filter(email_modes__your_turn=DIGEST)
     due: list[tuple[Profile, str]] = []
-    for profile in Profile.objects.select_related("user").filter(email_modes__your_turn=DIGEST):
+    for profile in chosen.select_related("user"):
         try:
             local = now.astimezone(zoneinfo.ZoneInfo(profile.time_zone))
         except (zoneinfo.ZoneInfoNotFoundError, ValueError):
             local = now
         if local.hour >= profile.digest_hour:
             due.append((profile, local.date().isoformat()))
-    # A player whose digest went out today is not looked at again (one query for everyone).
-    keys = {digest_key(profile.user_id, day): (profile, day) for profile, day in due}
-    sent = set(Notification.objects.filter(key__in=keys, sent__isnull=False).values_list("key", flat=True))
+    # A player whose digest went out today is not looked at again (one query for everyone; a push's keys are
+    # its devices', the digest's key and a device's id).
+    keys = {digest_key(profile.user_id, day, channel): (profile, day) for profile, day in due}
+    done = Notification.objects.filter(sent__isnull=False)
+    if channel == "push":
+        devices: dict[int, list[int]] = {}
+        for pk, user_id in Subscription.objects.filter(user_id__in=[p.user_id for p, _day in due]).values_list(
+                "pk", "user_id"):  # fmt: skip
+            devices.setdefault(user_id, []).append(pk)
+        claims = {f"{key}:{pk}": key for key, (profile, _day) in keys.items() for pk in devices.get(profile.user_id, [])}
+        sent = {claims[key] for key in done.filter(key__in=claims).values_list("key", flat=True)}
+    else:
+        sent = set(done.filter(key__in=keys).values_list("key", flat=True))
     for key, (profile, day) in keys.items():
         if key in sent:
             continue
@@ -141,6 +184,6 @@ def digests_due(now: datetime) -> Iterator[tuple[User, list[Game], str]]:
             yield user, games, day
 
 
-def digest_key(user_id: int, day: str) -> str:
-    """The key of a player's digest of one (local) day: at most one is sent."""
-    return f"digest:{user_id}:{day}"
+def digest_key(user_id: int, day: str, channel: str = "email") -> str:
+    """The key of a player's digest of one (local) day: at most one is sent (by email, or pushed)."""
+    return f"{'push-digest' if channel == 'push' else 'digest'}:{user_id}:{day}"

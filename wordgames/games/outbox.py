@@ -25,7 +25,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError, connectio
 from django.db.models import Count, F, Q
 from django.utils import timezone
 
-from . import commentary, emails, news, notices
+from . import commentary, emails, news, notices, pushes
 from .models import ChatMessage, Game, ModerationAction, Move, Notice, NoticeSender, OwedTask, Seat
 
 log = logging.getLogger(__name__)
@@ -167,6 +167,7 @@ def drain_notices(sender: str = "", batch: int | None = None) -> int:
                 letters, own = _one_by_one(taken, events, again, failed)
             # A mail service that fails raises: the task is retried and the batch taken again.
             sent += len(emails.send_letters(letters, taking_over=own))
+            owe_pushes(_pushes_of(events.values(), failed, taken))
             _delete(Notice, [pk for pk in events if pk not in failed])
             if len(taken) < size:
                 break  # all there was: a notice made since this sender started has queued another
@@ -195,6 +196,26 @@ def _one_by_one(taken: list[Notice], events: dict[int, emails.Event], again: lis
         letters += mine
         own |= keys
     return letters, own
+
+
+def _pushes_of(events: Any, failed: set[int], taken: list[Notice]) -> list[pushes.Push]:
+    """The pushes of a batch's changes (but those whose emails could not be made): one change whose push cannot
+    be made must not hold up the emails or the others' pushes."""
+    wanted = [event for notice, event in zip(taken, events, strict=True) if notice.pk not in failed]
+    try:
+        return pushes.event_pushes(wanted)
+    except TRANSIENT:
+        raise
+    except Exception:
+        log.exception("Could not make the pushes of %s", wanted)
+        return []
+
+
+def owe_pushes(owed: list[pushes.Push]) -> None:
+    """Each push owed as a task of its own (``send_push``): recorded, handed over, relayed if the broker is
+    down, and sent to each device once."""
+    for push in owed:
+        owe(send_push, push.user_id, push.key, push.payload)
 
 
 def _take(sender: str, batch: int) -> list[Notice]:
@@ -230,11 +251,19 @@ def send_notices(self: Task) -> int:
     return drain_notices(self.request.id or "")
 
 
+@shared_task(name="wordgames.games.tasks.send_push", **RETRY)
+def send_push(user_id: int, key: str, payload: dict[str, Any]) -> int:
+    """One notification to each of a player's devices (owed by ``owe_pushes``); retried while the push service
+    cannot take it."""
+    return pushes.send(user_id, key, payload)
+
+
 @shared_task(name="wordgames.games.tasks.send_invitation", **RETRY)
 def send_invitation(seat_id: int) -> None:
     seat = Seat.objects.select_related("game", "invited_user", "game__created_by").filter(pk=seat_id).first()
     if seat is not None and seat.is_invitation:
         emails.send_invitation(seat)
+        owe_pushes(pushes.invitation_pushes(seat))
 
 
 @shared_task(name="wordgames.games.tasks.send_reminder", **RETRY)
@@ -246,6 +275,7 @@ def send_reminder(seat_id: int) -> None:
     if seat.due_at <= timezone.now() or seat.game.status != Game.Status.ACTIVE:
         return
     emails.send_reminder(seat)
+    owe_pushes(pushes.reminder_pushes(seat))
 
 
 # Changes are told by ``tell`` now; this stays for tasks queued before, and for ``annotate_move``.
@@ -259,6 +289,7 @@ def notify_turn(game_id: int, version: int, actors_before: list[int] | None = No
         return  # the game has moved on: a later task tells the players about the newer position
     last = Move.objects.select_related("user__profile").filter(pk=move_id).first() if move_id else None
     emails.notify_players(game, actors_before=actors_before or (), mover=mover, last=last, event=event)
+    owe_pushes(pushes.event_pushes([emails.Event(game_id, version, tuple(actors_before or ()), mover, move_id, event)]))
 
 
 @shared_task(name="wordgames.games.tasks.annotate_move", **RETRY)
@@ -285,6 +316,7 @@ def notify_timeout(game_id: int, seat_id: int, move_id: int | None) -> None:
     if game is not None and seat is not None:
         move = Move.objects.select_related("user").filter(pk=move_id).first() if move_id else None
         emails.send_timeout(game, seat, move)
+        owe_pushes(pushes.timeout_pushes(game, seat))
 
 
 @shared_task(name="wordgames.games.tasks.send_news", **RETRY)
@@ -293,6 +325,8 @@ def send_news(game_id: int, key: str, sentence: news.News | str, exclude_user_id
     game = Game.objects.filter(pk=game_id).first()
     if game is not None:
         emails.send_news(game, key, sentence, exclude_user_id=exclude_user_id, only_user_id=only_user_id, kind=kind)
+        owe_pushes(pushes.news_pushes(game, key, sentence, exclude_user_id=exclude_user_id, only_user_id=only_user_id,
+                                      kind=kind))  # fmt: skip
 
 
 @shared_task(name="wordgames.games.tasks.send_chat", **RETRY)
@@ -300,3 +334,4 @@ def send_chat(message_id: int) -> None:
     message = ChatMessage.objects.select_related("game", "user").filter(pk=message_id, hidden=False).first()
     if message is not None:
         emails.send_chat(message)
+        owe_pushes(pushes.chat_pushes(message))

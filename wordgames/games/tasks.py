@@ -4,8 +4,9 @@ backoff. The tasks an action queues after its commit (the emails) are in ``outbo
 from __future__ import annotations
 
 from celery import shared_task
+from django.utils import timezone
 
-from . import emails, outbox
+from . import emails, outbox, pushes
 from .actions import clocks, computers, hints
 from .outbox import RETRY
 
@@ -18,8 +19,10 @@ def sweep_deadlines() -> None:
 
 @shared_task(**RETRY)
 def send_digests() -> None:
-    """Every few minutes (Celery beat): the daily digest to players whose chosen hour has come."""
+    """Every few minutes (Celery beat): the daily digest to players whose chosen hour has come (by email, and
+    on their devices for those who chose that)."""
     emails.send_digests()
+    outbox.owe_pushes(pushes.digest_pushes(timezone.now()))
 
 
 @shared_task(**RETRY)

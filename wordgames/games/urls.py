@@ -2,7 +2,7 @@ from django.http import HttpRequest, HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import path
 
-from . import views
+from . import views, webapp
 
 
 def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
@@ -35,6 +35,9 @@ urlpatterns = [
     path("games/<int:pk>/replay/", views.replay_page, name="replay"),
     path("accounts/email/", views.email_settings, name="email_settings"),  # days away stop the games' clocks
     path("favicon.ico", favicon),
+    path("manifest.webmanifest", webapp.manifest, name="manifest"),
+    path("sw.js", webapp.service_worker, name="service_worker"),
+    path("offline/", webapp.offline, name="offline"),
     path("help/", views.help_index, name="help"),
     path("help/<slug:slug>/", views.help_page, name="help_page"),
     path("invitations/<int:seat_id>/", views.answer_invitation, name="answer_invitation"),
