@@ -113,7 +113,8 @@ def test_a_player_may_resign_out_of_turn_and_the_last_player_wins():
     state, outcome = ENGINE.apply(state, 0, "resign")
     assert outcome.summary == "ann resigned."
     assert ENGINE.actors(state) == set()
-    assert ENGINE.result(state) == {"scores": [12, 0], "winners": [1], "reason": "ann resigned", "end": "resigned"}
+    assert ENGINE.result(state) == {"scores": [12, 0], "winners": [1], "reason": "ann resigned", "end": "resigned",
+                                    "reason_said": {"code": "Said.ENDED_BY_RESIGNING", "values": {"name": "ann"}}}
     with pytest.raises(IllegalMove, match="The game is over."):
         ENGINE.apply(state, 1, "n12 O")
 

@@ -38,7 +38,6 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
@@ -46,6 +45,7 @@ from wordgames.accounts.languages import speaking
 from wordgames.accounts.models import DIGEST, EMAIL_KINDS, NONE, display_name, profile_for
 from wordgames.engines import get_engine
 from wordgames.engines.core.text import visible
+from wordgames.lib.lists import and_list, comma_list
 from wordgames.lib.typed import plain
 from wordgames.pbem.addresses import reply_address
 from wordgames.pbem.models import EmailOptOut
@@ -321,9 +321,6 @@ def thread_subject(game: Game) -> str:
     return _("%(game)s game %(number)s") % {"game": get_engine(game.engine).title, "number": game.pk}
 
 
-def and_list(items: list[str]) -> str:
-    """``ann``; ``ann and bob``; ``ann, bob and cat``, in the active language."""
-    return str(get_text_list(items, _("and")))
 
 
 def seat_name(seat: Seat) -> str:
@@ -628,7 +625,8 @@ def result_sentence(game: Game, seats: list[Seat] | None = None) -> str:
     names = [seat_name(s) for s in seats]
     scores = result.get("scores", [])
     winners = [names[s] for s in result.get("winners", [])]
-    table = ", ".join(f"{names[i]} {score}" for i, score in enumerate(scores))
+    # Translators: a player's score in the list of scores at the end of a game ("ann 12, bob 9").
+    table = comma_list([_("%(name)s %(score)s") % {"name": names[i], "score": score} for i, score in enumerate(scores)])
     if not winners:
         return _("The game is over. Scores: %(scores)s.") % {"scores": table}
     return ngettext("%(winners)s wins. Scores: %(scores)s.", "%(winners)s share the win. Scores: %(scores)s.",

@@ -13,11 +13,14 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.rng import Seed
 from wordgames.engines.core.text import visible
+
+from .refusals import spoken
 
 
 class Game(models.Model):
@@ -240,7 +243,19 @@ class Move(models.Model):
     @property
     def shown_text(self) -> str:
         """The move as anyone but its player may read it: a secret move's public summary."""
-        return (self.summary or "a private move") if self.is_secret else self.text
+        return (self.told or gettext("a private move")) if self.is_secret else self.text
+
+    @property
+    def told(self) -> str:
+        """The engine's sentence about the move in the active language (a row stored before the engines' sentences
+        were data shows the English it kept)."""
+        return spoken(self.outcome.get("said"), self.summary)
+
+    @property
+    def missed_told(self) -> str:
+        """The sporting opponent's comment (the better move the mover missed), in the active language."""
+        missed = self.outcome.get("events", {}).get("missed") or {}
+        return spoken(missed.get("said"), missed.get("summary", ""))
 
 
 # The moves whose letters are secret (``Move.is_secret``), as a query.
@@ -259,6 +274,8 @@ class Hint(models.Model):
     done = models.BooleanField(verbose_name=_("done"), default=False)
     move = models.TextField(verbose_name=_("move"), blank=True, help_text=_("The best move found, in notation; empty if none."))
     summary = models.TextField(verbose_name=_("summary"), blank=True)
+    said = models.JSONField(verbose_name=_("summary as data"), default=dict, blank=True,
+                            help_text=_("The summary's code and values, worded in each reader's language."))
     complete = models.BooleanField(verbose_name=_("complete"), default=True, help_text=_("False when the search stopped at its time budget."))
     created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
 
@@ -269,6 +286,11 @@ class Hint(models.Model):
 
     def __str__(self) -> str:
         return f"hint for seat {self.seat + 1} of {self.game} at version {self.version}"
+
+    @property
+    def told(self) -> str:
+        """The best move's sentence in the active language."""
+        return spoken(self.said, self.summary)
 
 
 class UndoRequest(models.Model):

@@ -13,8 +13,9 @@ from enum import StrEnum
 from typing import Any
 
 from .errors import InvalidOptions
-from .refusals import Refusal
+from .refusals import Phrase, Refusal
 from .rng import Seed
+from .sentences import to_data
 
 State = dict[str, Any]
 
@@ -32,9 +33,11 @@ class EndReason(StrEnum):
     MODERATOR = "moderator"  # ended by a moderator (the service, not an engine)
 
 
-def finish(state: State, end: EndReason, reason: str) -> None:
-    """Mark the game over: ``end`` for code, ``reason`` the sentence players read ("ann ran out of tiles")."""
-    state["finished"], state["end"], state["reason"] = True, end.value, reason
+def finish(state: State, end: EndReason, reason: Phrase) -> None:
+    """Mark the game over: ``end`` for code, ``reason`` what players read ("ann ran out of tiles"): its English
+    in ``state["reason"]``, its code and values in ``state["reason_said"]`` for the server to word."""
+    state["finished"], state["end"], state["reason"] = True, end.value, str(reason)
+    state["reason_said"] = to_data(reason)
 
 
 def end_of(state: State) -> EndReason | None:
@@ -75,9 +78,16 @@ class MoveOutcome:
     words: list[dict[str, Any]] = field(default_factory=list)  # [{"word": "HEW", "score": 18, "cells": [...]}]
     summary: str = ""
     events: dict[str, Any] = field(default_factory=dict)
+    # The summary as data (``core.sentences``), worded by the server in each reader's language; ``summary`` is
+    # its English.
+    said: Phrase | None = None
+
+    def __post_init__(self) -> None:
+        if self.said is not None and not self.summary:
+            self.summary = str(self.said)
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "seat": self.seat,
             "move": self.move,
             "score": self.score,
@@ -85,6 +95,9 @@ class MoveOutcome:
             "summary": self.summary,
             "events": self.events,
         }
+        if self.said is not None:
+            data["said"] = to_data(self.said)
+        return data
 
 
 class Engine:
@@ -182,7 +195,7 @@ class Engine:
 
     def result(self, state: State) -> dict[str, Any] | None:
         """``None`` while the game runs; then {"scores": [...], "winners": [seats], "reason": "...",
-        "end": an ``EndReason`` value}."""
+        "end": an ``EndReason`` value, "reason_said": the reason as data (``finish``)}."""
         raise NotImplementedError
 
     def resign(self, state: State, seat: int) -> tuple[State, MoveOutcome]:

@@ -27,12 +27,14 @@ from ..core.grid import cell_name, column_name
 from ..core.letters import letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON
 from ..core.options import validate
-from ..core.refusals import Refusal
+from ..core.refusals import Listing, Refusal
+from ..core.sentences import Said, phrase
 from .answers import answer, free_wall, reveal
 from .asking import FRAUD_RULES
 from .board import SIZES, generate, letter_weights, wall_between
 from .hands import room
 from .refusals import KeebbleRefusal
+from .said import KeebbleSaid
 from .turn import end_game, next_turn, play_turn
 
 OPTIONS: tuple[Option, ...] = (
@@ -136,16 +138,18 @@ class KeebbleEngine(Engine):
             raise IllegalMove(Refusal.LEFT_ALREADY)
         new = copy.deepcopy(state)
         new["active"][seat] = False
-        outcome = MoveOutcome(seat=seat, move="resign", summary=f"{state['players'][seat]} resigned.")
+        name = state["players"][seat]
+        outcome = MoveOutcome(seat=seat, move="resign", said=phrase(Said.RESIGNED, name=name))
         if sum(new["active"]) < 2:
-            end_game(new, EndReason.RESIGNED, "too few players left")
+            end_game(new, EndReason.RESIGNED, phrase(Said.TOO_FEW_LEFT))
         elif new["phase"] == "answer":
             new["answered"][seat] = True
             new.get("sealed", {}).pop(str(seat), None)
             if new["asker"] == seat or all(new["answered"]):
                 told = reveal(new)
                 if told:
-                    outcome.summary += " The answers: " + " ".join(told)
+                    outcome = MoveOutcome(seat=seat, move="resign", said=phrase(
+                        KeebbleSaid.RESIGNED_ANSWERS, name=name, answers=Listing(tuple(told), "space")))
                 next_turn(new)
         elif new["turn"] == seat:
             next_turn(new)
@@ -169,7 +173,8 @@ class KeebbleEngine(Engine):
         standing = [s for s, on in zip(scores, state["active"]) if on] or scores
         best = max(standing)
         winners = [p for p, s in enumerate(scores) if s == best and state["active"][p]]
-        return {"scores": scores, "winners": winners, "reason": state["reason"], "end": state.get("end")}
+        return {"scores": scores, "winners": winners, "reason": state["reason"], "end": state.get("end"),
+                "reason_said": state.get("reason_said")}
 
     # --- what everyone sees: hands are public in Keebble -----------------------------------------------------
 

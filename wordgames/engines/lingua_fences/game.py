@@ -22,8 +22,10 @@ from ..core.letters import letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON, house_lexicon
 from ..core.notation import WordMove, parse_move
 from ..core.options import validate
-from ..core.refusals import Refusal
+from ..core.refusals import Listing, Phrase, Refusal, Value
+from ..core.sentences import Said, counted, phrase
 from .refusals import LinguaFencesRefusal
+from .said import LinguaFencesSaid
 from .sheet import Sheet
 
 EDGE_SIDES = {"one": 2, "none": 1, "any": 5}  # a part touching this many border sides is not enclosed
@@ -128,11 +130,12 @@ class LinguaFencesEngine(Engine):
             sheet_new["passes"] += 1
             sheet_new["double"] = True
             sheet_new["last"] = []
-            summary = f"{name} passed on {owner}'s sheet"
+            said = LinguaFencesSaid.PASSED
             if sheet_new["passes"] >= 2:
                 sheet_new["retired"] = True
-                summary += ": two passes in a row take it out of the game"
-            outcome = MoveOutcome(seat=seat, move="pass", summary=summary + ".", events={"sheet": index})
+                said = LinguaFencesSaid.PASSED_OUT
+            outcome = MoveOutcome(seat=seat, move="pass", said=phrase(said, name=name, owner=owner),
+                                  events={"sheet": index})
         else:
             outcome = self._words(new, seat, index, text, name, owner, double=data["double"])
         new["acted"][index] = True
@@ -147,7 +150,7 @@ class LinguaFencesEngine(Engine):
         sheet = self._sheet(state, index)
         lexicon = house_lexicon(state["options"]["dictionary"], state["options"].get("house_words", ""))
         canonical, written, gained, areas = [], [], 0, []
-        notes: list[str] = []
+        notes: list[Phrase] = []
         last: list[str] = []
         for part in parts:
             tokens = part.split()
@@ -167,8 +170,7 @@ class LinguaFencesEngine(Engine):
             enclosed = sheet.enclosures(new_cells, claim)
             for tie in sheet.ties:  # say there was a choice, and how to make it
                 first, *others = [cell_name(*c) for c in tie]
-                notes.append(f"{word} splits an area into equal parts: the one holding {first} is claimed; to "
-                             f"claim another, add claim {others[0]} after the word")  # fmt: skip
+                notes.append(phrase(LinguaFencesSaid.TIE, word=word, first=first, other=others[0]))
             for area in enclosed:
                 sheet.claimed |= area
                 label = min(area, key=lambda c: (c[1], c[0]))
@@ -187,23 +189,23 @@ class LinguaFencesEngine(Engine):
         data["longest"] = sheet.longest
         data["passes"], data["double"], data["last"] = 0, False, last
         state["scores"][seat] += gained
-        words = " and ".join(written)
-        summary = f"{name} wrote {words} on {owner}'s sheet"
+        values: dict[str, Value] = {"name": name, "words": Listing(tuple(written), "and"), "owner": owner,
+                                    "notes": Listing(tuple(notes), "none")}
+        said = phrase(LinguaFencesSaid.WROTE, **values)
         if areas:
-            shown = " and ".join(f"{a} square{'s' if a != 1 else ''}" for a in areas)
-            summary += f", enclosing {shown}, for {gained} point{'s' if gained != 1 else ''}"
-        summary += "".join(f" ({note})" for note in notes)
-        return MoveOutcome(seat=seat, move=", ".join(canonical), score=gained, summary=summary + ".",
+            shown = Listing(tuple(counted(LinguaFencesSaid.SQUARES, a) for a in areas), "and")
+            said = phrase(LinguaFencesSaid.WROTE_ENCLOSING, **values, areas=shown, points=counted(Said.POINTS, gained))
+        return MoveOutcome(seat=seat, move=", ".join(canonical), score=gained, said=said,
                            words=[{"word": w, "score": 0} for w in written], events={"sheet": index})  # fmt: skip
 
     def _advance(self, state: State) -> None:
         """End the round when every active sheet has its word or pass; sheets move left; finish at the end."""
         for _ in range(len(state["players"]) + 1):
             if all(s["retired"] for s in state["sheets"]):
-                finish(state, EndReason.SHEETS_RETIRED, "every sheet is out of the game")
+                finish(state, EndReason.SHEETS_RETIRED, phrase(LinguaFencesSaid.SHEETS_RETIRED))
                 return
             if sum(state["active"]) < 2:
-                finish(state, EndReason.RESIGNED, "too few players left")
+                finish(state, EndReason.RESIGNED, phrase(Said.TOO_FEW_LEFT))
                 return
             for index in range(len(state["sheets"])):
                 if not state["active"][self.holder(state, index)]:
@@ -219,7 +221,7 @@ class LinguaFencesEngine(Engine):
         new = copy.deepcopy(state)
         new["active"][seat] = False
         self._advance(new)
-        return new, MoveOutcome(seat=seat, move="resign", summary=f"{state['players'][seat]} resigned.")
+        return new, MoveOutcome(seat=seat, move="resign", said=phrase(Said.RESIGNED, name=state["players"][seat]))
 
     def timeout_move(self, state: State, seat: int) -> str | None:
         return "pass"
@@ -230,7 +232,8 @@ class LinguaFencesEngine(Engine):
         scores = list(state["scores"])
         best = max(s for s, on in zip(scores, state["active"]) if on) if any(state["active"]) else max(scores)
         winners = [p for p, s in enumerate(scores) if s == best and state["active"][p]]
-        return {"scores": scores, "winners": winners, "reason": state["reason"], "end": state.get("end")}
+        return {"scores": scores, "winners": winners, "reason": state["reason"], "end": state.get("end"),
+                "reason_said": state.get("reason_said")}
 
     # --- what everyone sees (nothing is hidden) --------------------------------------------------------------
 

@@ -29,4 +29,4 @@ class MoveResult:
     def sentence(self) -> str:
         if self.move is None:
             return self.message
-        return self.move.summary or _("You played %(move)s.") % {"move": self.move.text}
+        return self.move.told or _("You played %(move)s.") % {"move": self.move.text}

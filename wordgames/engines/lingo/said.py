@@ -1,0 +1,19 @@
+"""Lingo's sentences about moves: codes and their English templates (see ``core.sentences``).
+
+rules/lingo-pbem.md: "fred made the words IT and BIZ for a total of (2 + 28) x 2 = 60 pts."
+"""
+
+from __future__ import annotations
+
+from ..core.refusals import Template, gettext_noop
+
+
+class LingoSaid(Template):
+    BURNED = gettext_noop("%(name)s placed %(tile)s on %(cell)s for 0 pts: it makes no word.")
+    A_BLANK_AS = gettext_noop("a blank as %(letter)s")
+    ONE_WORD = gettext_noop("%(name)s made the word %(word)s for a total of %(letters)s x %(times)s = %(score)s pts.")
+    WORDS = gettext_noop(
+        "%(name)s made the words %(words)s for a total of (%(parts)s) x %(count)s = %(score)s pts."
+    )
+    # Translators: the sporting opponent's comment on a move; "summary" is the better move's own sentence.
+    MISSED = gettext_noop("%(name)s could have scored %(score)s pts with %(move)s: %(summary)s")
