@@ -137,7 +137,8 @@ def test_the_shared_game_ends_when_no_tiles_remain():
     assert ENGINE.result(state) is None
     state, _ = ENGINE.apply(state, 1, "n12 E")
     assert ENGINE.result(state) == {"scores": [2, 2], "winners": [0, 1], "reason": "no tiles left",
-                                    "end": "out-of-tiles"}
+                                    "end": "out-of-tiles",
+                                    "reason_said": {"code": "Said.NO_TILES_LEFT", "values": {}}}
     assert ENGINE.actors(state) == set()
 
 

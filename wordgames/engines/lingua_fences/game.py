@@ -22,8 +22,8 @@ from ..core.letters import letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON, house_lexicon
 from ..core.notation import WordMove, parse_move
 from ..core.options import validate
-from ..core.refusals import Listing, Phrase, Refusal, Value
-from ..core.sentences import Said, counted, phrase
+from ..core.refusals import Listing, Phrase, Refusal
+from ..core.sentences import Said, clauses, counted, phrase
 from .refusals import LinguaFencesRefusal
 from .said import LinguaFencesSaid
 from .sheet import Sheet
@@ -130,11 +130,11 @@ class LinguaFencesEngine(Engine):
             sheet_new["passes"] += 1
             sheet_new["double"] = True
             sheet_new["last"] = []
-            said = LinguaFencesSaid.PASSED
+            passed = LinguaFencesSaid.PASSED
             if sheet_new["passes"] >= 2:
                 sheet_new["retired"] = True
-                said = LinguaFencesSaid.PASSED_OUT
-            outcome = MoveOutcome(seat=seat, move="pass", said=phrase(said, name=name, owner=owner),
+                passed = LinguaFencesSaid.PASSED_OUT
+            outcome = MoveOutcome(seat=seat, move="pass", said=phrase(passed, name=name, owner=owner),
                                   events={"sheet": index})
         else:
             outcome = self._words(new, seat, index, text, name, owner, double=data["double"])
@@ -189,12 +189,15 @@ class LinguaFencesEngine(Engine):
         data["longest"] = sheet.longest
         data["passes"], data["double"], data["last"] = 0, False, last
         state["scores"][seat] += gained
-        values: dict[str, Value] = {"name": name, "words": Listing(tuple(written), "and"), "owner": owner,
-                                    "notes": Listing(tuple(notes), "none")}
-        said = phrase(LinguaFencesSaid.WROTE, **values)
+        words = Listing(tuple(written), "and")
+        said = phrase(LinguaFencesSaid.WROTE, name=name, words=words, owner=owner)
         if areas:
             shown = Listing(tuple(counted(LinguaFencesSaid.SQUARES, a) for a in areas), "and")
-            said = phrase(LinguaFencesSaid.WROTE_ENCLOSING, **values, areas=shown, points=counted(Said.POINTS, gained))
+            said = phrase(LinguaFencesSaid.WROTE_ENCLOSING, name=name, words=words, owner=owner, areas=shown,
+                          points=counted(Said.POINTS, gained))
+        if notes:
+            said = phrase(LinguaFencesSaid.NOTED, move=said, notes=Listing(tuple(notes), "space"))
+        said = clauses([said])
         return MoveOutcome(seat=seat, move=", ".join(canonical), score=gained, said=said,
                            words=[{"word": w, "score": 0} for w in written], events={"sheet": index})  # fmt: skip
 

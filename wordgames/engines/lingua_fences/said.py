@@ -8,13 +8,17 @@ from ..core.refusals import Template, gettext_noop, ngettext_lazy
 class LinguaFencesSaid(Template):
     PASSED = gettext_noop("%(name)s passed on %(owner)s's sheet.")
     PASSED_OUT = gettext_noop("%(name)s passed on %(owner)s's sheet: two passes in a row take it out of the game.")
-    WROTE = gettext_noop("%(name)s wrote %(words)s on %(owner)s's sheet%(notes)s.")
-    # Translators: "areas" lists the areas enclosed ("3 squares and 1 square"); "points" is "4 points".
-    WROTE_ENCLOSING = gettext_noop("%(name)s wrote %(words)s on %(owner)s's sheet, enclosing %(areas)s, for %(points)s%(notes)s.")
+    # Translators: the first part of a sentence, which may be followed by notes in parentheses.
+    WROTE = gettext_noop("%(name)s wrote %(words)s on %(owner)s's sheet")
+    # Translators: "areas" lists the areas enclosed ("3 squares and 1 square"); "points" is "4 points". The first
+    # part of a sentence, which may be followed by notes in parentheses.
+    WROTE_ENCLOSING = gettext_noop("%(name)s wrote %(words)s on %(owner)s's sheet, enclosing %(areas)s, for %(points)s")
+    # Translators: a move's sentence and notes about it, in parentheses.
+    NOTED = gettext_noop("%(move)s %(notes)s")
     SQUARES = ngettext_lazy("%(count)s square", "%(count)s squares")
-    # Translators: a note after a move, in parentheses (it starts with a space: it follows the sentence).
+    # Translators: a note after a move.
     TIE = gettext_noop(
-        " (%(word)s splits an area into equal parts: the one holding %(first)s is claimed; to claim another, add "
+        "(%(word)s splits an area into equal parts: the one holding %(first)s is claimed; to claim another, add "
         "claim %(other)s after the word)"
     )
     # Why the game ended.
