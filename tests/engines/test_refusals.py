@@ -93,7 +93,7 @@ def test_lists_and_phrases_read_as_english_in_the_engines_own_sentence():
         "Letterfraud: your letters break every rule: the letters must all be different; the letters must be in a "
         "straight line on the board."
     )
-    assert str(Phrase(LingoRefusal.LETTERS, {"count": 2, "letter": "E"})) == "2 Es"
+    assert str(Phrase(LingoRefusal.LETTERS, {"count": 2, "letter": "E"})) == "2 E tiles"
     assert str(Listing(("ann", "bob", "cat"), "and")) == "ann, bob and cat"
 
 

@@ -7,6 +7,7 @@ always be rebuilt by replaying the game's live moves from its seed (``queries.re
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -19,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.rng import Seed
 from wordgames.engines.core.text import visible
+from wordgames.lib.lists import comma_list
 
 from .refusals import spoken
 
@@ -393,6 +395,18 @@ class ModerationAction(models.Model):
     detail = models.CharField(verbose_name=_("detail"), max_length=300, blank=True)
     created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
 
+    # What the players read on the game's page: whole sentences (a kind's label is a fragment, which a translation
+    # cannot reorder).
+    DONE: dict[str, Any] = {
+        Kind.TAKE_BACK: _("A moderator took back the last move"),
+        Kind.END: _("A moderator ended the game"),
+        Kind.ABANDON: _("A moderator abandoned the game"),
+        Kind.REPLACE: _("A moderator put another player in a seat"),
+        Kind.SUSPEND: _("A moderator suspended a user"),
+        Kind.UNSUSPEND: _("A moderator lifted a suspension"),
+        Kind.HIDE_CHAT: _("A moderator hid a chat message"),
+    }
+
     class Meta:
         verbose_name = _("moderation action")
         verbose_name_plural = _("moderation actions")
@@ -400,6 +414,32 @@ class ModerationAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.moderator} {self.get_kind_display()} ({self.created:%Y-%m-%d %H:%M})"
+
+    @property
+    def done(self) -> str:
+        """What the moderator did, as a sentence's beginning in the active language."""
+        return str(self.DONE.get(self.kind, gettext("A moderator acted")))
+
+    @property
+    def shown_detail(self) -> str:
+        """The detail in the active language: it is logged in English ("move 3: ann made the word ..." or "seat 2:
+        ann -> bob; team-mates who no longer share it: cat"), and worded again here for the players."""
+        taken = re.fullmatch(r"move (\d+): .*", self.detail, re.S)
+        if taken and self.game_id:
+            move = Move.objects.filter(game_id=self.game_id, seq=int(taken.group(1))).first()
+            if move is not None:
+                return gettext("move %(number)s: %(move)s") % {"number": move.seq,
+                                                               "move": move.told or gettext("a move")}  # fmt: skip
+        seat = re.fullmatch(r"seat (\d+): (.*?) -> (.*?)(?:; team-mates who no longer share it: (.*))?", self.detail, re.S)
+        if seat:
+            number, old, new, mates = seat.groups()
+            text = gettext("seat %(number)s: %(old)s → %(new)s") % {
+                "number": number, "old": gettext("empty") if old == "empty" else old, "new": new}
+            if mates:
+                text = gettext("%(change)s; team-mates who no longer share it: %(names)s") % {
+                    "change": text, "names": comma_list(mates.split(", "))}
+            return text
+        return self.detail
 
 
 class Notification(models.Model):
