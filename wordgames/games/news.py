@@ -34,10 +34,10 @@ def command(english: str) -> dict[str, str]:
     return {"command": english}
 
 
-def said(data: Any, english: str) -> dict[str, Any]:
-    """An engine's sentence about a move (``core.sentences`` data, and its English for older moves) among the
-    values of news, worded for each reader without its final full stop."""
-    return {"said": data, "english": english}
+def said(data: Any, english: str, whole: bool = False) -> dict[str, Any]:
+    """An engine's sentence about a move or a refusal (``core.sentences`` data, and its English for older moves)
+    among the values of news, worded for each reader, without its final full stop unless ``whole``."""
+    return {"said": data, "english": english, "whole": whole}
 
 
 def moment(when: datetime) -> dict[str, str]:
@@ -53,7 +53,8 @@ def words(item: News | str | Any) -> str:
     if isinstance(item, dict) and "command" in item:
         return Words(translation.get_language() or "").written(item["command"])
     if isinstance(item, dict) and "said" in item:
-        return spoken(item["said"], item.get("english", "")).rstrip(".。")
+        text = spoken(item["said"], item.get("english", ""))
+        return text if item.get("whole") else text.rstrip(".。")
     if isinstance(item, dict) and "moment" in item:
         when = parse_datetime(item["moment"])
         if when is None:
