@@ -14,7 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from wordgames.engines import engine_names, get_engine
@@ -329,7 +329,7 @@ class GreenLightRequest(models.Model):
     class Status(models.TextChoices):
         WAITING = "waiting", _("waiting")
         FIRED = "fired", _("fired: tiles were dealt")
-        WITHDRAWN = "withdrawn", _("withdrawn")
+        WITHDRAWN = "withdrawn", pgettext_lazy("a green light request's state", "withdrawn")
         LAPSED = "lapsed", _("lapsed: another request fired first")
         REFUSED = "refused", _("refused: the crossword was not ready when it fired")
 
@@ -389,7 +389,7 @@ class ModerationAction(models.Model):
     moderator = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("moderator"), on_delete=models.PROTECT, related_name="+")
     game = models.ForeignKey(Game, verbose_name=_("game"), null=True, blank=True, on_delete=models.CASCADE, related_name="moderation")
     subject = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("subject"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, verbose_name=pgettext_lazy("the player a moderator acted on", "subject"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     reason = models.TextField(verbose_name=_("reason"))
     detail = models.CharField(verbose_name=_("detail"), max_length=300, blank=True)
@@ -448,7 +448,7 @@ class Notification(models.Model):
 
     key = models.CharField(verbose_name=_("key"), max_length=200, unique=True)
     recipient = models.EmailField(verbose_name=_("recipient"))
-    subject = models.CharField(verbose_name=_("subject"), max_length=300)
+    subject = models.CharField(verbose_name=pgettext_lazy("an email's", "subject"), max_length=300)
     created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
     claimed = models.DateTimeField(verbose_name=_("claimed"), null=True, blank=True, help_text=_("When a sender last took it on."))
     sent = models.DateTimeField(verbose_name=_("sent"), null=True, blank=True, help_text=_("When the mail service accepted it."))

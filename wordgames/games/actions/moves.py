@@ -30,6 +30,7 @@ from wordgames.engines import MOVE_LIMIT_ANY, IllegalMove, get_engine
 from wordgames.engines.core.engine import MOVE_MAX, MoveOutcome
 from wordgames.engines.core.refusals import Phrase
 from wordgames.engines.core.sentences import to_data
+from wordgames.lib.lists import and_list
 
 from .. import outbox, signals
 from ..models import Game, Move, Seat, Vacation
@@ -75,7 +76,7 @@ def acting_seat(game: Game, user: User, text: str) -> int:
             engine.apply(game.state, seat, text, **hidden_from(game, seat))
         except IllegalMove as e:
             raise Refused(word(e), "not_your_turn") from None
-        movers = ", ".join(player_names(game)[s] for s in sorted(engine.actors(game.state)))
+        movers = and_list([player_names(game)[s] for s in sorted(engine.actors(game.state))])
         raise Refused(_("It is not your turn: %(names)s to move.") % {"names": movers}, "not_your_turn")
     return seat
 
