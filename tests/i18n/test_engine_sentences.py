@@ -34,7 +34,7 @@ def test_a_move_reads_in_each_readers_language_on_the_page(ann: Any, bob: Any) -
     assert "ann resigned." in english
     french = logged_in(speaks(bob, "fr")).get(game.get_absolute_url()).content.decode()
     assert "ann a abandonné." in french and "ann resigned." not in french
-    german = logged_in(speaks(ann, "de")).get(f"/games/{game.pk}/json").json()
+    german = logged_in(speaks(ann, "de")).get(f"/games/{game.pk}/state.json").json()
     assert german["moves"][0]["summary"] == "ann hat aufgegeben."
     assert german["view"]["result"]["reason"] == "ann hat aufgegeben"
 
