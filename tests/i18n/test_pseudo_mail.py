@@ -55,15 +55,14 @@ def pseudo_reader(name: str) -> Any:
 
 
 def engine_text(game: Game) -> list[str]:
-    """What the engine draws, in every seat's view: the board and its legend, and the examples of notation (the
-    email board's part). Its sentences about moves are not data: they are worded in the reader's language."""
+    """What the engine draws, in every seat's view: the board and its legend (the email board's part). Its
+    sentences about moves and its examples' explanations are not data: they are worded in the reader's language."""
     game.refresh_from_db()
     engine = get_engine(game.engine)
     lines: list[str] = []
     for seat in [None, *range(game.seats.count())]:
         if game.state:
             lines += engine.render_text(game.state, seat).split("\n")
-            lines += engine.move_examples(game.state, seat)
     return [line.strip() for line in lines if line.strip()]
 
 

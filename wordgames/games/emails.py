@@ -53,6 +53,7 @@ from wordgames.pbem.models import EmailOptOut
 from . import news, notices, queries, signals
 from .commandwords import ENGLISH, Words
 from .models import ChatMessage, Game, ModerationAction, Move, Notification, Seat
+from .refusals import examples
 
 INVITATION_SALT = "wordgames.invitation"
 UNSUBSCRIBE_SALT = "wordgames.unsubscribe"
@@ -376,7 +377,7 @@ def _game_context(game: Game, seat: Seat | None, last: Move | None, number: int 
         "may_act": may_act,
         "together": len(actors) > 1,  # several players act at once (a round of Lingua Fences, Keebble's answers)
         "number": number if number is not None else move_number(game),
-        "examples": engine.move_examples(game.state, position) if may_act else [],
+        "examples": examples(engine, game.state, position) if may_act else [],
         "due_at": seat.due_at if seat is not None and may_act else None,
     }
 

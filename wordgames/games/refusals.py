@@ -13,9 +13,9 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
-from wordgames.engines.core.engine import MoveOutcome
+from wordgames.engines.core.engine import Engine, MoveOutcome, example_line
 from wordgames.engines.core.errors import EngineRefusal
-from wordgames.engines.core.refusals import render, render_value
+from wordgames.engines.core.refusals import Phrase, render, render_value
 from wordgames.engines.core.sentences import from_data, to_data
 
 log = logging.getLogger(__name__)
@@ -58,3 +58,17 @@ def worded(view: dict[str, Any]) -> dict[str, Any]:
     if result and result.get("reason_said"):
         view["result"] = {**result, "reason": spoken(result["reason_said"], result.get("reason", ""))}
     return view
+
+
+def examples(engine: Engine, state: Any, seat: int | None) -> list[str]:
+    """How to write a move now (emails), each example's explanation in the active language."""
+    return [example_line(notation, _phrase(said) if said is not None else "")
+            for notation, said in engine.examples(state, seat)]  # fmt: skip
+
+
+def _phrase(said: Phrase) -> str:
+    try:
+        return render_value(said, gettext, ngettext)
+    except (KeyError, ValueError, TypeError):
+        log.exception("the translation of %s does not fit its values", said.code.name)
+        return str(said)

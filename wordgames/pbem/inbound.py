@@ -44,6 +44,7 @@ from wordgames.games.commandwords import ENGLISH_ONLY, NOTATION, Words
 from wordgames.games.emails import absolute
 from wordgames.games.models import Game, Move, Seat
 from wordgames.games.outbox import owe
+from wordgames.games.refusals import examples as worded_examples
 from wordgames.games.refusals import told
 from wordgames.seeks import actions as seeks
 from wordgames.seeks.queries import clock_text, describe
@@ -198,7 +199,7 @@ def _help(game: Game, seat: Seat, words: Words = ENGLISH_ONLY) -> str:
         "", _("Lines after the first are a comment shown to the other players. Quoted text and your signature are "
               "ignored."),
     ]  # fmt: skip
-    examples = engine.move_examples(game.state, seat.position) if game.state else []
+    examples = worded_examples(engine, game.state, seat.position) if game.state else []
     if examples:
         lines += ["", _("Moves of %(game)s, for example:") % {"game": engine.title}]
         lines += [f"  {line}" for line in examples]

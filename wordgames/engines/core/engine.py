@@ -33,6 +33,13 @@ class EndReason(StrEnum):
     MODERATOR = "moderator"  # ended by a moderator (the service, not an engine)
 
 
+def example_line(notation: str, text: str) -> str:
+    """An example of notation and what it does, in two columns: "13L YET          a word across, ..."."""
+    if not text:
+        return notation
+    return f"{notation:<17}{text}" if len(notation) < 17 else f"{notation}   {text}"
+
+
 def finish(state: State, end: EndReason, reason: Phrase) -> None:
     """Mark the game over: ``end`` for code, ``reason`` what players read ("ann ran out of tiles"): its English
     in ``state["reason"]``, its code and values in ``state["reason_said"]`` for the server to word."""
@@ -204,6 +211,12 @@ class Engine:
 
     def move_examples(self, state: State, seat: int | None) -> list[str]:
         """A few lines showing how to write a move now, for emails: "13L YET      a word across from l13"."""
+        return [example_line(notation, str(said) if said is not None else "")
+                for notation, said in self.examples(state, seat)]  # fmt: skip
+
+    def examples(self, state: State, seat: int | None) -> list[tuple[str, Phrase | None]]:
+        """``move_examples`` as data: each example's notation and what it does (``core.sentences``), for the
+        server to word in the reader's language."""
         return []
 
     def timeout_move(self, state: State, seat: int) -> str | None:

@@ -27,7 +27,7 @@ from ..core.grid import cell_name, column_name
 from ..core.letters import letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON
 from ..core.options import validate
-from ..core.refusals import Listing, Refusal
+from ..core.refusals import Listing, Phrase, Refusal
 from ..core.sentences import Said, phrase
 from .answers import answer, free_wall, reveal
 from .asking import FRAUD_RULES
@@ -229,17 +229,20 @@ class KeebbleEngine(Engine):
         lines.append("[x]: x's hand cell; | and ---: walls; *: the star; 2l 3l 2w 3w: special cells; #: destroyed.")
         return "\n".join(lines)
 
-    def move_examples(self, state: State, seat: int | None) -> list[str]:
+    def examples(self, state: State, seat: int | None) -> list[tuple[str, Phrase | None]]:
         if state["phase"] == "answer":
             letters = state["asked"] or ["E"]
-            return [f"{'take ' + letters[0]:<17}take one of the letters asked for",
-                    f"{'wall c3 c4':<17}a wall on the edge between c3 and c4"]  # fmt: skip
+            return [("take " + letters[0], phrase(KeebbleSaid.EXAMPLE_TAKE)),
+                    ("wall c3 c4", phrase(KeebbleSaid.EXAMPLE_WALL, first="c3", second="c4"))]  # fmt: skip
         if state["endgame"]:
-            return ["4D WORD          a word across from d4 (endgame: words only)", "pass"]
-        lines = ["4D WORD ask E X  a word across from d4, then ask two letters", "D4 WORD ask E X  a word down",
-                 "ask E X          ask two letters without playing a word"]  # fmt: skip
+            return [("4D WORD", phrase(KeebbleSaid.EXAMPLE_ENDGAME, cell="d4")), ("pass", None)]
+        lines: list[tuple[str, Phrase | None]] = [
+            ("4D WORD ask E X", phrase(KeebbleSaid.EXAMPLE_WORD_ASK, cell="d4")),
+            ("D4 WORD ask E X", phrase(KeebbleSaid.EXAMPLE_DOWN)),
+            ("ask E X", phrase(KeebbleSaid.EXAMPLE_ASK)),
+        ]
         if state["options"]["supercells"]:
-            lines.append("special c3 DW ask E X   a special cell instead of a word")
+            lines.append(("special c3 DW ask E X", phrase(KeebbleSaid.EXAMPLE_SPECIAL)))
         return lines
 
 

@@ -39,6 +39,14 @@ class KeebbleSaid(Template):
     )
     TOOK = gettext_noop("%(name)s took %(letter)s.")
     WALL = gettext_noop("%(name)s placed a wall between %(first)s and %(second)s.")
+    # What an example of notation does (emails: "take E           take one of the letters asked for").
+    EXAMPLE_TAKE = gettext_noop("take one of the letters asked for")
+    EXAMPLE_WALL = gettext_noop("a wall on the edge between %(first)s and %(second)s")
+    EXAMPLE_ENDGAME = gettext_noop("a word across from %(cell)s (endgame: words only)")
+    EXAMPLE_WORD_ASK = gettext_noop("a word across from %(cell)s, then ask two letters")
+    EXAMPLE_DOWN = gettext_noop("a word down")
+    EXAMPLE_ASK = gettext_noop("ask two letters without playing a word")
+    EXAMPLE_SPECIAL = gettext_noop("a special cell instead of a word")
     # Why the game ended.
     NO_WORDS = gettext_noop("nobody could play a word")
     BLOCKED = gettext_noop(

@@ -512,16 +512,16 @@ class LexiconCrossingEngine(Engine):
                 lines.append(f"Face up in the pool: {' '.join(view['face_up'])}")
         return "\n".join(lines)
 
-    def move_examples(self, state: State, seat: int | None) -> list[str]:
-        lines = ["grid             then your whole crossword below, one row a line, . for an empty cell"]
+    def examples(self, state: State, seat: int | None) -> list[tuple[str, Phrase | None]]:
+        lines: list[tuple[str, Phrase | None]] = [("grid", phrase(LexiconCrossingSaid.EXAMPLE_GRID))]
         if state["phase"] == "play":
-            lines.append("green            green light (your crossword must be complete)" if not
-                         self.pool_exhausted(state) else "red              red light: end the game")  # fmt: skip
+            lines.append(("green", phrase(LexiconCrossingSaid.EXAMPLE_GREEN)) if not self.pool_exhausted(state)
+                         else ("red", phrase(LexiconCrossingSaid.EXAMPLE_RED)))  # fmt: skip
             if seat is not None and self._may_jaywalk(state, seat):
-                lines.append("jaywalk Q        return Q from your hand to the pool and draw another")
-            lines.append("withdraw         take back a waiting green light")
+                lines.append(("jaywalk Q", phrase(LexiconCrossingSaid.EXAMPLE_JAYWALK, tile="Q")))
+            lines.append(("withdraw", phrase(LexiconCrossingSaid.EXAMPLE_WITHDRAW)))
         elif state["phase"] == "red":
-            lines.append("done             your crossword is final")
+            lines.append(("done", phrase(LexiconCrossingSaid.EXAMPLE_DONE)))
         return lines
 
 

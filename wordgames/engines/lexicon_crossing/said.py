@@ -16,5 +16,12 @@ class LexiconCrossingSaid(Template):
     JAYWALKED = gettext_noop("%(name)s jaywalked: returned %(returned)s to the pool and drew %(drawn)s.")
     SWAPPED = gettext_noop("%(name)s swapped a tile with %(mate)s.")
     DONE = gettext_noop("%(name)s is done.")
+    # What an example of notation does (emails: "green            green light (...)").
+    EXAMPLE_GRID = gettext_noop("then your whole crossword below, one row a line, . for an empty cell")
+    EXAMPLE_GREEN = gettext_noop("green light (your crossword must be complete)")
+    EXAMPLE_RED = gettext_noop("red light: end the game")
+    EXAMPLE_JAYWALK = gettext_noop("return %(tile)s from your hand to the pool and draw another")
+    EXAMPLE_WITHDRAW = gettext_noop("take back a waiting green light")
+    EXAMPLE_DONE = gettext_noop("your crossword is final")
     # Why the game ended.
     ENDED_RED_LIGHT = gettext_noop("red light")

@@ -21,7 +21,7 @@ from ..core.grid import cell_name
 from ..core.letters import ENGLISH, letter_set_for
 from ..core.lexicon import Lexicon, get_lexicon
 from ..core.notation import Placement, PlaceMove, WordCommand, format_move, parse_move
-from ..core.refusals import Refusal
+from ..core.refusals import Phrase, Refusal
 from ..core.sentences import Said, phrase, to_data
 from ..core.tiles import BLANK, lingo_tile_set
 from . import best, text
@@ -300,13 +300,13 @@ class LingoEngine(Engine):
     def render_text(self, state: State, seat: int | None) -> str:
         return text.render(self.view(state, seat))
 
-    def move_examples(self, state: State, seat: int | None) -> list[str]:
+    def examples(self, state: State, seat: int | None) -> list[tuple[str, Phrase | None]]:
         if state["options"]["hex"]:
-            return ["m25 D m27 O      cells and letters (hex boards take only this form)"]
+            return [("m25 D m27 O", phrase(LingoSaid.EXAMPLE_HEX))]
         return [
-            "13L YET          a word across, starting at l13",
-            "L11 REPEAT       a word down, starting at l11",
-            "b3 I c5 D        cells and letters (a different letter on a tile stacks on it)",
+            ("13L YET", phrase(LingoSaid.EXAMPLE_ACROSS, cell="l13")),
+            ("L11 REPEAT", phrase(LingoSaid.EXAMPLE_DOWN, cell="l11")),
+            ("b3 I c5 D", phrase(LingoSaid.EXAMPLE_CELLS)),
         ]
 
 

@@ -15,5 +15,10 @@ class LingoSaid(Template):
     WORDS = gettext_noop(
         "%(name)s made the words %(words)s for a total of (%(parts)s) x %(count)s = %(score)s pts."
     )
+    # What an example of notation does (emails: "13L YET   a word across, starting at l13").
+    EXAMPLE_HEX = gettext_noop("cells and letters (hex boards take only this form)")
+    EXAMPLE_ACROSS = gettext_noop("a word across, starting at %(cell)s")
+    EXAMPLE_DOWN = gettext_noop("a word down, starting at %(cell)s")
+    EXAMPLE_CELLS = gettext_noop("cells and letters (a different letter on a tile stacks on it)")
     # Translators: the sporting opponent's comment on a move; "summary" is the better move's own sentence.
     MISSED = gettext_noop("%(name)s could have scored %(score)s pts with %(move)s: %(summary)s")

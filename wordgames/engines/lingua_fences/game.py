@@ -280,11 +280,14 @@ class LinguaFencesEngine(Engine):
             lines.append(f"  {state['players'][claim['owner']]} claimed {claim['points']} at {claim['label']}")
         return "\n".join(lines)
 
-    def move_examples(self, state: State, seat: int | None) -> list[str]:
-        lines = ["3C CAT           a word across, starting at c3", "C3 CAT           a word down, starting at c3",
-                 "pass             the next player on this sheet may write two words"]  # fmt: skip
+    def examples(self, state: State, seat: int | None) -> list[tuple[str, Phrase | None]]:
+        lines: list[tuple[str, Phrase | None]] = [
+            ("3C CAT", phrase(LinguaFencesSaid.EXAMPLE_ACROSS, cell="c3")),
+            ("C3 CAT", phrase(LinguaFencesSaid.EXAMPLE_DOWN, cell="c3")),
+            ("pass", phrase(LinguaFencesSaid.EXAMPLE_PASS)),
+        ]
         if seat is not None and state["sheets"][self.sheet_of(state, seat)]["double"]:
-            lines.insert(0, "3C CAT, E3 TEN   two words (the last turn on this sheet was a pass)")
+            lines.insert(0, ("3C CAT, E3 TEN", phrase(LinguaFencesSaid.EXAMPLE_TWO)))
         return lines
 
 

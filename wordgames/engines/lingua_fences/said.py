@@ -21,5 +21,10 @@ class LinguaFencesSaid(Template):
         "(%(word)s splits an area into equal parts: the one holding %(first)s is claimed; to claim another, add "
         "claim %(other)s after the word)"
     )
+    # What an example of notation does (emails: "3C CAT           a word across, starting at c3").
+    EXAMPLE_ACROSS = gettext_noop("a word across, starting at %(cell)s")
+    EXAMPLE_DOWN = gettext_noop("a word down, starting at %(cell)s")
+    EXAMPLE_PASS = gettext_noop("the next player on this sheet may write two words")
+    EXAMPLE_TWO = gettext_noop("two words (the last turn on this sheet was a pass)")
     # Why the game ended.
     SHEETS_RETIRED = gettext_noop("every sheet is out of the game")
