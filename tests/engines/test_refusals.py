@@ -115,8 +115,11 @@ def _code_of(node: ast.expr, assigned: dict[str, list[ast.expr]]) -> list[Templa
     return [enum[node.attr]]
 
 
-def _raises() -> Iterator[tuple[str, ast.Call, dict[str, list[ast.expr]]]]:
+def _calls(names: tuple[str, ...], skip: str = "") -> Iterator[tuple[str, ast.Call, dict[str, list[ast.expr]]]]:
+    """Every call of one of ``names`` in the engines (but in ``skip``), with the names its function assigns."""
     for path in sorted(ENGINES.rglob("*.py")):
+        if path.relative_to(ENGINES).as_posix() == skip:
+            continue
         tree = ast.parse(path.read_text(), str(path))
         for function in [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.Module))]:
             assigned: dict[str, list[ast.expr]] = {}
@@ -124,10 +127,13 @@ def _raises() -> Iterator[tuple[str, ast.Call, dict[str, list[ast.expr]]]]:
                 if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                     assigned.setdefault(node.targets[0].id, []).append(node.value)
             for node in ast.walk(function):
-                if (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)
-                        and isinstance(node.exc.func, ast.Name)
-                        and node.exc.func.id in ("IllegalMove", "InvalidOptions")):  # fmt: skip
-                    yield f"{path.relative_to(ENGINES)}:{node.lineno}", node.exc, assigned
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names:
+                    yield f"{path.relative_to(ENGINES)}:{node.lineno}", node, assigned
+
+
+def _raises() -> Iterator[tuple[str, ast.Call, dict[str, list[ast.expr]]]]:
+    """Every refusal the engines make: ``IllegalMove(...)`` and ``InvalidOptions(...)``."""
+    return _calls(("IllegalMove", "InvalidOptions"))
 
 
 RAISES = {where: (call, assigned) for where, call, assigned in _raises()}
@@ -149,19 +155,7 @@ def test_every_refusal_raised_names_a_code_and_gives_exactly_its_values(where):
 def _phrases() -> Iterator[tuple[str, ast.Call, dict[str, list[ast.expr]]]]:
     """Every ``Phrase(CODE, {...})``, ``phrase(CODE, name=value)`` and ``counted(CODE, n)`` of the engines (but the
     helpers that make them, in ``core/sentences.py``)."""
-    for path in sorted(ENGINES.rglob("*.py")):
-        if path.relative_to(ENGINES).as_posix() == "core/sentences.py":
-            continue
-        tree = ast.parse(path.read_text(), str(path))
-        for function in [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.Module))]:
-            assigned: dict[str, list[ast.expr]] = {}
-            for node in ast.walk(function):
-                if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-                    assigned.setdefault(node.targets[0].id, []).append(node.value)
-            for node in ast.walk(function):
-                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                        and node.func.id in ("Phrase", "phrase", "counted")):  # fmt: skip
-                    yield f"{path.relative_to(ENGINES)}:{node.lineno}", node, assigned
+    return _calls(("Phrase", "phrase", "counted"), skip="core/sentences.py")
 
 
 def test_every_phrase_in_the_source_gives_exactly_its_values():
