@@ -70,3 +70,11 @@ def test_a_green_light_refused_when_it_fires_is_told_in_the_callers_language(ann
     told = [m for m in mail.outbox if m.to == ["ann@example.com"]][-1].body
     assert "Votre feu vert n'a pas pu être donné : Pas encore :" in told
     assert "Not yet" not in told
+
+
+def test_a_sentence_whose_code_no_engine_knows_shows_its_stored_english() -> None:
+    from wordgames.games.refusals import spoken
+
+    assert spoken({"code": "LingoSaid.NO_SUCH_SENTENCE", "values": {}}, "ann did something.") == "ann did something."
+    assert spoken({"code": "Vanished.GONE", "values": {}}, "ann did something.") == "ann did something."
+    assert spoken(None, "an old row's English.") == "an old row's English."

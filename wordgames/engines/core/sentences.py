@@ -34,14 +34,20 @@ class Said(Template):
     HINT_STALE = gettext_noop("The game has moved on since this hint was asked.")
 
 
-def _templates() -> dict[str, type[Template]]:
-    found: dict[str, type[Template]] = {}
-    pending = list(Template.__subclasses__())
-    while pending:
-        kind = pending.pop()
-        found[kind.__name__] = kind
-        pending.extend(kind.__subclasses__())
-    return found
+_TEMPLATES: dict[str, type[Template]] = {}
+
+
+def _template(name: str) -> type[Template]:
+    """The enum of codes called ``name`` (looked up once: the engines define them all on import)."""
+    if name not in _TEMPLATES:
+        pending = list(Template.__subclasses__())
+        while pending:
+            kind = pending.pop()
+            _TEMPLATES[kind.__name__] = kind
+            pending.extend(kind.__subclasses__())
+    if name not in _TEMPLATES:
+        raise LookupError(f"no sentences called {name}")
+    return _TEMPLATES[name]
 
 
 def to_data(value: Value) -> Any:
@@ -61,10 +67,7 @@ def from_data(data: Any) -> Value:
     """The value ``to_data`` wrote; raises ``LookupError`` or ``ValueError`` for a code no engine knows."""
     if isinstance(data, dict) and "code" in data:
         kind, _, member = str(data["code"]).partition(".")
-        templates = _templates()
-        if kind not in templates:
-            raise LookupError(f"no sentences called {kind}")
-        code = templates[kind][member]
+        code = _template(kind)[member]
         return Phrase(code, {name: from_data(v) for name, v in (data.get("values") or {}).items()})
     if isinstance(data, dict) and "items" in data:
         return Listing(tuple(from_data(item) for item in data["items"]), str(data.get("joiner", "comma")))
