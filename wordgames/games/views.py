@@ -634,11 +634,12 @@ def record(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _replay_board(engine: Any, state: dict[str, Any], view: dict[str, Any]) -> Any:
-    """Lingo's board as SVG; other games as each player's text (the game is over: nothing is secret)."""
+    """Lingo's board as SVG; other games as each player's text (the game is over: nothing is secret). The engines
+    draw that text in English (the email board's renderer), and say so, so a screen reader reads it as English."""
     if "board" in view:
         return render_board(view["board"])
     texts = [f"{name}:\n{engine.render_text(state, seat)}" for seat, name in enumerate(view["players"])]
-    return format_html('<pre class="replay-text">{}</pre>', "\n\n".join(texts))
+    return format_html('<pre class="replay-text" lang="en">{}</pre>', "\n\n".join(texts))
 
 
 @require_safe
