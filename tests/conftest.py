@@ -42,6 +42,16 @@ def _fast_passwords(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _site_language_after_each_test() -> Any:
+    """A page read in French leaves French active in the thread (Django activates a language per request and
+    never puts it back), so a test after it would meet French refusals: each test starts in the site's language."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 def make_user(username: str, display_name: str = "") -> Any:
     user = get_user_model().objects.create_user(username, f"{username}@example.com", PASSWORD)
     profile = profile_for(user)

@@ -1,8 +1,13 @@
 from django.contrib import admin
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.urls import include, path
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.cache import cache_page
 from django.views.i18n import JavaScriptCatalog
 
+from wordgames.accounts.languages import supported
 from wordgames.lib.views import healthz
 from wordgames.players.views import blocked
 
@@ -13,7 +18,20 @@ handler500 = "wordgames.lib.unavailable.server_error_or_unavailable"
 # processes and so empties this cache; pages ask with the language in the address (templates/games/_js_catalog.html)
 # so that a browser's cached copy of one language never answers for another.
 JS_CATALOG_SECONDS = 24 * 3600
-javascript_catalog = cache_page(JS_CATALOG_SECONDS, key_prefix="jsi18n")(JavaScriptCatalog.as_view())
+_cached_catalog = cache_page(JS_CATALOG_SECONDS, key_prefix="jsi18n")(JavaScriptCatalog.as_view())
+
+
+def javascript_catalog(request: HttpRequest) -> HttpResponseBase:
+    """The catalogue of the language in the address (``?lang=fr``): the response depends on the address alone, so
+    a browser's or a proxy's cached copy is right for whoever asks for it. Without one, the reader's language,
+    which depends on their cookies and their browser's languages: the response says so (``Vary``)."""
+    asked = supported(request.GET.get("lang"))
+    with translation.override(asked or translation.get_language()):
+        response = _cached_catalog(request)
+        response["Content-Language"] = translation.get_language()
+    if asked is None:
+        patch_vary_headers(response, ("Cookie", "Accept-Language"))
+    return response
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),

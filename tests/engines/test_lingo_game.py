@@ -113,7 +113,8 @@ def test_a_player_may_resign_out_of_turn_and_the_last_player_wins():
     state, outcome = ENGINE.apply(state, 0, "resign")
     assert outcome.summary == "ann resigned."
     assert ENGINE.actors(state) == set()
-    assert ENGINE.result(state) == {"scores": [12, 0], "winners": [1], "reason": "ann resigned", "end": "resigned"}
+    assert ENGINE.result(state) == {"scores": [12, 0], "winners": [1], "reason": "ann resigned", "end": "resigned",
+                                    "reason_said": {"code": "Said.ENDED_BY_RESIGNING", "values": {"name": "ann"}}}
     with pytest.raises(IllegalMove, match="The game is over."):
         ENGINE.apply(state, 1, "n12 O")
 
@@ -136,7 +137,8 @@ def test_the_shared_game_ends_when_no_tiles_remain():
     assert ENGINE.result(state) is None
     state, _ = ENGINE.apply(state, 1, "n12 E")
     assert ENGINE.result(state) == {"scores": [2, 2], "winners": [0, 1], "reason": "no tiles left",
-                                    "end": "out-of-tiles"}
+                                    "end": "out-of-tiles",
+                                    "reason_said": {"code": "Said.NO_TILES_LEFT", "values": {}}}
     assert ENGINE.actors(state) == set()
 
 

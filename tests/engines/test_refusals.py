@@ -19,14 +19,19 @@ from tests.engines.lexicon_crossing import conftest as _registers_every_word  # 
 from wordgames.engines import get_engine
 from wordgames.engines.core.errors import EngineRefusal, IllegalMove, InvalidOptions
 from wordgames.engines.core.refusals import Listing, Phrase, Plural, Refusal, Template, placeholders, render
+from wordgames.engines.core.sentences import Said
 from wordgames.engines.keebble.refusals import KeebbleRefusal, Letterfraud, SpecialName
+from wordgames.engines.keebble.said import KeebbleSaid
 from wordgames.engines.lexicon_crossing.refusals import LexiconCrossingRefusal
+from wordgames.engines.lexicon_crossing.said import LexiconCrossingSaid
 from wordgames.engines.lingo.refusals import LingoRefusal
+from wordgames.engines.lingo.said import LingoSaid
 from wordgames.engines.lingua_fences.refusals import LinguaFencesRefusal
+from wordgames.engines.lingua_fences.said import LinguaFencesSaid
 
 ENGINES = Path(__file__).resolve().parents[2] / "wordgames" / "engines"
 ENUMS = (Refusal, LingoRefusal, KeebbleRefusal, Letterfraud, SpecialName, LexiconCrossingRefusal,
-         LinguaFencesRefusal)  # fmt: skip
+         LinguaFencesRefusal, Said, LingoSaid, KeebbleSaid, LexiconCrossingSaid, LinguaFencesSaid)  # fmt: skip
 
 
 def every_enum(base: type[Template] = Template) -> Iterator[type[Template]]:
@@ -88,7 +93,7 @@ def test_lists_and_phrases_read_as_english_in_the_engines_own_sentence():
         "Letterfraud: your letters break every rule: the letters must all be different; the letters must be in a "
         "straight line on the board."
     )
-    assert str(Phrase(LingoRefusal.LETTERS, {"count": 2, "letter": "E"})) == "2 Es"
+    assert str(Phrase(LingoRefusal.LETTERS, {"count": 2, "letter": "E"})) == "2 E tiles"
     assert str(Listing(("ann", "bob", "cat"), "and")) == "ann, bob and cat"
 
 
@@ -110,8 +115,11 @@ def _code_of(node: ast.expr, assigned: dict[str, list[ast.expr]]) -> list[Templa
     return [enum[node.attr]]
 
 
-def _raises() -> Iterator[tuple[str, ast.Call, dict[str, list[ast.expr]]]]:
+def _calls(names: tuple[str, ...], skip: str = "") -> Iterator[tuple[str, ast.Call, dict[str, list[ast.expr]]]]:
+    """Every call of one of ``names`` in the engines (but in ``skip``), with the names its function assigns."""
     for path in sorted(ENGINES.rglob("*.py")):
+        if path.relative_to(ENGINES).as_posix() == skip:
+            continue
         tree = ast.parse(path.read_text(), str(path))
         for function in [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.Module))]:
             assigned: dict[str, list[ast.expr]] = {}
@@ -119,10 +127,13 @@ def _raises() -> Iterator[tuple[str, ast.Call, dict[str, list[ast.expr]]]]:
                 if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                     assigned.setdefault(node.targets[0].id, []).append(node.value)
             for node in ast.walk(function):
-                if (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)
-                        and isinstance(node.exc.func, ast.Name)
-                        and node.exc.func.id in ("IllegalMove", "InvalidOptions")):  # fmt: skip
-                    yield f"{path.relative_to(ENGINES)}:{node.lineno}", node.exc, assigned
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names:
+                    yield f"{path.relative_to(ENGINES)}:{node.lineno}", node, assigned
+
+
+def _raises() -> Iterator[tuple[str, ast.Call, dict[str, list[ast.expr]]]]:
+    """Every refusal the engines make: ``IllegalMove(...)`` and ``InvalidOptions(...)``."""
+    return _calls(("IllegalMove", "InvalidOptions"))
 
 
 RAISES = {where: (call, assigned) for where, call, assigned in _raises()}
@@ -141,16 +152,42 @@ def test_every_refusal_raised_names_a_code_and_gives_exactly_its_values(where):
         assert placeholders(code.template) == given_names, f"{code.name}: {code.template!r}"
 
 
+def _phrases() -> Iterator[tuple[str, ast.Call, dict[str, list[ast.expr]]]]:
+    """Every ``Phrase(CODE, {...})``, ``phrase(CODE, name=value)`` and ``counted(CODE, n)`` of the engines (but the
+    helpers that make them, in ``core/sentences.py``)."""
+    return _calls(("Phrase", "phrase", "counted"), skip="core/sentences.py")
+
+
 def test_every_phrase_in_the_source_gives_exactly_its_values():
     seen = 0
-    for path in sorted(ENGINES.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Phrase":
-                seen += 1
-                names = set() if len(node.args) < 2 else {ast.literal_eval(k) for k in node.args[1].keys}
-                for code in _code_of(node.args[0], {}):
-                    assert placeholders(code.template) == names, f"{path}:{node.lineno}"
-    assert seen >= 8
+    for where, node, assigned in _phrases():
+        seen += 1
+        kind = node.func.id  # type: ignore[attr-defined]
+        if kind == "Phrase":
+            names = set() if len(node.args) < 2 else {ast.literal_eval(k) for k in node.args[1].keys}  # type: ignore[attr-defined]
+        elif kind == "counted":
+            names = {"count"}
+        else:
+            assert not any(k.arg is None for k in node.keywords), f"{where}: phrase(CODE, name=value)"
+            names = {k.arg for k in node.keywords}
+        for code in _code_of(node.args[0], assigned):
+            assert placeholders(code.template) == names, where
+    assert seen >= 40
+
+
+def test_every_sentence_of_a_played_game_is_its_data_read_in_english():
+    """What the server stores (``said``) reads, in English, exactly as the summary the engine wrote."""
+    from wordgames.engines.core.refusals import render_value
+    from wordgames.engines.core.selfplay import play_game
+    from wordgames.engines.core.sentences import from_data, to_data
+
+    seen: list[Any] = []
+    for name in ("lingo", "keebble", "lingua-fences", "lexicon-crossing"):
+        play_game(name, ["quick", "quick"], seed=1, on_move=lambda *args: seen.append(args[3]))
+    assert len(seen) > 40
+    for outcome in seen:
+        assert outcome.said is not None, outcome.summary
+        assert render_value(from_data(to_data(outcome.said))) == outcome.summary
 
 
 # --- the templates are found by the tools that build the catalogues ----------------------------------------------
@@ -163,7 +200,8 @@ DJANGO_KEYWORDS = ["gettext_noop", "gettext_lazy", "ngettext_lazy:1,2", "pgettex
 
 @pytest.mark.skipif(shutil.which("xgettext") is None, reason="xgettext is not installed")
 def test_makemessages_extracts_every_template(tmp_path):
-    files = [str(p) for p in sorted(ENGINES.rglob("refusals.py"))]
+    files = [str(p) for p in sorted([*ENGINES.rglob("refusals.py"), *ENGINES.rglob("said.py"),
+                                     ENGINES / "core" / "sentences.py"])]
     subprocess.run(["xgettext", "--language=Python", "--from-code=UTF-8", "-o", str(tmp_path / "e.pot"),
                     *(f"--keyword={k}" for k in DJANGO_KEYWORDS), *files], check=True)  # fmt: skip
     catalogue = (tmp_path / "e.pot").read_text()

@@ -2,8 +2,8 @@
 
 The lobby, the new-game form of each game, each game's page (under way, to a seated player and to a visitor,
 and over), the replay, the help index and the invitation page. What may stand bare is data: the players' names,
-the games' names, the moves and the engines' sentences about them (the rules' own words, stored with each move),
-the dictionaries' names and the options' values (codes such as ``ltr``, explained by the translated help)."""
+the games' names, the moves in notation, the position as plain text (the email board's renderer), the
+dictionaries' names and the options' values (codes such as ``ltr``, explained by the translated help)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from tests.support.pseudo import OPEN, PSEUDO, bare_prose, pseudo_available, pse
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.lexicon import lexicon_names
 from wordgames.games import actions, queries
-from wordgames.games.emails import invitation_token, result_sentence
+from wordgames.games.emails import invitation_token
 from wordgames.games.engine_texts import TEXTS
 from wordgames.games.models import Game, Seat
 
@@ -46,14 +46,13 @@ def option_values() -> list[str]:
 
 
 def data_of(game: Game | None = None) -> list[str]:
-    """What a game's page may show untranslated: names, titles, moves and the engines' sentences about them."""
+    """What a game's page may show untranslated: names, titles, moves and the position as plain text (the
+    engines' sentences about moves and the result are worded in the reader's language: not data)."""
     found = ["ann", "bob", "cat", "Ann", "Bob", "Cat", *TITLES, *option_values()]
     if game is not None:
         game.refresh_from_db()
         for move in queries.live_moves(game):
-            found += [move.text, move.summary, (move.outcome.get("events", {}).get("missed") or {}).get("summary", "")]
-        if game.status != Game.Status.ACTIVE and game.state is not None:
-            found.append(result_sentence(game))
+            found.append(move.text)
         if game.state is not None:
             found += position_texts(game)
     return [text for text in found if text]
@@ -189,7 +188,7 @@ def test_a_hint_in_the_pseudo_language(ann: Any, bob: Any) -> None:
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = PSEUDO
         html = client.post(reverse("hint", args=[game.pk])).content.decode()
         hint = actions.ask_hint(game.pk, bob)
-    assert OPEN in html and bare_prose(html, [*data_of(game), hint.move, hint.summary]) == []
+    assert OPEN in html and bare_prose(html, [*data_of(game), hint.move]) == []
 
 
 def test_the_database_unavailable_page_in_the_pseudo_language(rf: Any) -> None:

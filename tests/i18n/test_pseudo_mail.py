@@ -25,7 +25,7 @@ from wordgames.engines import get_engine
 from wordgames.games import actions, emails
 from wordgames.games.actions import clocks, moderation
 from wordgames.games.commandwords import ENGLISH
-from wordgames.games.models import Game, Move
+from wordgames.games.models import Game
 from wordgames.seeks import actions as seeks
 from wordgames.seeks import emails as seek_emails
 from wordgames.seeks import queries as seek_queries
@@ -55,15 +55,14 @@ def pseudo_reader(name: str) -> Any:
 
 
 def engine_text(game: Game) -> list[str]:
-    """What the engine draws and says, in every seat's view: the board and its legend, summaries, examples."""
+    """What the engine draws, in every seat's view: the board and its legend (the email board's part). Its
+    sentences about moves and its examples' explanations are not data: they are worded in the reader's language."""
     game.refresh_from_db()
     engine = get_engine(game.engine)
     lines: list[str] = []
     for seat in [None, *range(game.seats.count())]:
         if game.state:
             lines += engine.render_text(game.state, seat).split("\n")
-            lines += engine.move_examples(game.state, seat)
-    lines += [m.summary for m in Move.objects.filter(game=game)]
     return [line.strip() for line in lines if line.strip()]
 
 

@@ -46,3 +46,21 @@ def test_the_digest_hour_is_written_as_the_language_writes_a_time(ann: Any) -> N
     assert '<option value="8" selected>8 a.m.</option>' in english
     german = reading(ann, "de").get("/accounts/email/").content.decode()
     assert '<option value="8" selected>08:00</option>' in german
+
+
+def test_a_french_reader_sees_large_numbers_grouped_and_dates_with_french_month_names(ann: Any, bob: Any) -> None:
+    from wordgames.games import actions
+    from wordgames.ratings.models import Rating
+
+    Rating.objects.create(user=bob, kind="lingo", value=1234, games=31)
+    profile = reading(ann, "fr").get("/players/bob/").content.decode()
+    assert "1\xa0234" in profile and "1234" not in profile.replace("1\xa0234", "")  # "1 234", as French writes it
+    assert "1,234" in reading(ann, "en-gb").get("/players/bob/").content.decode()
+    game = actions.create_game(ann, "lingo", {"preset": "classic"}, ["bob"], seed=7, internal=True)
+    actions.join_game(game.pk, bob)
+    game.refresh_from_db()
+    due = timezone.localtime(game.seats.get(position=0).due_at)
+    with translation.override("fr"):
+        month = str(MONTHS[due.month])
+    page = reading(ann, "fr").get(game.get_absolute_url()).content.decode()
+    assert f"{due.day} {month} {due.year}" in page  # "26 novembre 2026"

@@ -93,7 +93,7 @@ def test_ratings_show_their_value_and_history_as_an_inline_svg(ann: Any, bob: An
                                     sigma_after=8, value_before=before, value_after=after)  # fmt: skip
     Rating.objects.create(user=ann, kind="lingo", value=1541, games=4)
     page = Client().get("/players/ann/").content.decode()
-    assert "<strong>1541?</strong>" in page and "4 rated games, provisional" in page
+    assert "<strong>1,541?</strong>" in page and "4 rated games, provisional" in page
     svg = re.search(r'<svg class="rating-plot".*?</svg>', page, re.S)
     assert svg is not None and "<script" not in svg.group(0)
     points = re.search(r'points="([^"]+)"', svg.group(0)).group(1).split()  # type: ignore[union-attr]

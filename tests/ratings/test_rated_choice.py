@@ -59,18 +59,19 @@ def test_the_game_page_says_rated_then_shows_each_change(ann: Any, bob: Any, cat
     bob_value = Rating.objects.get(user=bob).value
     text = page_text(logged_in(cat), game)
     # A first rated game: provisional before and after ("?").
-    assert f"Ann 1500? → {ann_value}? (+{ann_value - 1500})" in text, text
-    assert f"Bob 1500? → {bob_value}? (-{1500 - bob_value})" in text, text
+    # Numbers as English writes them (thousands grouped), like every number a person reads.
+    assert f"Ann 1,500? → {ann_value:,}? (+{ann_value - 1500})" in text, text
+    assert f"Bob 1,500? → {bob_value:,}? (-{1500 - bob_value})" in text, text
     # The part of the page that refreshes itself shows it too.
     live = " ".join(strip_tags(logged_in(ann).get(f"/games/{game.pk}/live/").content.decode()).split())
-    assert f"Ann 1500? → {ann_value}?" in live
+    assert f"Ann 1,500? → {ann_value:,}?" in live
 
 
 def test_a_computers_number_is_shown_as_fixed(ann: Any) -> None:
     game = rated_game(ann, ["computer:quick"])
     actions.submit_move(game.pk, ann, "resign")
     text = page_text(logged_in(ann), game)
-    assert re.search(r"computer-quick 1300 \(fixed", text), text
+    assert re.search(r"computer-quick 1,300 \(fixed", text), text
 
 
 def test_an_unrated_game_says_nothing_of_ratings(ann: Any, bob: Any) -> None:

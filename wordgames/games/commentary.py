@@ -32,6 +32,6 @@ def annotate_move(move_id: int) -> Move | None:
     engine.annotate(before, outcome)
     with transaction.atomic():
         fresh = Move.objects.select_for_update().get(pk=move.pk)
-        fresh.outcome = {**outcome.as_dict(), "annotated": True}
+        fresh.outcome = {**move.outcome, **outcome.as_dict(), "annotated": True}
         fresh.save(update_fields=["outcome"])
     return fresh

@@ -38,7 +38,6 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
@@ -46,6 +45,7 @@ from wordgames.accounts.languages import speaking
 from wordgames.accounts.models import DIGEST, EMAIL_KINDS, NONE, display_name, profile_for
 from wordgames.engines import get_engine
 from wordgames.engines.core.text import visible
+from wordgames.lib.lists import and_list, comma_list
 from wordgames.lib.typed import plain
 from wordgames.pbem.addresses import reply_address
 from wordgames.pbem.models import EmailOptOut
@@ -54,6 +54,7 @@ from . import news, notices, queries, signals
 from .boardtext import text_board
 from .commandwords import ENGLISH, Words
 from .models import ChatMessage, Game, ModerationAction, Move, Notification, Seat
+from .refusals import examples
 
 INVITATION_SALT = "wordgames.invitation"
 UNSUBSCRIBE_SALT = "wordgames.unsubscribe"
@@ -367,9 +368,6 @@ def thread_subject(game: Game) -> str:
     return _("%(game)s game %(number)s") % {"game": get_engine(game.engine).title, "number": game.pk}
 
 
-def and_list(items: list[str]) -> str:
-    """``ann``; ``ann and bob``; ``ann, bob and cat``, in the active language."""
-    return str(get_text_list(items, _("and")))
 
 
 def seat_name(seat: Seat) -> str:
@@ -425,7 +423,7 @@ def _game_context(game: Game, seat: Seat | None, last: Move | None, number: int 
         "may_act": may_act,
         "together": len(actors) > 1,  # several players act at once (a round of Lingua Fences, Keebble's answers)
         "number": number if number is not None else move_number(game),
-        "examples": engine.move_examples(game.state, position) if may_act else [],
+        "examples": examples(engine, game.state, position) if may_act else [],
         "due_at": seat.due_at if seat is not None and may_act else None,
     }
 
@@ -681,7 +679,8 @@ def result_sentence(game: Game, seats: list[Seat] | None = None) -> str:
     names = [seat_name(s) for s in seats]
     scores = result.get("scores", [])
     winners = [names[s] for s in result.get("winners", [])]
-    table = ", ".join(f"{names[i]} {score}" for i, score in enumerate(scores))
+    # Translators: a player's score in the list of scores at the end of a game ("ann 12, bob 9").
+    table = comma_list([_("%(name)s %(score)s") % {"name": names[i], "score": score} for i, score in enumerate(scores)])
     if not winners:
         return _("The game is over. Scores: %(scores)s.") % {"scores": table}
     return ngettext("%(winners)s wins. Scores: %(scores)s.", "%(winners)s share the win. Scores: %(scores)s.",

@@ -7,17 +7,22 @@ always be rebuilt by replaying the game's live moves from its seed (``queries.re
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.rng import Seed
 from wordgames.engines.core.text import visible
+from wordgames.lib.lists import comma_list
+
+from .refusals import spoken
 
 
 class Game(models.Model):
@@ -240,7 +245,19 @@ class Move(models.Model):
     @property
     def shown_text(self) -> str:
         """The move as anyone but its player may read it: a secret move's public summary."""
-        return (self.summary or "a private move") if self.is_secret else self.text
+        return (self.told or gettext("a private move")) if self.is_secret else self.text
+
+    @property
+    def told(self) -> str:
+        """The engine's sentence about the move in the active language (a row stored before the engines' sentences
+        were data shows the English it kept)."""
+        return spoken(self.outcome.get("said"), self.summary)
+
+    @property
+    def missed_told(self) -> str:
+        """The sporting opponent's comment (the better move the mover missed), in the active language."""
+        missed = self.outcome.get("events", {}).get("missed") or {}
+        return spoken(missed.get("said"), missed.get("summary", ""))
 
 
 # The moves whose letters are secret (``Move.is_secret``), as a query.
@@ -259,6 +276,8 @@ class Hint(models.Model):
     done = models.BooleanField(verbose_name=_("done"), default=False)
     move = models.TextField(verbose_name=_("move"), blank=True, help_text=_("The best move found, in notation; empty if none."))
     summary = models.TextField(verbose_name=_("summary"), blank=True)
+    said = models.JSONField(verbose_name=_("summary as data"), default=dict, blank=True,
+                            help_text=_("The summary's code and values, worded in each reader's language."))
     complete = models.BooleanField(verbose_name=_("complete"), default=True, help_text=_("False when the search stopped at its time budget."))
     created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
 
@@ -269,6 +288,11 @@ class Hint(models.Model):
 
     def __str__(self) -> str:
         return f"hint for seat {self.seat + 1} of {self.game} at version {self.version}"
+
+    @property
+    def told(self) -> str:
+        """The best move's sentence in the active language."""
+        return spoken(self.said, self.summary)
 
 
 class UndoRequest(models.Model):
@@ -305,7 +329,7 @@ class GreenLightRequest(models.Model):
     class Status(models.TextChoices):
         WAITING = "waiting", _("waiting")
         FIRED = "fired", _("fired: tiles were dealt")
-        WITHDRAWN = "withdrawn", _("withdrawn")
+        WITHDRAWN = "withdrawn", pgettext_lazy("a green light request's state", "withdrawn")
         LAPSED = "lapsed", _("lapsed: another request fired first")
         REFUSED = "refused", _("refused: the crossword was not ready when it fired")
 
@@ -365,11 +389,23 @@ class ModerationAction(models.Model):
     moderator = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("moderator"), on_delete=models.PROTECT, related_name="+")
     game = models.ForeignKey(Game, verbose_name=_("game"), null=True, blank=True, on_delete=models.CASCADE, related_name="moderation")
     subject = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("subject"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, verbose_name=pgettext_lazy("the player a moderator acted on", "subject"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     reason = models.TextField(verbose_name=_("reason"))
     detail = models.CharField(verbose_name=_("detail"), max_length=300, blank=True)
     created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
+
+    # What the players read on the game's page: whole sentences (a kind's label is a fragment, which a translation
+    # cannot reorder).
+    DONE: dict[str, Any] = {
+        Kind.TAKE_BACK: _("A moderator took back the last move"),
+        Kind.END: _("A moderator ended the game"),
+        Kind.ABANDON: _("A moderator abandoned the game"),
+        Kind.REPLACE: _("A moderator put another player in a seat"),
+        Kind.SUSPEND: _("A moderator suspended a user"),
+        Kind.UNSUSPEND: _("A moderator lifted a suspension"),
+        Kind.HIDE_CHAT: _("A moderator hid a chat message"),
+    }
 
     class Meta:
         verbose_name = _("moderation action")
@@ -379,6 +415,32 @@ class ModerationAction(models.Model):
     def __str__(self) -> str:
         return f"{self.moderator} {self.get_kind_display()} ({self.created:%Y-%m-%d %H:%M})"
 
+    @property
+    def done(self) -> str:
+        """What the moderator did, as a sentence's beginning in the active language."""
+        return str(self.DONE.get(self.kind, gettext("A moderator acted")))
+
+    @property
+    def shown_detail(self) -> str:
+        """The detail in the active language: it is logged in English ("move 3: ann made the word ..." or "seat 2:
+        ann -> bob; team-mates who no longer share it: cat"), and worded again here for the players."""
+        taken = re.fullmatch(r"move (\d+): .*", self.detail, re.S)
+        if taken and self.game_id:
+            move = Move.objects.filter(game_id=self.game_id, seq=int(taken.group(1))).first()
+            if move is not None:
+                return gettext("move %(number)s: %(move)s") % {"number": move.seq,
+                                                               "move": move.told or gettext("a move")}  # fmt: skip
+        seat = re.fullmatch(r"seat (\d+): (.*?) -> (.*?)(?:; team-mates who no longer share it: (.*))?", self.detail, re.S)
+        if seat:
+            number, old, new, mates = seat.groups()
+            text = gettext("seat %(number)s: %(old)s → %(new)s") % {
+                "number": number, "old": gettext("empty") if old == "empty" else old, "new": new}
+            if mates:
+                text = gettext("%(change)s; team-mates who no longer share it: %(names)s") % {
+                    "change": text, "names": comma_list(mates.split(", "))}
+            return text
+        return self.detail
+
 
 class Notification(models.Model):
     """One email, claimed before it is sent and marked once the mail service accepted it. The unique key lets a
@@ -386,7 +448,7 @@ class Notification(models.Model):
 
     key = models.CharField(verbose_name=_("key"), max_length=200, unique=True)
     recipient = models.EmailField(verbose_name=_("recipient"))
-    subject = models.CharField(verbose_name=_("subject"), max_length=300)
+    subject = models.CharField(verbose_name=pgettext_lazy("an email's", "subject"), max_length=300)
     created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
     claimed = models.DateTimeField(verbose_name=_("claimed"), null=True, blank=True, help_text=_("When a sender last took it on."))
     sent = models.DateTimeField(verbose_name=_("sent"), null=True, blank=True, help_text=_("When the mail service accepted it."))

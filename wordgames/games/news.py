@@ -19,6 +19,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext, pgettext
 
 from .commandwords import Words
+from .refusals import spoken
 
 News = dict[str, Any]
 
@@ -33,6 +34,12 @@ def command(english: str) -> dict[str, str]:
     return {"command": english}
 
 
+def said(data: Any, english: str, whole: bool = False) -> dict[str, Any]:
+    """An engine's sentence about a move or a refusal (``core.sentences`` data, and its English for older moves)
+    among the values of news, worded for each reader, without its final full stop unless ``whole``."""
+    return {"said": data, "english": english, "whole": whole}
+
+
 def moment(when: datetime) -> dict[str, str]:
     """A date and time among the values of news, written out for each reader."""
     return {"moment": when.isoformat()}
@@ -45,6 +52,9 @@ def words(item: News | str | Any) -> str:
         return gettext(item["news"]) % values if values else gettext(item["news"])
     if isinstance(item, dict) and "command" in item:
         return Words(translation.get_language() or "").written(item["command"])
+    if isinstance(item, dict) and "said" in item:
+        text = spoken(item["said"], item.get("english", ""))
+        return text if item.get("whole") else text.rstrip(".。")
     if isinstance(item, dict) and "moment" in item:
         when = parse_datetime(item["moment"])
         if when is None:

@@ -1,4 +1,4 @@
-"""An engine's refusal worded in the reader's language.
+"""An engine's refusal, and its sentences about moves, worded in the reader's language.
 
 The engines refuse with a code and values (``wordgames.engines.core.refusals``) and word it in English for
 themselves; this is the one place the site words the same refusal in the active language. Prose is translated
@@ -9,11 +9,14 @@ and the game's notation (words, cells, letters, names) are not.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
+from wordgames.engines.core.engine import Engine, MoveOutcome, example_line
 from wordgames.engines.core.errors import EngineRefusal
-from wordgames.engines.core.refusals import render
+from wordgames.engines.core.refusals import Phrase, render, render_value
+from wordgames.engines.core.sentences import from_data, to_data
 
 log = logging.getLogger(__name__)
 
@@ -28,3 +31,44 @@ def word(refusal: EngineRefusal) -> str:
     except (KeyError, ValueError, TypeError):
         log.exception("the translation of refusal %s does not fit its values", refusal.code.name)
         return str(refusal)
+
+
+def spoken(data: Any, english: str = "") -> str:
+    """An engine's sentence about a move or an ending (``core.sentences``), stored as data, in the active language.
+
+    ``english`` is the sentence as the engine wrote it: what rows stored before sentences were data show, and
+    the fallback when a code is unknown (an engine renamed it) or a translation does not fit its values."""
+    if not data:
+        return english
+    try:
+        return render_value(from_data(data), gettext, ngettext)
+    except (KeyError, ValueError, TypeError, LookupError):
+        log.exception("the engine's sentence %r cannot be worded", data)
+        return english
+
+
+def told(outcome: MoveOutcome) -> str:
+    """A move's outcome (a preview, a hint) as its sentence in the active language."""
+    return spoken(to_data(outcome.said), outcome.summary) if outcome.said is not None else outcome.summary
+
+
+def worded(view: dict[str, Any]) -> dict[str, Any]:
+    """An engine's view for JSON, its human fields in the active language (the reason a game ended)."""
+    result = view.get("result")
+    if result and result.get("reason_said"):
+        view["result"] = {**result, "reason": spoken(result["reason_said"], result.get("reason", ""))}
+    return view
+
+
+def examples(engine: Engine, state: Any, seat: int | None) -> list[str]:
+    """How to write a move now (emails), each example's explanation in the active language."""
+    return [example_line(notation, _phrase(said) if said is not None else "")
+            for notation, said in engine.examples(state, seat)]  # fmt: skip
+
+
+def _phrase(said: Phrase) -> str:
+    try:
+        return render_value(said, gettext, ngettext)
+    except (KeyError, ValueError, TypeError):
+        log.exception("the translation of %s does not fit its values", said.code.name)
+        return str(said)

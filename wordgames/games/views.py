@@ -40,6 +40,7 @@ from .boardtext import text_board
 from .emails import read_invitation_token, result_sentence
 from .forms import MoveForm, NewGameForm, engine_or_404, move_limit
 from .models import ChatMessage, Game, Hint, Move, Seat, TeamInvitation, UndoRequest, Vacation
+from .refusals import told, worded
 
 
 def _games_for(user: Any) -> list[dict[str, Any]]:
@@ -253,7 +254,7 @@ def _news(shown: list[Any], seat: int | None) -> str:
     if not shown:
         return ""
     move = shown[-1]
-    return "" if seat is not None and move.seat == seat else move.summary or move.text
+    return "" if seat is not None and move.seat == seat else move.told or move.text
 
 
 def _move_text(move: Any, seat: int | None) -> str:
@@ -311,10 +312,10 @@ def game_json(request: HttpRequest, pk: int) -> JsonResponse:
     seat = queries.seat_of(game, request.user)
     data: dict[str, Any] = {"id": game.pk, "game": game.engine, "status": game.status, "version": game.version}
     if game.state is not None:
-        data["view"] = get_engine(game.engine).view(game.state, seat, **queries.view_kwargs(game, seat))
+        data["view"] = worded(get_engine(game.engine).view(game.state, seat, **queries.view_kwargs(game, seat)))
     data["moves"] = [
         {"n": n, "player": m.user.username if m.user else "", "move": _move_text(m, seat), "score": m.score,
-         "summary": m.summary}
+         "summary": m.told}
         for n, m in enumerate(_shown_moves(game), start=1)
     ]
     return JsonResponse(data)
@@ -347,7 +348,7 @@ def submit_move(request: AuthedRequest, pk: int) -> HttpResponse:
     if _wants_json(request):
         game = _load_game(pk, request)
         seat = queries.seat_of(game, request.user)
-        view = get_engine(game.engine).view(game.state, seat, **queries.view_kwargs(game, seat))
+        view = worded(get_engine(game.engine).view(game.state, seat, **queries.view_kwargs(game, seat)))
         return JsonResponse({"ok": True, "version": game.version, "move": result.move.text if result.move else "",
                              "summary": result.sentence, "duplicate": result.duplicate, "view": view})
     if not result.duplicate:
@@ -384,7 +385,7 @@ def preview(request: AuthedRequest, pk: int) -> HttpResponse:
         outcome = actions.preview_move(game, request.user, text)
     except actions.Refused as e:
         return render(request, "games/_preview.html", {"error": str(e)})
-    return render(request, "games/_preview.html", {"outcome": outcome})
+    return render(request, "games/_preview.html", {"outcome": outcome, "told": told(outcome) if outcome else ""})
 
 
 @require_http_methods(["GET", "POST"])
@@ -525,8 +526,8 @@ def _undo_context(game: Game, seat: int | None, shown: list[Any]) -> dict[str, A
     if waiting is not None:
         answered = str(seat) in waiting.answers
         asker = next((s.user for s in game.seats.all() if s.position == waiting.seat), None)
-        return {"undo": {"asker": asker, "move": (waiting.move.summary or
-                _("a move")).rstrip("."), "mine": seat == waiting.seat,
+        return {"undo": {"asker": asker, "move": (waiting.move.told or
+                _("a move")).rstrip(".。"), "mine": seat == waiting.seat,
                 "may_answer": seat is not None and seat != waiting.seat and not answered}}  # fmt: skip
     last = shown[-1] if shown else None  # the last move on the page
     may_ask = (seat is not None and game.status == Game.Status.ACTIVE and last is not None and last.seat == seat
@@ -637,7 +638,8 @@ def record(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _replay_board(engine: Any, state: dict[str, Any], view: dict[str, Any]) -> Any:
-    """Lingo's board as SVG; other games as each player's text (the game is over: nothing is secret)."""
+    """Lingo's board as SVG; other games as each player's text (the game is over: nothing is secret). The engines
+    draw that text in English (the email board's renderer), and say so, so a screen reader reads it as English."""
     if "board" in view:
         return render_board(view["board"])
     texts = [f"{name}:\n{text_board(engine.name, state, seat)}" for seat, name in enumerate(view["players"])]

@@ -18,6 +18,11 @@ def and_list(items: Sequence[str]) -> str:
     return gettext("%(items)s and %(last)s") % {"items": separator.join(items[:-1]), "last": items[-1]}
 
 
+def comma_list(items: Sequence[str]) -> str:
+    """``items`` side by side, with the language's separator: ``ann 12, bob 9``."""
+    return pgettext("between the items of a list, before the last", ", ").join(items)
+
+
 def or_list(items: Sequence[str]) -> str:
     """``items`` as a choice between them: ``bob``; ``bob or cat``; ``bob, cat or dan``."""
     if len(items) < 2:

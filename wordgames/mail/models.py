@@ -7,7 +7,7 @@ from email import policy
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 
 class OutboxMessage(models.Model):
@@ -16,7 +16,7 @@ class OutboxMessage(models.Model):
     created = models.DateTimeField(gettext_lazy("sent"), auto_now_add=True, db_index=True)
     from_email = models.CharField(gettext_lazy("from"), max_length=500)
     to = models.TextField(gettext_lazy("to"), help_text=gettext_lazy("Every recipient (To, Cc and Bcc), comma-separated."))
-    subject = models.CharField(gettext_lazy("subject"), max_length=1000, blank=True)
+    subject = models.CharField(pgettext_lazy("an email's", "subject"), max_length=1000, blank=True)
     message_id = models.CharField(gettext_lazy("Message-ID"), max_length=500, blank=True, db_index=True)
     body = models.TextField(gettext_lazy("plain text"), blank=True, help_text=gettext_lazy("The plain-text body."))
     html = models.TextField(gettext_lazy("HTML"), blank=True,

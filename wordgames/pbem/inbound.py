@@ -44,6 +44,8 @@ from wordgames.games.commandwords import ENGLISH_ONLY, NOTATION, Words
 from wordgames.games.emails import absolute
 from wordgames.games.models import Game, Move, Seat
 from wordgames.games.outbox import owe
+from wordgames.games.refusals import examples as worded_examples
+from wordgames.games.refusals import told
 from wordgames.seeks import actions as seeks
 from wordgames.seeks.queries import clock_text, describe
 
@@ -144,7 +146,7 @@ def _help(game: Game, seat: Seat, words: Words = ENGLISH_ONLY) -> str:
         "", _("Lines after the first are a comment shown to the other players. Quoted text and your signature are "
               "ignored."),
     ]  # fmt: skip
-    examples = engine.move_examples(game.state, seat.position) if game.state else []
+    examples = worded_examples(engine, game.state, seat.position) if game.state else []
     if examples:
         lines += ["", _("Moves of %(game)s, for example:") % {"game": engine.title}]
         lines += [f"  {line}" for line in examples]
@@ -361,7 +363,7 @@ def _run(record: InboundMessage, message: AnymailInboundMessage, body: str, seat
         elif command.word == "check":
             outcome = actions.preview_move(game, user, command.text)
             _answer(record, seat, message, text=_("Checked, not played: %(move)s would score %(score)s.") % {
-                "move": command.text, "score": outcome.score} + f" {outcome.summary}")  # fmt: skip
+                "move": command.text, "score": outcome.score} + f" {told(outcome)}")  # fmt: skip
         elif command.word == "language":
             _choose_language(record, seat, message, body, user, command.text, words)
         elif command.word == "say":
@@ -382,7 +384,7 @@ def _run(record: InboundMessage, message: AnymailInboundMessage, body: str, seat
                 return
             record.move = result.move
             record.outcome = InboundMessage.Outcome.APPLIED
-            record.detail = result.move.summary or result.move.text
+            record.detail = result.move.told or result.move.text
             _queue_reply(record, seat, message, text=_("Your move %(move)s was played.") % {"move": result.move.text}
                          + f" {record.detail}", quote=False)  # fmt: skip
     except actions.Refused as e:
@@ -665,7 +667,7 @@ def _key(record: InboundMessage) -> str:
 def _history(game: Game) -> str:
     lines = [_("The moves so far:")]
     for n, move in enumerate(queries.live_moves(game).select_related("user"), start=1):
-        lines.append(f"{n:>3}. {move.user.username if move.user else '?'}: {move.summary or move.text}")
+        lines.append(f"{n:>3}. {move.user.username if move.user else '?'}: {move.told or move.text}")
     if len(lines) == 1:
         lines.append("  " + _("(no move yet)"))
     return "\n".join(lines)

@@ -22,7 +22,7 @@ class InboundMessage(models.Model):
                                 help_text=gettext_lazy("The provider's id for this delivery."))  # fmt: skip
     sender = models.CharField(gettext_lazy("sender"), max_length=500, blank=True)
     recipient = models.CharField(gettext_lazy("recipient"), max_length=500, blank=True)
-    subject = models.CharField(gettext_lazy("subject"), max_length=1000, blank=True)
+    subject = models.CharField(pgettext_lazy("an email's", "subject"), max_length=1000, blank=True)
     via = models.CharField(gettext_lazy("via"), max_length=16,
                            help_text=gettext_lazy("webhook, pipe, lmtp, imap or outbox"))  # fmt: skip
     received = models.DateTimeField(gettext_lazy("received"), auto_now_add=True)

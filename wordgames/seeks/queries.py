@@ -13,13 +13,14 @@ from django.conf import settings
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from wordgames.accounts.models import Block, Follow, profile_for
 from wordgames.accounts.relations import hidden_from
 from wordgames.engines import get_engine
 from wordgames.games.engine_texts import engine_text, shown_value
+from wordgames.lib.lists import comma_list
 from wordgames.ratings.models import BASE, Rating
 
 from .models import Seek, SeekSeat
@@ -155,6 +156,12 @@ def rows(seeks: list[Seek], user: Any) -> list[Row]:
     return shown
 
 
+def _mid_sentence(label: str) -> str:
+    """An option's label inside a list ("pool size 5"): its capital dropped, except in German, whose nouns keep
+    theirs."""
+    return label if (get_language() or "").startswith("de") else label[:1].lower() + label[1:]
+
+
 def describe(kind: str, options: dict[str, Any]) -> str:
     """A seek's options in a few words: its preset, then what differs from the preset (or the defaults)."""
     engine = get_engine(kind)
@@ -169,8 +176,8 @@ def describe(kind: str, options: dict[str, Any]) -> str:
         if len(shown) > 40:  # a house word list, say: its name is enough
             shown = shown[:37] + "..."
         parts.append(pgettext("a seek's option and its value", "%(option)s %(value)s")
-                     % {"option": labels.get(name, name).lower(), "value": shown})  # fmt: skip
-    return ", ".join(parts) or _("standard rules")
+                     % {"option": _mid_sentence(labels.get(name, name)), "value": shown})  # fmt: skip
+    return comma_list(parts) or _("standard rules")
 
 
 @lru_cache(maxsize=64)

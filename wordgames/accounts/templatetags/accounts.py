@@ -1,7 +1,9 @@
 from typing import Any
 
 from django import template
+from django.utils.formats import number_format
 from django.utils.safestring import SafeString
+from django.utils.translation import pgettext
 
 from wordgames.accounts import links, models
 from wordgames.lib import typed
@@ -31,3 +33,18 @@ def player(context: template.Context, user: Any) -> SafeString | str:
     if not context.autoescape:
         return typed.plain(models.display_name(user))
     return links.player_link(user)
+
+
+@register.simple_tag
+def separator() -> str:
+    """What stands between the items of a list in the reader's language (", "; Japanese "、")."""
+    return pgettext("between the items of a list, before the last", ", ")
+
+
+@register.filter
+def grouped(value: Any) -> str:
+    """A number as the reader's language writes it, thousands grouped ("1,234"; French "1 234"; German
+    "1.234"). Only for numbers shown to read, never in an address or a form's value."""
+    if value is None or value == "":
+        return ""
+    return number_format(value, force_grouping=True)

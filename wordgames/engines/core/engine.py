@@ -14,8 +14,9 @@ from typing import Any
 
 from .errors import InvalidOptions
 from .legend import Legend
-from .refusals import Refusal
+from .refusals import Phrase, Refusal
 from .rng import Seed
+from .sentences import to_data
 
 State = dict[str, Any]
 
@@ -33,9 +34,18 @@ class EndReason(StrEnum):
     MODERATOR = "moderator"  # ended by a moderator (the service, not an engine)
 
 
-def finish(state: State, end: EndReason, reason: str) -> None:
-    """Mark the game over: ``end`` for code, ``reason`` the sentence players read ("ann ran out of tiles")."""
-    state["finished"], state["end"], state["reason"] = True, end.value, reason
+def example_line(notation: str, text: str) -> str:
+    """An example of notation and what it does, in two columns: "13L YET          a word across, ..."."""
+    if not text:
+        return notation
+    return f"{notation:<17}{text}" if len(notation) < 17 else f"{notation}   {text}"
+
+
+def finish(state: State, end: EndReason, reason: Phrase) -> None:
+    """Mark the game over: ``end`` for code, ``reason`` what players read ("ann ran out of tiles"): its English
+    in ``state["reason"]``, its code and values in ``state["reason_said"]`` for the server to word."""
+    state["finished"], state["end"], state["reason"] = True, end.value, str(reason)
+    state["reason_said"] = to_data(reason)
 
 
 def end_of(state: State) -> EndReason | None:
@@ -76,9 +86,16 @@ class MoveOutcome:
     words: list[dict[str, Any]] = field(default_factory=list)  # [{"word": "HEW", "score": 18, "cells": [...]}]
     summary: str = ""
     events: dict[str, Any] = field(default_factory=dict)
+    # The summary as data (``core.sentences``), worded by the server in each reader's language; ``summary`` is
+    # its English.
+    said: Phrase | None = None
+
+    def __post_init__(self) -> None:
+        if self.said is not None and not self.summary:
+            self.summary = str(self.said)
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "seat": self.seat,
             "move": self.move,
             "score": self.score,
@@ -86,6 +103,9 @@ class MoveOutcome:
             "summary": self.summary,
             "events": self.events,
         }
+        if self.said is not None:
+            data["said"] = to_data(self.said)
+        return data
 
 
 class Engine:
@@ -189,7 +209,7 @@ class Engine:
 
     def result(self, state: State) -> dict[str, Any] | None:
         """``None`` while the game runs; then {"scores": [...], "winners": [seats], "reason": "...",
-        "end": an ``EndReason`` value}."""
+        "end": an ``EndReason`` value, "reason_said": the reason as data (``finish``)}."""
         raise NotImplementedError
 
     def resign(self, state: State, seat: int) -> tuple[State, MoveOutcome]:
@@ -198,6 +218,12 @@ class Engine:
 
     def move_examples(self, state: State, seat: int | None) -> list[str]:
         """A few lines showing how to write a move now, for emails: "13L YET      a word across from l13"."""
+        return [example_line(notation, str(said) if said is not None else "")
+                for notation, said in self.examples(state, seat)]  # fmt: skip
+
+    def examples(self, state: State, seat: int | None) -> list[tuple[str, Phrase | None]]:
+        """``move_examples`` as data: each example's notation and what it does (``core.sentences``), for the
+        server to word in the reader's language."""
         return []
 
     def timeout_move(self, state: State, seat: int) -> str | None:

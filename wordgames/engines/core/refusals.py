@@ -62,7 +62,8 @@ class Phrase:
 @dataclass(frozen=True)
 class Listing:
     """Several values read as one: ``joiner`` is ``comma`` (a, b, c), ``and`` (a, b and c), ``or`` (a or b or c),
-    ``semicolon`` (a; b; c) or ``space`` (tiles: A B ?). The joining words are translated with the rest."""
+    ``semicolon`` (a; b; c), ``space`` (tiles: A B ?) or ``none`` (notes that bring their own spaces). The
+    joining words are translated with the rest."""
 
     items: tuple[Value, ...]
     joiner: str = "comma"
@@ -115,8 +116,8 @@ def render_value(value: Value, gettext: Translate = gettext_noop, ngettext: Tran
         return render(value, {}, gettext, ngettext)
     if isinstance(value, Listing):
         parts = [render_value(item, gettext, ngettext) for item in value.items]
-        if not parts or value.joiner == "space":
-            return " ".join(parts)
+        if not parts or value.joiner in ("space", "none"):
+            return (" " if value.joiner == "space" else "").join(parts)
         last = {"comma": Joiner.COMMA, "and": Joiner.AND, "or": Joiner.OR, "semicolon": Joiner.SEMICOLON}[value.joiner]
         between = Joiner.COMMA if value.joiner == "and" else last
         text = parts[0]

@@ -19,10 +19,12 @@ from typing import Any
 from ..core.engine import MoveOutcome
 from ..core.errors import IllegalMove
 from ..core.grid import cell_name, parse_cell
-from ..core.refusals import Listing
+from ..core.refusals import Listing, Phrase
+from ..core.sentences import phrase
 from .board import inside, wall_between, wall_key
 from .hands import receive, room
 from .refusals import KeebbleRefusal
+from .said import KeebbleSaid
 from .turn import next_turn
 
 State = dict[str, Any]
@@ -37,14 +39,14 @@ def answer(state: State, seat: int, text: str) -> MoveOutcome:
     name = state["players"][seat]
     if not all(state["answered"]):
         return MoveOutcome(seat=seat, move=canonical, events={"private": True},
-                           summary=f"{name} answered (answers are shown once everyone has answered).")  # fmt: skip
+                           said=phrase(KeebbleSaid.ANSWERED_SEALED, name=name))
     told = reveal(state)
     next_turn(state)
     return MoveOutcome(seat=seat, move=canonical, events={"private": True},
-                       summary=f"{name} answered. The answers: {' '.join(told)}")  # fmt: skip
+                       said=phrase(KeebbleSaid.ANSWERED, name=name, answers=Listing(tuple(told), "space")))
 
 
-def _one(state: State, seat: int, text: str) -> tuple[str, str]:
+def _one(state: State, seat: int, text: str) -> tuple[Phrase, str]:
     tokens = text.split()
     verb = tokens[0].lower() if tokens else ""
     if verb == "take" and len(tokens) == 2:
@@ -54,11 +56,11 @@ def _one(state: State, seat: int, text: str) -> tuple[str, str]:
     if [t.lower() for t in tokens] == ["pass"]:
         if room(state, seat) or free_wall(state):
             raise IllegalMove(KeebbleRefusal.TAKE_OR_WALL)
-        return f"{state['players'][seat]} could neither take a letter nor place a wall.", "pass"
+        return phrase(KeebbleSaid.NEITHER, name=state["players"][seat]), "pass"
     raise IllegalMove(KeebbleRefusal.ANSWER_NOTATION, letters=Listing(tuple(state["asked"]), "or"))
 
 
-def reveal(state: State) -> list[str]:
+def reveal(state: State) -> list[Phrase]:
     """Carry out the sealed answers in turn order from the player after the asker; a sentence for each."""
     sealed = state.pop("sealed", {})
     n = len(state["players"])
@@ -79,31 +81,30 @@ def reveal(state: State) -> list[str]:
     return told
 
 
-def _instead(state: State, seat: int, text: str) -> tuple[str, bool]:
+def _instead(state: State, seat: int, text: str) -> tuple[Phrase, bool]:
     """The answer of a player whose wall an earlier answer built: a letter, another wall, or nothing."""
-    name = state["players"][seat]
-    same = f"{name} chose the same wall ({text[5:]}) as a player before them"
+    name, wall = state["players"][seat], text[5:]
     if room(state, seat):
         letter = state["asked"][0]
         receive(state, seat, [letter])
-        return f"{same}, so took {letter} instead.", True
+        return phrase(KeebbleSaid.SAME_WALL_TOOK, name=name, wall=wall, letter=letter), True
     other = free_wall(state)
     if other is not None:
         _one(state, seat, other)
-        return f"{same}, so built {other[5:]} instead.", True
-    return f"{same}, and nothing else was possible.", False
+        return phrase(KeebbleSaid.SAME_WALL_BUILT, name=name, wall=wall, other=other[5:]), True
+    return phrase(KeebbleSaid.SAME_WALL_NOTHING, name=name, wall=wall), False
 
 
-def _take(state: State, seat: int, letter: str) -> tuple[str, str]:
+def _take(state: State, seat: int, letter: str) -> tuple[Phrase, str]:
     if letter not in state["asked"]:
         raise IllegalMove(KeebbleRefusal.NOT_ASKED, letter=letter, letters=Listing(tuple(state["asked"]), "or"))
     if not room(state, seat):
         raise IllegalMove(KeebbleRefusal.HAND_FULL)
     receive(state, seat, [letter])
-    return f"{state['players'][seat]} took {letter}.", f"take {letter}"
+    return phrase(KeebbleSaid.TOOK, name=state["players"][seat], letter=letter), f"take {letter}"
 
 
-def _wall(state: State, seat: int, a: Cell, b: Cell) -> tuple[str, str]:
+def _wall(state: State, seat: int, a: Cell, b: Cell) -> tuple[Phrase, str]:
     if not (inside(state, a) and inside(state, b)) or abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
         raise IllegalMove(KeebbleRefusal.WALL_PLACE)
     if wall_between(state, a, b):
@@ -111,7 +112,7 @@ def _wall(state: State, seat: int, a: Cell, b: Cell) -> tuple[str, str]:
     if not empty_edge(state, a, b):
         raise IllegalMove(KeebbleRefusal.WALL_BETWEEN_LETTERS, first=cell_name(*a), second=cell_name(*b))
     state["walls"] = sorted(state["walls"] + [wall_key(a, b)])
-    return (f"{state['players'][seat]} placed a wall between {cell_name(*a)} and {cell_name(*b)}.",
+    return (phrase(KeebbleSaid.WALL, name=state["players"][seat], first=cell_name(*a), second=cell_name(*b)),
             f"wall {cell_name(*a)} {cell_name(*b)}")  # fmt: skip
 
 

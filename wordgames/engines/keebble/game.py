@@ -28,12 +28,14 @@ from ..core.legend import Legend, english
 from ..core.letters import letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON
 from ..core.options import validate
-from ..core.refusals import Refusal
+from ..core.refusals import Listing, Phrase, Refusal
+from ..core.sentences import Said, phrase
 from .answers import answer, free_wall, reveal
 from .asking import FRAUD_RULES
 from .board import SIZES, generate, letter_weights, wall_between
 from .hands import room
 from .refusals import KeebbleRefusal
+from .said import KeebbleSaid
 from .turn import end_game, next_turn, play_turn
 
 OPTIONS: tuple[Option, ...] = (
@@ -137,16 +139,18 @@ class KeebbleEngine(Engine):
             raise IllegalMove(Refusal.LEFT_ALREADY)
         new = copy.deepcopy(state)
         new["active"][seat] = False
-        outcome = MoveOutcome(seat=seat, move="resign", summary=f"{state['players'][seat]} resigned.")
+        name = state["players"][seat]
+        outcome = MoveOutcome(seat=seat, move="resign", said=phrase(Said.RESIGNED, name=name))
         if sum(new["active"]) < 2:
-            end_game(new, EndReason.RESIGNED, "too few players left")
+            end_game(new, EndReason.RESIGNED, phrase(Said.TOO_FEW_LEFT))
         elif new["phase"] == "answer":
             new["answered"][seat] = True
             new.get("sealed", {}).pop(str(seat), None)
             if new["asker"] == seat or all(new["answered"]):
                 told = reveal(new)
                 if told:
-                    outcome.summary += " The answers: " + " ".join(told)
+                    outcome = MoveOutcome(seat=seat, move="resign", said=phrase(
+                        KeebbleSaid.RESIGNED_ANSWERS, name=name, answers=Listing(tuple(told), "space")))
                 next_turn(new)
         elif new["turn"] == seat:
             next_turn(new)
@@ -170,7 +174,8 @@ class KeebbleEngine(Engine):
         standing = [s for s, on in zip(scores, state["active"]) if on] or scores
         best = max(standing)
         winners = [p for p, s in enumerate(scores) if s == best and state["active"][p]]
-        return {"scores": scores, "winners": winners, "reason": state["reason"], "end": state.get("end")}
+        return {"scores": scores, "winners": winners, "reason": state["reason"], "end": state.get("end"),
+                "reason_said": state.get("reason_said")}
 
     # --- what everyone sees: hands are public in Keebble -----------------------------------------------------
 
@@ -230,17 +235,20 @@ class KeebbleEngine(Engine):
     def legend(self, state: State) -> list[Legend]:
         return [Legend.EMPTY, Legend.HAND, Legend.WALLS, Legend.STAR, Legend.SPECIAL, Legend.DESTROYED]
 
-    def move_examples(self, state: State, seat: int | None) -> list[str]:
+    def examples(self, state: State, seat: int | None) -> list[tuple[str, Phrase | None]]:
         if state["phase"] == "answer":
             letters = state["asked"] or ["E"]
-            return [f"{'take ' + letters[0]:<17}take one of the letters asked for",
-                    f"{'wall c3 c4':<17}a wall on the edge between c3 and c4"]  # fmt: skip
+            return [("take " + letters[0], phrase(KeebbleSaid.EXAMPLE_TAKE)),
+                    ("wall c3 c4", phrase(KeebbleSaid.EXAMPLE_WALL, first="c3", second="c4"))]  # fmt: skip
         if state["endgame"]:
-            return ["4D WORD          a word across from d4 (endgame: words only)", "pass"]
-        lines = ["4D WORD ask E X  a word across from d4, then ask two letters", "D4 WORD ask E X  a word down",
-                 "ask E X          ask two letters without playing a word"]  # fmt: skip
+            return [("4D WORD", phrase(KeebbleSaid.EXAMPLE_ENDGAME, cell="d4")), ("pass", None)]
+        lines: list[tuple[str, Phrase | None]] = [
+            ("4D WORD ask E X", phrase(KeebbleSaid.EXAMPLE_WORD_ASK, cell="d4")),
+            ("D4 WORD ask E X", phrase(KeebbleSaid.EXAMPLE_DOWN)),
+            ("ask E X", phrase(KeebbleSaid.EXAMPLE_ASK)),
+        ]
         if state["options"]["supercells"]:
-            lines.append("special c3 DW ask E X   a special cell instead of a word")
+            lines.append(("special c3 DW ask E X", phrase(KeebbleSaid.EXAMPLE_SPECIAL)))
         return lines
 
 

@@ -15,11 +15,14 @@ from wordgames.engines.core.text import quote
 
 from ..core.engine import EndReason, MoveOutcome, finish
 from ..core.errors import IllegalMove
+from ..core.refusals import Listing, Phrase
+from ..core.sentences import Said, clauses, counted, phrase
 from .asking import check_ask
-from .board import SPECIAL_NAMES, edge_letters
+from .board import edge_letters
 from .expansions import apply_effects, place_special
 from .hands import receive
-from .refusals import KeebbleRefusal
+from .refusals import KeebbleRefusal, SpecialName
+from .said import KeebbleSaid
 from .words import canonical, play_word
 
 State = dict[str, Any]
@@ -32,11 +35,11 @@ class _Told:
     """What the turn did so far, in notation and in words."""
 
     parts: list[str] = field(default_factory=list)
-    summary: list[str] = field(default_factory=list)
+    summary: list[Phrase] = field(default_factory=list)
     score: int = 0
 
     def outcome(self, state: State, seat: int) -> MoveOutcome:
-        return MoveOutcome(seat=seat, move=" ".join(self.parts), summary="; ".join(self.summary) + ".",
+        return MoveOutcome(seat=seat, move=" ".join(self.parts), said=clauses(self.summary),
                            score=self.score, events={"last": state["last"]})  # fmt: skip
 
 
@@ -72,9 +75,9 @@ def _pass(state: State, seat: int) -> MoveOutcome:
     if not state["endgame"]:
         raise IllegalMove(KeebbleRefusal.NO_PASSING)
     state["passes"] += 1
-    outcome = MoveOutcome(seat=seat, move="pass", summary=f"{state['players'][seat]} passed.")
+    outcome = MoveOutcome(seat=seat, move="pass", said=phrase(Said.PASSED, name=state["players"][seat]))
     if state["passes"] >= sum(state["active"]):
-        end_game(state, EndReason.NO_WORDS, "nobody could play a word")
+        end_game(state, EndReason.NO_WORDS, phrase(KeebbleSaid.NO_WORDS))
     else:
         next_turn(state)
     return outcome
@@ -93,7 +96,8 @@ def _special(state: State, seat: int, special: tuple[str, str], told: _Told) -> 
     cell_text, kind = special
     place_special(state, cell_text, kind)
     told.parts.append(f"special {cell_text.lower()} {kind}")
-    told.summary.append(f"{state['players'][seat]} made {cell_text.lower()} a {SPECIAL_NAMES[kind]} cell")
+    told.summary.append(phrase(KeebbleSaid.SPECIAL, name=state["players"][seat], cell=cell_text.lower(),
+                               kind=SpecialName[kind]))
 
 
 def _word(state: State, seat: int, clauses: dict[str, Any], told: _Told) -> set[str]:
@@ -107,19 +111,19 @@ def _word(state: State, seat: int, clauses: dict[str, Any], told: _Told) -> set[
     if state["options"]["devils"]:  # each player scores their own cells: say what the score really did
         gained = state["scores"][seat] - before
         told.score = gained
-        told.summary.append(f"{state['players'][seat]} played {' and '.join(w for w, _ in played.words)}: "
-                            f"{gained:+d} to their cells' total")  # fmt: skip
+        told.summary.append(phrase(KeebbleSaid.PLAYED_DEVILS, name=state["players"][seat],
+                                   words=Listing(tuple(w for w, _ in played.words), "and"), change=f"{gained:+d}"))
     else:
         told.score = played.total
-        listed = " and ".join(f"{w} ({p})" for w, p in played.words)
-        told.summary.append(f"{state['players'][seat]} played {listed} for {played.total} "
-                            f"point{'s' if played.total != 1 else ''}")  # fmt: skip
+        listed = Listing(tuple(phrase(KeebbleSaid.WORD_SCORE, word=w, score=p) for w, p in played.words), "and")
+        told.summary.append(phrase(KeebbleSaid.PLAYED, name=state["players"][seat], words=listed,
+                                   points=counted(Said.POINTS, played.total)))
     name = state["players"][seat]
     if clauses.get("steal"):  # (refused above unless the word covered a thief cell and there was room)
         victim, letter = clauses["steal"]
-        told.summary.append(f"{name} stole {letter} from {victim}")
+        told.summary.append(phrase(KeebbleSaid.STOLE, name=name, letter=letter, victim=victim))
     if "AGAIN" in played.effects:
-        told.summary.append(f"{name} goes again once this turn is done")
+        told.summary.append(phrase(KeebbleSaid.GOES_AGAIN, name=name))
     state["passes"] = 0
     return played.effects
 
@@ -139,8 +143,10 @@ def _ask(state: State, seat: int, ask: list[str], effects: set[str], told: _Told
     # letter taken or a wall): a round of turns that change nothing ends the game (``next_turn``).
     state["changed"] = placed or bool(got)
     told.parts.append("ask " + " ".join(ask))
-    told.summary.append(f"{state['players'][seat]} asks {' '.join(ask)}" + (
-        "" if len(got) == len(ask) else f" (got {' '.join(got) or 'none'}: hand full)"))  # fmt: skip
+    name, letters = state["players"][seat], " ".join(ask)
+    told.summary.append(phrase(KeebbleSaid.ASKS, name=name, letters=letters) if len(got) == len(ask) else
+                        phrase(KeebbleSaid.ASKS_HAND_FULL, name=name, letters=letters,
+                               got=" ".join(got) if got else KeebbleSaid.NONE))  # fmt: skip
     state["phase"], state["asked"], state["asker"] = "answer", ask, seat
     state["answered"] = [s == seat or not state["active"][s] for s in range(len(state["players"]))]
     state["again"] = "AGAIN" in effects
@@ -192,10 +198,10 @@ def out_of_letters(state: State) -> None:
     the turn that started the endgame is over)."""
     out = [s for s, hand in enumerate(state["hands"]) if state["active"][s] and not hand]
     if out:
-        end_game(state, EndReason.OUT_OF_TILES, f"{state['players'][out[0]]} is out of letters")
+        end_game(state, EndReason.OUT_OF_TILES, phrase(KeebbleSaid.OUT_OF_LETTERS, name=state["players"][out[0]]))
 
 
-def end_game(state: State, end: EndReason, reason: str) -> None:
+def end_game(state: State, end: EndReason, reason: Phrase) -> None:
     finish(state, end, reason)
     state["phase"] = "over"
 
@@ -211,8 +217,7 @@ def next_turn(state: State) -> None:
         # is blocked for good: it ends as when everyone passes in the endgame.
         state["passes"] += 1
         if state["passes"] >= sum(state["active"]):
-            end_game(state, EndReason.NO_WORDS, "a whole round went by in which nobody could play a word, "
-                                                "take a letter or build a wall")  # fmt: skip
+            end_game(state, EndReason.NO_WORDS, phrase(KeebbleSaid.BLOCKED))
             return
     elif changed:
         state["passes"] = 0

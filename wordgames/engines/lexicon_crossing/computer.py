@@ -19,12 +19,14 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..core.engine import Engine
+from ..core.letters import letter_set_for
 from ..core.lexicon import Lexicon, get_lexicon
 from ..core.players import Clock, fit_words, warm
-from ..core.tiles import BLANK, LETTER_VALUES
+from ..core.tiles import BLANK
 from . import crossword
 
 Cell = tuple[int, int]  # (row, column)
@@ -55,13 +57,25 @@ def _grow(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random.Rand
     return grid
 
 
-def _worth(word: str, letters: list[str]) -> float:
-    return len(letters) + sum(LETTER_VALUES.get(ch, 0) for ch in letters) / 10
+def _value(lexicon: Lexicon) -> Callable[[str], int]:
+    """A tile's points in the game's own letter set (its dictionary's: a French Q is not an English one)."""
+    return letter_set_for(lexicon.name).value
+
+
+def _hardest(tiles: Iterable[str], lexicon: Lexicon) -> str:
+    """The tile hardest to place: the one worth most in the game's letter set."""
+    value = _value(lexicon)
+    return max(tiles, key=lambda t: (value(t), t))
+
+
+def _worth(word: str, letters: list[str], value: Callable[[str], int]) -> float:
+    return len(letters) + sum(value(ch) for ch in letters) / 10
 
 
 def _first_word(tiles: Counter[str], lexicon: Lexicon, rng: random.Random, clock: Clock) -> str | None:
     share = Clock(min(clock.left(), clock.budget) / 4)
-    found = [(w, _worth(w, list(w)) + rng.random())
+    value = _value(lexicon)
+    found = [(w, _worth(w, list(w), value) + rng.random())
              for w, _ in fit_words(lexicon, [None] * 7, tiles, clock=share, rng=rng)]  # fmt: skip
     return max(found, key=lambda f: f[1])[0] if found else None
 
@@ -71,6 +85,7 @@ def _best_crossing(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: ra
     """The best word crossing ``grid`` made of ``tiles`` (one that places ``must``, when given)."""
     rows = [r for r, _ in grid]
     cols = [c for _, c in grid]
+    worth = _value(lexicon)
     best: tuple[float, list[tuple[Cell, str]]] | None = None
     windows = []
     for across in (True, False):
@@ -112,7 +127,7 @@ def _best_crossing(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: ra
             placed = [(cells[i], word[i]) for i in new]
             if must is not None and all(letter != must for _, letter in placed):
                 continue
-            value = _worth(word, [word[i] for i in new]) + len(word) - len(new) + rng.random()
+            value = _worth(word, [word[i] for i in new], worth) + len(word) - len(new) + rng.random()
             if best is None or value > best[0]:
                 best = (value, placed)
     return best[1] if best else None
@@ -186,9 +201,9 @@ def _hard_first(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: rando
     than the other tiles are, and time is short; for an easier one, place any word, which may give it a place."""
     grid = dict(grid)
     while sum(tiles.values()) and not clock.over():
-        hardest = max(tiles.elements(), key=lambda t: (LETTER_VALUES.get(t, 0), t))
+        hardest = _hardest(tiles.elements(), lexicon)
         move = _best_crossing(grid, tiles, lexicon, rng, clock, must=hardest)
-        if move is None and LETTER_VALUES.get(hardest, 0) < HARD:
+        if move is None and _value(lexicon)(hardest) < HARD:
             move = _best_crossing(grid, tiles, lexicon, rng, clock)
         if move is None:
             break
@@ -209,9 +224,9 @@ def _settle(rows: list[str], hand: list[str], lexicon: Lexicon, rng: random.Rand
     grid = crossword.letters(rows)
     if not grid or BLANK in hand:
         return None
-    hardest = max(hand, key=lambda t: (LETTER_VALUES.get(t, 0), t))
+    hardest = _hardest(hand, lexicon)
     started = time.monotonic()
-    spellings = _spellings(lexicon, hardest) if LETTER_VALUES.get(hardest, 0) >= HARD else None
+    spellings = _spellings(lexicon, hardest) if _value(lexicon)(hardest) >= HARD else None
     clock.deadline += time.monotonic() - started  # once a process, like the prefix set (players.warm)
 
     def order(leaves: list[tuple[Letters, Counter[str]]]) -> list[tuple[Letters, Counter[str]]]:
@@ -309,7 +324,8 @@ def _choose(view: dict[str, Any], seat: int, rng: random.Random, clock: Clock, t
     best_rows, best_rank = rows, current
     # A few tiles with a hard one among them (a Q late in the game) rarely fit as the crossword stands, and a
     # search for a place among its letters alone can take a short budget whole: make room for them first.
-    stranded = bool(rows) and 0 < len(hand) <= 3 and max(LETTER_VALUES.get(t, 0) for t in hand) >= HARD
+    value = _value(lexicon)
+    stranded = bool(rows) and 0 < len(hand) <= 3 and max(value(t) for t in hand) >= HARD
     if stranded:
         settled = _settle(rows, hand, lexicon, random.Random(rng.random()), clock)
         if settled is not None:
@@ -342,7 +358,7 @@ def _choose(view: dict[str, Any], seat: int, rng: random.Random, clock: Clock, t
     if view["phase"] == "red":
         return "done"
     if not current[0] and view["can_jaywalk"] and hand:
-        worst = max(hand, key=lambda t: (t == BLANK, LETTER_VALUES.get(t, 0), t))
+        worst = max(hand, key=lambda t: (t == BLANK, value(t), t))
         return f"jaywalk {worst}"
     return None
 

@@ -24,9 +24,11 @@ from ..core.letters import ENGLISH, LetterSet, letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON, Lexicon, get_lexicon
 from ..core.options import validate
 from ..core.refusals import Listing, Phrase, Refusal, Value
+from ..core.sentences import Said, counted, phrase
 from ..core.tiles import BLANK, get_tile_set
 from . import crossword
 from .refusals import LexiconCrossingRefusal
+from .said import LexiconCrossingSaid
 
 # rules/lexicon-crossing.md, "Starting tiles guide": tiles each by player count ("LC98" is the S98 set).
 STARTING_TILES = {"s98": {2: 25, 3: 17, 4: 15, 5: 15}, "lc120": {2: 30, 3: 20, 4: 15, 5: 15}}
@@ -239,7 +241,7 @@ class LexiconCrossingEngine(Engine):
         new = copy.deepcopy(state)
         new["grids"][seat] = rows
         name = state["players"][seat]
-        outcome = MoveOutcome(seat=seat, move=crossword.notation(rows), summary=f"{name} rearranged their crossword.",
+        outcome = MoveOutcome(seat=seat, move=crossword.notation(rows), said=phrase(LexiconCrossingSaid.REARRANGED, name=name),
                               events={"quiet": True, "private": True})  # fmt: skip
         return new, outcome
 
@@ -257,8 +259,8 @@ class LexiconCrossingEngine(Engine):
         if which == "red":
             new["phase"], new["red_by"] = "red", seat
             new["done"][seat] = True
-            outcome = MoveOutcome(seat=seat, move="red", summary=f"{name} called red light: everyone else has "
-                                  f"{state['options']['grace']} hours to finish their crossword.")  # fmt: skip
+            outcome = MoveOutcome(seat=seat, move="red", said=phrase(LexiconCrossingSaid.RED_LIGHT, name=name,
+                                                                     hours=state["options"]["grace"]))
             self._finish_if_all_done(new)
             return new, outcome
         per = state["options"]["per_green"]
@@ -274,8 +276,8 @@ class LexiconCrossingEngine(Engine):
         new["last_green"] = seat
         new["jaywalked"] = [0] * len(state["players"])
         new["swapped"] = [False] * len(state["players"])
-        tiles = "a tile" if per == 1 else f"{per} tiles"
-        outcome = MoveOutcome(seat=seat, move="green", summary=f"{name} called green light: everyone draws {tiles}.",
+        tiles = phrase(Said.A_TILE) if per == 1 else counted(Said.TILES, per)
+        outcome = MoveOutcome(seat=seat, move="green", said=phrase(LexiconCrossingSaid.GREEN_LIGHT, name=name, tiles=tiles),
                               events={"deal": new["deal_number"]})  # fmt: skip
         return new, outcome
 
@@ -307,12 +309,12 @@ class LexiconCrossingEngine(Engine):
                 raise IllegalMove(LexiconCrossingRefusal.ONLY_SO_MANY, count=held[tile], tile=tile)
             if hand[tile] < count:
                 raise IllegalMove(LexiconCrossingRefusal.RETURN_FROM_HAND, tile=tile)
-        count = 2 if rule == "2for1" else len(returned)
-        if len(state["bag"]) < count:
+        drawn_count = 2 if rule == "2for1" else len(returned)
+        if len(state["bag"]) < drawn_count:
             raise IllegalMove(LexiconCrossingRefusal.JAYWALK_POOL_LOW)
         new = copy.deepcopy(state)
-        drawn = [t.rstrip("*") for t in new["bag"][:count]]
-        new["bag"] = new["bag"][count:]
+        drawn = [t.rstrip("*") for t in new["bag"][:drawn_count]]
+        new["bag"] = new["bag"][drawn_count:]
         label = f"jaywalk:{state['shuffles']}"
         rng = draws(state["seed"], label, legacy=f"{state['seed']}:{label}")
         for tile in returned:
@@ -322,11 +324,11 @@ class LexiconCrossingEngine(Engine):
         new["shuffles"] += 1
         new["jaywalked"][seat] = int(state["jaywalked"][seat]) + 1  # (older games kept True for once)
         name = state["players"][seat]
-        what = " and ".join(returned) if state["options"]["face_up"] else (
-            "a tile" if len(returned) == 1 else f"{len(returned)} tiles")  # fmt: skip
+        what: Value = Listing(tuple(returned), "and") if state["options"]["face_up"] else (
+            phrase(Said.A_TILE) if len(returned) == 1 else counted(Said.TILES, len(returned)))  # fmt: skip
+        drew = phrase(Said.A_TILE) if drawn_count == 1 else counted(Said.TILES, drawn_count)
         outcome = MoveOutcome(seat=seat, move="jaywalk " + " ".join(returned),
-                              summary=f"{name} jaywalked: returned {what} to the pool and drew "
-                                      f"{'a tile' if count == 1 else f'{count} tiles'}.",
+                              said=phrase(LexiconCrossingSaid.JAYWALKED, name=name, returned=what, drawn=drew),
                               events={"private": not state["options"]["face_up"]})  # fmt: skip
         return new, outcome
 
@@ -365,7 +367,7 @@ class LexiconCrossingEngine(Engine):
         new["swapped"][seat] = new["swapped"][mate] = True
         name = state["players"][seat]
         return new, MoveOutcome(seat=seat, move=f"swap {give} {take} {mate_name}",
-                                summary=f"{name} swapped a tile with {mate_name}.", events={"private": True})
+                                said=phrase(LexiconCrossingSaid.SWAPPED, name=name, mate=mate_name), events={"private": True})
 
     def _done(self, state: State, seat: int) -> tuple[State, MoveOutcome]:
         if state["phase"] != "red":
@@ -374,13 +376,13 @@ class LexiconCrossingEngine(Engine):
             raise IllegalMove(LexiconCrossingRefusal.DONE_ALREADY)
         new = copy.deepcopy(state)
         new["done"][seat] = True
-        outcome = MoveOutcome(seat=seat, move="done", summary=f"{state['players'][seat]} is done.")
+        outcome = MoveOutcome(seat=seat, move="done", said=phrase(LexiconCrossingSaid.DONE, name=state["players"][seat]))
         self._finish_if_all_done(new)
         return new, outcome
 
     def _finish_if_all_done(self, state: State) -> None:
         if all(state["done"][s] or not on for s, on in enumerate(state["active"])):
-            finish(state, EndReason.RED_LIGHT, "red light")
+            finish(state, EndReason.RED_LIGHT, phrase(LexiconCrossingSaid.ENDED_RED_LIGHT))
             state["phase"] = "over"
 
     def resign(self, state: State, seat: int) -> tuple[State, MoveOutcome]:
@@ -389,11 +391,11 @@ class LexiconCrossingEngine(Engine):
         new = copy.deepcopy(state)
         new["active"][seat] = False
         if sum(new["active"]) < 2 and new["phase"] == "play":
-            finish(new, EndReason.RESIGNED, "too few players left")
+            finish(new, EndReason.RESIGNED, phrase(Said.TOO_FEW_LEFT))
             new["phase"] = "over"
         elif new["phase"] == "red":
             self._finish_if_all_done(new)
-        return new, MoveOutcome(seat=seat, move="resign", summary=f"{state['players'][seat]} resigned.")
+        return new, MoveOutcome(seat=seat, move="resign", said=phrase(Said.RESIGNED, name=state["players"][seat]))
 
     def timeout_move(self, state: State, seat: int) -> str | None:
         # Before red light nothing is owed: the idle clock only counts the silence ("" plays nothing).
@@ -408,6 +410,7 @@ class LexiconCrossingEngine(Engine):
         best = max(standing) if standing else 0
         winners = [s for s, v in enumerate(values) if state["active"][s] and v == best]
         result = {"scores": values, "winners": winners, "reason": state["reason"], "end": state.get("end"),
+                "reason_said": state.get("reason_said"),
                   "details": [s.text for s in scores]}  # fmt: skip
         if state["options"]["teams"] != "-":
             result.update(self._team_result(state, scores))
@@ -515,16 +518,16 @@ class LexiconCrossingEngine(Engine):
     def legend(self, state: State) -> list[Legend]:
         return [Legend.EMPTY]
 
-    def move_examples(self, state: State, seat: int | None) -> list[str]:
-        lines = ["grid             then your whole crossword below, one row a line, . for an empty cell"]
+    def examples(self, state: State, seat: int | None) -> list[tuple[str, Phrase | None]]:
+        lines: list[tuple[str, Phrase | None]] = [("grid", phrase(LexiconCrossingSaid.EXAMPLE_GRID))]
         if state["phase"] == "play":
-            lines.append("green            green light (your crossword must be complete)" if not
-                         self.pool_exhausted(state) else "red              red light: end the game")  # fmt: skip
+            lines.append(("green", phrase(LexiconCrossingSaid.EXAMPLE_GREEN)) if not self.pool_exhausted(state)
+                         else ("red", phrase(LexiconCrossingSaid.EXAMPLE_RED)))  # fmt: skip
             if seat is not None and self._may_jaywalk(state, seat):
-                lines.append("jaywalk Q        return Q from your hand to the pool and draw another")
-            lines.append("withdraw         take back a waiting green light")
+                lines.append(("jaywalk Q", phrase(LexiconCrossingSaid.EXAMPLE_JAYWALK, tile="Q")))
+            lines.append(("withdraw", phrase(LexiconCrossingSaid.EXAMPLE_WITHDRAW)))
         elif state["phase"] == "red":
-            lines.append("done             your crossword is final")
+            lines.append(("done", phrase(LexiconCrossingSaid.EXAMPLE_DONE)))
         return lines
 
 

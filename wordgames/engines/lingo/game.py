@@ -22,13 +22,15 @@ from ..core.legend import Legend
 from ..core.letters import ENGLISH, letter_set_for
 from ..core.lexicon import Lexicon, get_lexicon
 from ..core.notation import Placement, PlaceMove, WordCommand, format_move, parse_move
-from ..core.refusals import Refusal
+from ..core.refusals import Phrase, Refusal
+from ..core.sentences import Said, phrase, to_data
 from ..core.tiles import BLANK, lingo_tile_set
 from . import best, text
 from .board import Board, grid_for
 from .options import OPTIONS, PRESETS, validate_options
 from .refusals import LingoRefusal
 from .rules import check_placements, placements_of
+from .said import LingoSaid
 from .scoring import Score, score_move
 
 MARGIN = 2
@@ -141,12 +143,13 @@ class LingoEngine(Engine):
             new["pool"] = pool
         name = state["players"][seat]
         if not pool:
-            finish(new, EndReason.OUT_OF_TILES, "no tiles left" if new["pools"] is None else f"{name} ran out of tiles")
+            finish(new, EndReason.OUT_OF_TILES, phrase(Said.NO_TILES_LEFT) if new["pools"] is None
+                   else phrase(Said.RAN_OUT, name=name))
         else:
             new["turn"] = self._next_seat(new, seat)
         outcome = MoveOutcome(
             seat=seat, move=canonical, score=scored.total, words=[w.as_dict() for w in scored.words],
-            summary=text.move_summary(name, placements, scored), events={"placed": new["last"]},
+            said=text.move_summary(name, placements, scored), events={"placed": new["last"]},
         )  # fmt: skip
         return new, outcome
 
@@ -163,14 +166,14 @@ class LingoEngine(Engine):
         found = self.best_move(before, outcome.seat)
         if found is not None and found.score > outcome.score:
             name = before["players"][outcome.seat]
-            outcome.events["missed"] = {
-                "move": found.move, "score": found.score,
-                "summary": f"{name} could have scored {found.score} pts with {found.move}: {found.summary}",
-            }  # fmt: skip
+            missed = phrase(LingoSaid.MISSED, name=name, score=found.score, move=found.move,
+                            summary=found.said or found.summary)
+            outcome.events["missed"] = {"move": found.move, "score": found.score, "summary": str(missed),
+                                        "said": to_data(missed)}  # fmt: skip
 
     def preview(self, state: State, seat: int, move: str, **kwargs: Any) -> MoveOutcome:
         if move.strip().lower() == "resign":
-            return MoveOutcome(seat=seat, move="resign", summary=f"{state['players'][seat]} would resign.")
+            return MoveOutcome(seat=seat, move="resign", said=phrase(Said.WOULD_RESIGN, name=state["players"][seat]))
         outcome = self._outcome(state, seat, move)
         if not outcome.words:
             self._check_burn(state, seat, Score())
@@ -178,9 +181,9 @@ class LingoEngine(Engine):
 
     def _outcome(self, state: State, seat: int, move: str) -> MoveOutcome:
         placements, scored, _, canonical = self.score(state, seat, move)
-        summary = text.move_summary(state["players"][seat], placements, scored)
+        said = text.move_summary(state["players"][seat], placements, scored)
         return MoveOutcome(seat=seat, move=canonical, score=scored.total,
-                           words=[w.as_dict() for w in scored.words], summary=summary)  # fmt: skip
+                           words=[w.as_dict() for w in scored.words], said=said)  # fmt: skip
 
     def _check_burn(self, state: State, seat: int, scored: Score) -> None:
         """rules/lingo.md: "If no new word can be made, then a single tile can be played for 0 pts." A tile that
@@ -209,10 +212,10 @@ class LingoEngine(Engine):
         new["move_number"] += 1
         name = state["players"][seat]
         if sum(new["active"]) <= 1:
-            finish(new, EndReason.RESIGNED, f"{name} resigned")
+            finish(new, EndReason.RESIGNED, phrase(Said.ENDED_BY_RESIGNING, name=name))
         elif new["turn"] == seat:
             new["turn"] = self._next_seat(new, seat)
-        return new, MoveOutcome(seat=seat, move="resign", summary=f"{name} resigned.")
+        return new, MoveOutcome(seat=seat, move="resign", said=phrase(Said.RESIGNED, name=name))
 
     @staticmethod
     def _next_seat(state: State, seat: int) -> int:
@@ -229,7 +232,8 @@ class LingoEngine(Engine):
         playing = [s for s, active in enumerate(state["active"]) if active]
         top = max(state["scores"][s] for s in playing)
         winners = [s for s in playing if state["scores"][s] == top]
-        return {"scores": list(state["scores"]), "winners": winners, "reason": state["reason"], "end": state.get("end")}
+        return {"scores": list(state["scores"]), "winners": winners, "reason": state["reason"], "end": state.get("end"),
+                "reason_said": state.get("reason_said")}
 
     # --- best move ----------------------------------------------------------------------------------------
 
@@ -300,13 +304,13 @@ class LingoEngine(Engine):
     def legend(self, state: State) -> list[Legend]:
         return text.legend(bool(state["options"]["hex"]))
 
-    def move_examples(self, state: State, seat: int | None) -> list[str]:
+    def examples(self, state: State, seat: int | None) -> list[tuple[str, Phrase | None]]:
         if state["options"]["hex"]:
-            return ["m25 D m27 O      cells and letters (hex boards take only this form)"]
+            return [("m25 D m27 O", phrase(LingoSaid.EXAMPLE_HEX))]
         return [
-            "13L YET          a word across, starting at l13",
-            "L11 REPEAT       a word down, starting at l11",
-            "b3 I c5 D        cells and letters (a different letter on a tile stacks on it)",
+            ("13L YET", phrase(LingoSaid.EXAMPLE_ACROSS, cell="l13")),
+            ("L11 REPEAT", phrase(LingoSaid.EXAMPLE_DOWN, cell="l11")),
+            ("b3 I c5 D", phrase(LingoSaid.EXAMPLE_CELLS)),
         ]
 
 

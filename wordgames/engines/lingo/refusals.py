@@ -34,7 +34,8 @@ class LingoRefusal(Template):
     A_BLANK = gettext_noop("a blank")
     THE_LETTER = gettext_noop("the letter %(letter)s")
     BLANKS = ngettext_lazy("%(count)s blank", "%(count)s blanks")
-    LETTERS = ngettext_lazy("%(count)s %(letter)s", "%(count)s %(letter)ss")
+    # Translators: "You do not have 2 E tiles".
+    LETTERS = ngettext_lazy("%(count)s %(letter)s tile", "%(count)s %(letter)s tiles")
     NOTHING = gettext_noop("nothing")
     GAP = gettext_noop("The tiles you place in one turn must form part of one word, with no gap between them.")
     NO_TWOS = gettext_noop("Two-letter words do not count in this game, so %(text)s cannot be played.")

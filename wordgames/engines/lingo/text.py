@@ -11,25 +11,26 @@ from typing import Any
 from ..core.grid import cell_name, column_name
 from ..core.legend import Legend, english
 from ..core.notation import Placement
-from ..core.text import and_list
+from ..core.refusals import Listing, Phrase, Value
 from ..core.tiles import LETTER_VALUES
+from .said import LingoSaid
 from .scoring import Score
 
 
-def move_summary(player: str, placements: list[Placement], score: Score) -> str:
+def move_summary(player: str, placements: list[Placement], score: Score) -> Phrase:
     """ "ann made the words HEW, EYE and NEW for a total of (18 + 12 + 12) x 3 = 126 pts." """
     words = score.words
     if not words:
         p = placements[0]
-        what = f"a blank as {p.tile.letter}" if p.tile.blank else p.tile.letter
-        return f"{player} placed {what} on {cell_name(*p.cell)} for 0 pts: it makes no word."
+        what: Value = Phrase(LingoSaid.A_BLANK_AS, {"letter": p.tile.letter}) if p.tile.blank else p.tile.letter
+        return Phrase(LingoSaid.BURNED, {"name": player, "tile": what, "cell": cell_name(*p.cell)})
     if len(words) == 1:
         w = words[0]
-        return (f"{player} made the word {w.text} for a total of {w.letters} x {len(w.cells) - 1} "
-                f"= {w.score} pts.")  # fmt: skip
+        return Phrase(LingoSaid.ONE_WORD, {"name": player, "word": w.text, "letters": w.letters,
+                                           "times": len(w.cells) - 1, "score": w.score})  # fmt: skip
     parts = " + ".join(str(w.score) for w in words)
-    return (f"{player} made the words {and_list([w.text for w in words])} for a total of ({parts}) x {len(words)} "
-            f"= {score.total} pts.")  # fmt: skip
+    return Phrase(LingoSaid.WORDS, {"name": player, "words": Listing(tuple(w.text for w in words), "and"),
+                                    "parts": parts, "count": len(words), "score": score.total})  # fmt: skip
 
 
 def _cell_text(tile: dict[str, Any] | None, exists: bool) -> str:

@@ -23,8 +23,10 @@ from ..core.letters import letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON, house_lexicon
 from ..core.notation import WordMove, parse_move
 from ..core.options import validate
-from ..core.refusals import Refusal
+from ..core.refusals import Listing, Phrase, Refusal
+from ..core.sentences import Said, clauses, counted, phrase
 from .refusals import LinguaFencesRefusal
+from .said import LinguaFencesSaid
 from .sheet import Sheet
 
 EDGE_SIDES = {"one": 2, "none": 1, "any": 5}  # a part touching this many border sides is not enclosed
@@ -129,11 +131,12 @@ class LinguaFencesEngine(Engine):
             sheet_new["passes"] += 1
             sheet_new["double"] = True
             sheet_new["last"] = []
-            summary = f"{name} passed on {owner}'s sheet"
+            passed = LinguaFencesSaid.PASSED
             if sheet_new["passes"] >= 2:
                 sheet_new["retired"] = True
-                summary += ": two passes in a row take it out of the game"
-            outcome = MoveOutcome(seat=seat, move="pass", summary=summary + ".", events={"sheet": index})
+                passed = LinguaFencesSaid.PASSED_OUT
+            outcome = MoveOutcome(seat=seat, move="pass", said=phrase(passed, name=name, owner=owner),
+                                  events={"sheet": index})
         else:
             outcome = self._words(new, seat, index, text, name, owner, double=data["double"])
         new["acted"][index] = True
@@ -148,7 +151,7 @@ class LinguaFencesEngine(Engine):
         sheet = self._sheet(state, index)
         lexicon = house_lexicon(state["options"]["dictionary"], state["options"].get("house_words", ""))
         canonical, written, gained, areas = [], [], 0, []
-        notes: list[str] = []
+        notes: list[Phrase] = []
         last: list[str] = []
         for part in parts:
             tokens = part.split()
@@ -168,8 +171,7 @@ class LinguaFencesEngine(Engine):
             enclosed = sheet.enclosures(new_cells, claim)
             for tie in sheet.ties:  # say there was a choice, and how to make it
                 first, *others = [cell_name(*c) for c in tie]
-                notes.append(f"{word} splits an area into equal parts: the one holding {first} is claimed; to "
-                             f"claim another, add claim {others[0]} after the word")  # fmt: skip
+                notes.append(phrase(LinguaFencesSaid.TIE, word=word, first=first, other=others[0]))
             for area in enclosed:
                 sheet.claimed |= area
                 label = min(area, key=lambda c: (c[1], c[0]))
@@ -188,23 +190,26 @@ class LinguaFencesEngine(Engine):
         data["longest"] = sheet.longest
         data["passes"], data["double"], data["last"] = 0, False, last
         state["scores"][seat] += gained
-        words = " and ".join(written)
-        summary = f"{name} wrote {words} on {owner}'s sheet"
+        words = Listing(tuple(written), "and")
+        said = phrase(LinguaFencesSaid.WROTE, name=name, words=words, owner=owner)
         if areas:
-            shown = " and ".join(f"{a} square{'s' if a != 1 else ''}" for a in areas)
-            summary += f", enclosing {shown}, for {gained} point{'s' if gained != 1 else ''}"
-        summary += "".join(f" ({note})" for note in notes)
-        return MoveOutcome(seat=seat, move=", ".join(canonical), score=gained, summary=summary + ".",
+            shown = Listing(tuple(counted(LinguaFencesSaid.SQUARES, a) for a in areas), "and")
+            said = phrase(LinguaFencesSaid.WROTE_ENCLOSING, name=name, words=words, owner=owner, areas=shown,
+                          points=counted(Said.POINTS, gained))
+        if notes:
+            said = phrase(LinguaFencesSaid.NOTED, move=said, notes=Listing(tuple(notes), "space"))
+        said = clauses([said])
+        return MoveOutcome(seat=seat, move=", ".join(canonical), score=gained, said=said,
                            words=[{"word": w, "score": 0} for w in written], events={"sheet": index})  # fmt: skip
 
     def _advance(self, state: State) -> None:
         """End the round when every active sheet has its word or pass; sheets move left; finish at the end."""
         for _ in range(len(state["players"]) + 1):
             if all(s["retired"] for s in state["sheets"]):
-                finish(state, EndReason.SHEETS_RETIRED, "every sheet is out of the game")
+                finish(state, EndReason.SHEETS_RETIRED, phrase(LinguaFencesSaid.SHEETS_RETIRED))
                 return
             if sum(state["active"]) < 2:
-                finish(state, EndReason.RESIGNED, "too few players left")
+                finish(state, EndReason.RESIGNED, phrase(Said.TOO_FEW_LEFT))
                 return
             for index in range(len(state["sheets"])):
                 if not state["active"][self.holder(state, index)]:
@@ -220,7 +225,7 @@ class LinguaFencesEngine(Engine):
         new = copy.deepcopy(state)
         new["active"][seat] = False
         self._advance(new)
-        return new, MoveOutcome(seat=seat, move="resign", summary=f"{state['players'][seat]} resigned.")
+        return new, MoveOutcome(seat=seat, move="resign", said=phrase(Said.RESIGNED, name=state["players"][seat]))
 
     def timeout_move(self, state: State, seat: int) -> str | None:
         return "pass"
@@ -231,7 +236,8 @@ class LinguaFencesEngine(Engine):
         scores = list(state["scores"])
         best = max(s for s, on in zip(scores, state["active"]) if on) if any(state["active"]) else max(scores)
         winners = [p for p, s in enumerate(scores) if s == best and state["active"][p]]
-        return {"scores": scores, "winners": winners, "reason": state["reason"], "end": state.get("end")}
+        return {"scores": scores, "winners": winners, "reason": state["reason"], "end": state.get("end"),
+                "reason_said": state.get("reason_said")}
 
     # --- what everyone sees (nothing is hidden) --------------------------------------------------------------
 
@@ -280,11 +286,14 @@ class LinguaFencesEngine(Engine):
             lines.append(f"  {state['players'][claim['owner']]} claimed {claim['points']} at {claim['label']}")
         return "\n".join(lines)
 
-    def move_examples(self, state: State, seat: int | None) -> list[str]:
-        lines = ["3C CAT           a word across, starting at c3", "C3 CAT           a word down, starting at c3",
-                 "pass             the next player on this sheet may write two words"]  # fmt: skip
+    def examples(self, state: State, seat: int | None) -> list[tuple[str, Phrase | None]]:
+        lines: list[tuple[str, Phrase | None]] = [
+            ("3C CAT", phrase(LinguaFencesSaid.EXAMPLE_ACROSS, cell="c3")),
+            ("C3 CAT", phrase(LinguaFencesSaid.EXAMPLE_DOWN, cell="c3")),
+            ("pass", phrase(LinguaFencesSaid.EXAMPLE_PASS)),
+        ]
         if seat is not None and state["sheets"][self.sheet_of(state, seat)]["double"]:
-            lines.insert(0, "3C CAT, E3 TEN   two words (the last turn on this sheet was a pass)")
+            lines.insert(0, ("3C CAT, E3 TEN", phrase(LinguaFencesSaid.EXAMPLE_TWO)))
         return lines
 
 

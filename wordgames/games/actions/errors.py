@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -12,11 +13,13 @@ from ..models import Move
 class Refused(Exception):
     """A request the service will not carry out; the message is a sentence for the player.
 
-    ``code`` lets callers react (``stale`` shows the new board, ``illegal`` keeps the player's text)."""
+    ``code`` lets callers react (``stale`` shows the new board, ``illegal`` keeps the player's text). ``said``: an
+    engine's refusal as data (``core.sentences``), for a caller that tells someone else later, in their language."""
 
-    def __init__(self, message: str, code: str = "refused") -> None:
+    def __init__(self, message: str, code: str = "refused", said: Any = None) -> None:
         super().__init__(message)
         self.code = code
+        self.said = said
 
 
 @dataclass
@@ -29,4 +32,4 @@ class MoveResult:
     def sentence(self) -> str:
         if self.move is None:
             return self.message
-        return self.move.summary or _("You played %(move)s.") % {"move": self.move.text}
+        return self.move.told or _("You played %(move)s.") % {"move": self.move.text}

@@ -27,7 +27,7 @@ from wordgames.engines import IllegalMove, get_engine
 
 from .. import outbox
 from ..models import Game, GreenLightRequest, Move, Seat
-from ..news import news
+from ..news import news, said
 from ..queries import (
     active_positions,
     concealed,
@@ -171,7 +171,9 @@ def fire_due(now: datetime | None = None, game_id: int | None = None) -> int:
             except Refused as e:
                 request.status, request.detail = GreenLightRequest.Status.REFUSED, str(e)
                 request.save(update_fields=["status", "detail"])
-                sentence = news(gettext_noop("Your green light could not be given: %(reason)s"), reason=str(e))
+                # Worded for the reader when the email is written, not in this task's language.
+                sentence = news(gettext_noop("Your green light could not be given: %(reason)s"),
+                                reason=said(e.said, str(e), whole=True))
                 outbox.owe(outbox.send_news, gid, f"green-refused:{request.pk}", sentence, only_user_id=seat.user_id)
                 _schedule(game, now)
                 continue

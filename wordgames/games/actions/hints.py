@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from wordgames.engines import get_engine
+from wordgames.engines.core.sentences import Said, phrase, to_data
 
 from .. import outbox
 from ..models import Game, Hint
@@ -43,12 +44,14 @@ def find_hint(hint_id: int) -> Hint | None:
         return hint
     game: Game = hint.game
     if game.version != hint.version or game.status != Game.Status.ACTIVE:
-        Hint.objects.filter(pk=hint.pk).update(done=True, summary="The game has moved on since this hint was asked.")
+        stale = phrase(Said.HINT_STALE)
+        Hint.objects.filter(pk=hint.pk).update(done=True, summary=str(stale), said=to_data(stale))
         return hint
     found = get_engine(game.engine).search(game.state, hint.seat, budget_s=settings.HINT_BUDGET)  # type: ignore[attr-defined]
     best = found.best
     Hint.objects.filter(pk=hint.pk).update(
-        done=True, move=best.move if best else "", summary=best.summary if best else "", complete=found.complete
+        done=True, move=best.move if best else "", summary=best.summary if best else "",
+        said=to_data(best.said) if best and best.said else {}, complete=found.complete,
     )
     hint.refresh_from_db()
     return hint

@@ -28,6 +28,9 @@ from django.utils.translation import gettext as _
 from wordgames.accounts.models import is_suspended
 from wordgames.engines import MOVE_LIMIT_ANY, IllegalMove, get_engine
 from wordgames.engines.core.engine import MOVE_MAX, MoveOutcome
+from wordgames.engines.core.refusals import Phrase
+from wordgames.engines.core.sentences import to_data
+from wordgames.lib.lists import and_list
 
 from .. import outbox, signals
 from ..models import Game, Move, Seat, Vacation
@@ -73,7 +76,7 @@ def acting_seat(game: Game, user: User, text: str) -> int:
             engine.apply(game.state, seat, text, **hidden_from(game, seat))
         except IllegalMove as e:
             raise Refused(word(e), "not_your_turn") from None
-        movers = ", ".join(player_names(game)[s] for s in sorted(engine.actors(game.state)))
+        movers = and_list([player_names(game)[s] for s in sorted(engine.actors(game.state))])
         raise Refused(_("It is not your turn: %(names)s to move.") % {"names": movers}, "not_your_turn")
     return seat
 
@@ -83,7 +86,7 @@ def preview_move(game: Game, user: User, text: str) -> MoveOutcome:
     try:
         return get_engine(game.engine).preview(game.state, seat, text, **hidden_from(game, seat))
     except IllegalMove as e:
-        raise Refused(word(e), "illegal") from None
+        raise Refused(word(e), "illegal", said=to_data(Phrase(e.code, e.values))) from None
 
 
 def play_move(
@@ -167,7 +170,7 @@ def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: s
     try:
         state, outcome = engine.apply(game.state, seat, text, **hidden_from(game, seat))
     except IllegalMove as e:
-        raise Refused(word(e), "illegal") from None
+        raise Refused(word(e), "illegal", said=to_data(Phrase(e.code, e.values))) from None
     quiet = bool(outcome.events.get("quiet"))
     fields = {"seat": seat, "user": user, "text": outcome.move, "score": outcome.score, "summary": outcome.summary,
               "outcome": outcome.as_dict(), "source": source, "idempotency_key": idempotency_key,

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_noop
 
 from .. import outbox
 from ..models import Game, Move, UndoRequest
-from ..news import News, command, news
+from ..news import News, command, news, said
 from ..queries import live_moves, player_names, rebuild_state, seat_of
 from .errors import Refused
 from .moves import lock_game, save_state
@@ -78,8 +78,9 @@ def answer_undo(game_id: int, user: User, accept: bool) -> UndoRequest:
 
 
 def _said(move: Move) -> str | News:
-    """The move as the other players were told it: its public summary, without the final full stop."""
-    return move.summary.rstrip(".") if move.summary else news(gettext_noop("a move"))
+    """The move as the other players were told it: its public summary (worded for each reader, without the
+    final full stop)."""
+    return said(move.outcome.get("said"), move.summary) if move.summary else news(gettext_noop("a move"))
 
 
 def _show_everyone(game: Game) -> None:
