@@ -69,8 +69,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages compressed for browsers that ask (a long game's page shrinks several times). Django's GZip adds
-    # random bytes to each response, its mitigation of BREACH; CSRF tokens are masked per response too.
-    "django.middleware.gzip.GZipMiddleware",
+    # random bytes to each response, its mitigation of BREACH; CSRF tokens are masked per response too. Live
+    # pages' event streams are left as they are (an event must not wait in a compressor).
+    "wordgames.lib.http.GZipMiddleware",
     # Around everything that may ask the database: if it does not answer, a 503 saying nothing was saved.
     "wordgames.lib.unavailable.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

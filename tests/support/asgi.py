@@ -51,9 +51,11 @@ class AsgiServer:
                     cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip
         else:
             import uvicorn
+            from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
             from django.core.asgi import get_asgi_application  # not wordgames.asgi: no sweeps in the tests
 
-            config = uvicorn.Config(get_asgi_application(), host="127.0.0.1", port=self.port, log_level="warning",
+            app = ASGIStaticFilesHandler(get_asgi_application())  # as the live server serves the static files
+            config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
                                     lifespan="off")  # fmt: skip
             self.server = uvicorn.Server(config)
             self.thread = threading.Thread(target=self.server.run, name="asgi-test-server", daemon=True)
@@ -90,7 +92,7 @@ class Stream:
 
     def __init__(self, server: AsgiServer, path: str, session: str = "") -> None:
         self.conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
-        headers = {"Accept": "text/event-stream"}
+        headers = {"Accept": "text/event-stream", "Accept-Encoding": "gzip"}  # as browsers ask
         if session:
             headers["Cookie"] = f"sessionid={session}"
         self.conn.request("GET", path, headers=headers)
