@@ -20,8 +20,9 @@ from collections.abc import AsyncIterator, Iterable
 from functools import partial
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import connection, connections, transaction
 
 log = logging.getLogger(__name__)
 
@@ -206,6 +207,12 @@ class Hub:
 hub = Hub()
 
 
+def _let_go_of_the_database() -> None:
+    for conn in connections.all(initialized_only=True):
+        if not conn.in_atomic_block:  # a test's transaction is left alone
+            conn.close()
+
+
 def _event(data: dict[str, Any]) -> bytes:
     return f"event: changed\ndata: {json.dumps(data, separators=(',', ':'))}\n\n".encode()
 
@@ -215,9 +222,13 @@ async def events(subscription: Subscription, first: dict[str, Any], heartbeat: f
     """The Server-Sent Events of one open stream: ``first`` (the version as the stream opens, read after
     subscribing, so that nothing falls between the page and its stream), each message as a ``changed`` event,
     and a comment every ``heartbeat`` seconds without news, which keeps proxies from closing the idle connection
-    (``beat``, an async function, is called at the start and at each heartbeat)."""
+    (``beat``, an async function, is called at the start and at each heartbeat).
+
+    An open stream holds no database connection: the one its request used is closed once the stream is under
+    way (a thousand idle pages must not hold a thousand connections)."""
     try:
         yield f"retry: {settings.LIVE_RETRY_MS}\n".encode() + _event(first)
+        await sync_to_async(_let_go_of_the_database)()  # in the request's own thread, whose connections they are
         if beat is not None:
             await beat()
         while True:
