@@ -34,20 +34,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import web_bench  # noqa: E402 - the web benchmark's production-like settings
 
 DB = "wordgames_live_bench"
-PG = os.getenv("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
-ENV = {
-    "DATABASE_URL": f"{PG}/{DB}",
-    "DEBUG": "false",
-    "SECRET_KEY": "bench-" + "k" * 50,
-    "ALLOWED_HOSTS": "127.0.0.1",
-    "SECURE_SSL_REDIRECT": "false",
-    "CELERY_BROKER_URL": os.getenv("BENCH_BROKER", "redis://127.0.0.1:6379/5"),  # nothing is queued: no moves
-    "DB_CONN_MAX_AGE": "60",
-    "LOG_LEVEL": "ERROR",
-    "EMBEDDED_SWEEPS": "0",
-}
+PG = web_bench.PG
+# Nothing is queued (nobody moves); a broker is named so that no process runs the embedded sweeps.
+ENV = {**web_bench.ENV, "DATABASE_URL": f"{PG}/{DB}", "CELERY_BROKER_URL": os.getenv("BENCH_BROKER", "redis://127.0.0.1:6379/5")}
 PERIOD = 4.0  # static/js/live.js's polling period on a game page
 
 
@@ -149,6 +143,9 @@ class Server:
             total += int(fields[11]) + int(fields[12])  # utime, stime
         return total / ticks
 
+    def threads(self) -> int:
+        return sum(len(list(Path(f"/proc/{pid}/task").iterdir())) for pid in self.pids())
+
     def memory_mb(self) -> tuple[float, float]:
         rss = pss = 0
         for pid in self.pids():
@@ -239,7 +236,7 @@ async def measure(server: Server, seconds: float) -> dict:
     cpu1, tx1, t1 = server.cpu_seconds(), transactions(), time.monotonic()
     rss, pss = server.memory_mb()
     return {"cpu_seconds": cpu1 - cpu0, "cpu_percent": 100 * (cpu1 - cpu0) / (t1 - t0), "rss_mb": rss,
-            "pss_mb": pss, "db_transactions_per_s": (tx1 - tx0) / (t1 - t0), "window_s": t1 - t0}  # fmt: skip
+            "pss_mb": pss, "threads": server.threads(), "db_transactions_per_s": (tx1 - tx0) / (t1 - t0), "window_s": t1 - t0}  # fmt: skip
 
 
 async def before(plans: list[dict], workers: int, seconds: float) -> dict:
@@ -278,7 +275,13 @@ async def after(plans: list[dict], workers: int, seconds: float) -> dict:
             if len(tasks) % 100 == 0:
                 await asyncio.sleep(0.2)
         say("uvicorn up; opening the streams")
-        ok = sum([await opened.get() for _ in plans])
+        ok = 0
+        deadline = time.monotonic() + 300
+        for _ in plans:
+            try:
+                ok += await asyncio.wait_for(opened.get(), max(0.1, deadline - time.monotonic()))
+            except TimeoutError:
+                break
         say(f"{ok} streams open")
         await asyncio.sleep(3)
         counts["bytes_after_open"] = 0

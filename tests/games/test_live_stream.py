@@ -12,6 +12,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from django.test import AsyncClient
 
+from tests.chaos.parts import PrivateRedis
 from tests.conftest import logged_in
 from tests.engines.lexicon_crossing.conftest import lay_out
 from tests.support.asgi import AsgiServer, Stream
@@ -65,6 +66,28 @@ def test_a_move_by_the_other_players_request_reaches_an_open_stream_within_a_sec
         assert news == {"game": game.pk, "version": game.version}  # that much, and nothing of the position
     finally:
         stream.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_a_redis_url_the_news_travels_by_redis_pub_sub(settings, tmp_path, ann, bob) -> None:
+    redis = PrivateRedis(tmp_path)
+    redis.start()
+    settings.LIVE_BROKER_URL = redis.url  # this process publishes there (and, on SQLite, its server listens there)
+    server = AsgiServer(tmp_path / "uvicorn.log", LIVE_BROKER_URL=redis.url).start()
+    try:
+        game = _started(ann, bob)
+        stream = Stream(server, f"/games/{game.pk}/stream/", _session(bob))
+        assert stream.next_event() == {"game": game.pk, "version": game.version}
+        actions.post_message(game.pk, ann, "Over Redis")
+        game.refresh_from_db()
+        assert stream.next_event(seconds=2.0) == {"game": game.pk, "version": game.version}
+        stream.close()
+        redis.stop()  # no hub, no news: the write is committed all the same
+        actions.post_message(game.pk, ann, "Nobody hears")
+        assert Game.objects.get(pk=game.pk).version == game.version + 1
+    finally:
+        server.stop()
+        redis.stop()
 
 
 @pytest.mark.django_db(transaction=True)

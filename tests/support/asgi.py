@@ -9,12 +9,10 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import signal
 import subprocess
 import sys
 import threading
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +20,14 @@ from django.db import connection
 
 from tests.chaos.parts import free_port
 from tests.games.test_worker import wait_for
+from tests.support.embedded import EmbeddedServer
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-class AsgiServer:
+class AsgiServer(EmbeddedServer):
+    """Answers, its log and stopping its process as the embedded server's; started otherwise."""
+
     def __init__(self, log_path: Path, **env: str) -> None:
         self.port = free_port()
         self.log_path = log_path
@@ -34,10 +35,6 @@ class AsgiServer:
         self.process: subprocess.Popen[bytes] | None = None
         self.server: Any = None
         self.thread: threading.Thread | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> AsgiServer:
         if connection.vendor == "postgresql":
@@ -52,9 +49,10 @@ class AsgiServer:
         else:
             import uvicorn
             from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-            from django.core.asgi import get_asgi_application  # not wordgames.asgi: no sweeps in the tests
 
-            app = ASGIStaticFilesHandler(get_asgi_application())  # as the live server serves the static files
+            from wordgames.lib.asgi import Handler  # wordgames.asgi's, without its sweeps
+
+            app = ASGIStaticFilesHandler(Handler())  # as the live server serves the static files
             config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
                                     lifespan="off")  # fmt: skip
             self.server = uvicorn.Server(config)
@@ -63,28 +61,12 @@ class AsgiServer:
         assert wait_for(self.answers, 30), f"uvicorn did not start:\n{self.log()}"
         return self
 
-    def answers(self) -> bool:
-        try:
-            with urllib.request.urlopen(f"{self.url}/healthz", timeout=2) as r:
-                return bool(r.status == 200)
-        except OSError:
-            return False
-
-    def log(self) -> str:
-        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
-
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=20)
+        super().stop()
         if self.server is not None and self.thread is not None:
             self.server.should_exit = self.server.force_exit = True
             self.thread.join(20)
-        self.process = self.server = self.thread = None
+        self.server = self.thread = None
 
 
 class Stream:

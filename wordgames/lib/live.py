@@ -61,16 +61,16 @@ def publish(topics: list[str], data: dict[str, Any]) -> None:
         log.warning("Could not publish live news to %s", topics, exc_info=True)
 
 
-_redis_client: Any = None
+_redis_clients: dict[str, Any] = {}
 
 
 def _redis() -> Any:
-    global _redis_client
-    if _redis_client is None:
+    url = settings.LIVE_BROKER_URL
+    if url not in _redis_clients:
         import redis  # only where Redis carries the news
 
-        _redis_client = redis.Redis.from_url(settings.LIVE_BROKER_URL)
-    return _redis_client
+        _redis_clients[url] = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+    return _redis_clients[url]
 
 
 class Subscription:
