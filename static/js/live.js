@@ -60,11 +60,14 @@
   // and then asks for its changing part, once; it polls only while no stream is open (none offered, the
   // browser has no EventSource, the stream refused or lost). Either way the answer is the same view as before.
   var period = Number(box.dataset.livePeriod || 4000);
-  var timer = null, streaming = false, busy = false, again = false;
+  var timer = null, streaming = false, busy = false, again = false, waiting = [];
 
+  // One request at a time: news arriving meanwhile asks again once it is answered; ``then`` runs after that.
   function fetchNews(then) {
+    if (then) waiting.push(then);
     if (busy) { again = true; return; }
     busy = true;
+    again = false;
     var url = box.dataset.liveUrl + (box.dataset.liveUrl.indexOf("?") < 0 ? "?" : "&") +
       "since=" + encodeURIComponent(box.dataset.version || "");
     fetch(url, {credentials: "same-origin"}).then(function (r) {
@@ -76,8 +79,10 @@
       });
     }).catch(function () {}).then(function () {
       busy = false;
-      if (again) { again = false; fetchNews(); }
-      if (then) then();
+      if (again) { fetchNews(); return; }
+      var done = waiting;
+      waiting = [];
+      done.forEach(function (callback) { callback(); });
     });
   }
 
