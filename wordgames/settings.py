@@ -71,8 +71,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages compressed for browsers that ask (a long game's page shrinks several times). Django's GZip adds
-    # random bytes to each response, its mitigation of BREACH; CSRF tokens are masked per response too.
-    "django.middleware.gzip.GZipMiddleware",
+    # random bytes to each response, its mitigation of BREACH; CSRF tokens are masked per response too. Live
+    # pages' event streams are left as they are (an event must not wait in a compressor).
+    "wordgames.lib.http.GZipMiddleware",
     # Around everything that may ask the database: if it does not answer, a 503 saying nothing was saved.
     "wordgames.lib.unavailable.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -239,6 +240,18 @@ ANYMAIL = {
 OUTBOX_VISIBLE = EMAIL_BACKEND == "wordgames.mail.backends.OutboxBackend" and (
     DEBUG or envbool("OUTBOX_VISIBLE", "false")
 )
+
+# Live pages (wordgames/lib/live.py): open pages hold a Server-Sent Events stream, served by an ASGI server, and
+# hear of a change as it happens. The news travels by PostgreSQL's LISTEN/NOTIFY, or by Redis pub/sub when
+# LIVE_BROKER_URL names a Redis server; on SQLite without it, within one process. LIVE_STREAM: "auto" offers the
+# stream to pages served over ASGI (under WSGI, e.g. runserver or gunicorn alone, pages poll as before); "on"
+# offers it to every page (pages served by gunicorn, streams by an ASGI process behind the same proxy); "off" polls.
+LIVE_BROKER_URL = os.getenv("LIVE_BROKER_URL", "")
+LIVE_STREAM = os.getenv("LIVE_STREAM", "auto")
+if LIVE_STREAM not in ("auto", "on", "off"):
+    raise ValueError(f"LIVE_STREAM should be auto, on or off, not {LIVE_STREAM!r}")
+LIVE_HEARTBEAT = envint("LIVE_HEARTBEAT", "30")  # seconds: a keep-alive comment, and the reader marked watching
+LIVE_RETRY_MS = envint("LIVE_RETRY_MS", "5000")  # how long a browser waits before reconnecting a lost stream
 
 # Celery: without a broker, tasks run in-process (eagerly) so the first run needs no Redis.
 CELERY_BROKER_URL = os.getenv("CELERY_BROKER_URL", "")

@@ -23,7 +23,7 @@ from wordgames.engines.core.errors import InvalidOptions
 from wordgames.engines.core.text import quote
 from wordgames.pbem.models import EmailOptOut
 
-from .. import outbox
+from .. import live, outbox
 from ..models import Game, Seat, TeamInvitation
 from ..queries import Invitee, invited, people_in
 from ..refusals import word
@@ -121,6 +121,7 @@ def create_game(
         _invite_partners(own, partners or {}, {creator.pk} | {u.pk for u, _ in invited if u is not None},
                          creator)  # fmt: skip
         start_if_full(game)
+        live.changed(game)  # the lobbies that list it, and its invitees'
     return game
 
 
@@ -303,6 +304,7 @@ def decline_invitation(seat_id: int, user: User | Invitee) -> Seat:
         seat.invited_user = None
         seat.invited_email = ""
         seat.save()  # the seat becomes open for anyone
+        live.changed(seat.game)
     return seat
 
 

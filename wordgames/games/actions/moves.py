@@ -32,7 +32,7 @@ from wordgames.engines.core.refusals import Phrase
 from wordgames.engines.core.sentences import to_data
 from wordgames.lib.lists import and_list
 
-from .. import outbox, signals
+from .. import live, outbox, signals
 from ..models import Game, Move, Seat, Vacation
 from ..queries import hidden_from, live_moves, player_names, seat_of
 from ..refusals import word
@@ -42,9 +42,11 @@ from .errors import MoveResult, Refused
 def lock_game(game_id: int) -> Game:
     """The game row, locked until the transaction ends: changes to one game happen one at a time."""
     try:
-        return Game.objects.select_for_update().get(pk=game_id)
+        game = Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
         raise Refused(_("There is no such game."), "not_found") from None
+    live.watch(game)  # its open pages hear of what this transaction changes, once it commits
+    return game
 
 
 def _lock_for_move(game_id: int, idempotency_key: str) -> tuple[Game, int, int | None]:

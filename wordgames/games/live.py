@@ -1,0 +1,50 @@
+"""Which open pages hear of a change to a game: the game's own pages, its players' lobbies, their followers'
+lobbies (public games only), and every lobby while the game is waiting for players.
+
+``lock_game`` calls ``watch`` on every game it locks, so every door that writes to a game is covered: after the
+commit, a game whose version moved (a move, a chat line, an undo request, a moderator's act, the start) or that
+was waiting for players (a seat taken, left or given up) is announced. A private edit that keeps the version (a
+Lexicon Crossing player rearranging their own crossword) is not: nobody sees when someone works.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from django.db import transaction
+
+from wordgames.lib import live
+
+from .models import Game, Seat
+
+
+def watch(game: Game) -> None:
+    """Announce ``game`` after the commit if by then it has changed in a way its pages show."""
+    transaction.on_commit(partial(_announce_if_changed, game, game.version, game.status == Game.Status.OPEN))
+
+
+def changed(game: Game) -> None:
+    """Announce ``game`` after the commit: for writes that do not lock it (a new game, a declined invitation)."""
+    transaction.on_commit(partial(announce, game, was_open=True))
+
+
+def _announce_if_changed(game: Game, version: int, was_open: bool) -> None:
+    if game.version != version or was_open:
+        announce(game, was_open=was_open)
+
+
+def topics(game: Game, *, was_open: bool = False) -> list[str]:
+    names = [f"game:{game.pk}"]
+    people = {uid for pair in Seat.objects.filter(game_id=game.pk).values_list("user_id", "invited_user_id")
+              for uid in pair if uid is not None}  # fmt: skip
+    names += [f"player:{uid}" for uid in people]
+    if not game.private:
+        names += [f"follow:{uid}" for uid in people]
+        if was_open or game.status == Game.Status.OPEN:
+            names.append("lobby")
+    return names
+
+
+def announce(game: Game, *, was_open: bool = False) -> None:
+    """Publish now: "game N changed, version V", nothing more."""
+    live.publish(topics(game, was_open=was_open), {"game": game.pk, "version": game.version})
