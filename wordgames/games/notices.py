@@ -7,16 +7,15 @@ a template or sends anything, so a rule about who hears of what is read, and tes
 
 from __future__ import annotations
 
-import zoneinfo
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef
 
-from wordgames.accounts.models import DIGEST, EVERY, NONE, Profile, profile_for
+from wordgames.accounts.models import EVERY, NONE, Profile, profile_for
 from wordgames.engines import get_engine
 
 from .models import Game, ModerationAction, Move, Notification, Seat
@@ -113,32 +112,56 @@ def seat_read_by(game: Game, user: User) -> Seat | None:
         (s for s in seats if any(p.pk == user.pk for p in s.partners.all())), None)
 
 
-def digests_due(now: datetime) -> Iterator[tuple[User, list[Game], str]]:
-    """Every player who chose the daily digest for "your turn" and whose chosen hour has come in their time
-    zone, with the games waiting for them and their local date (one digest a day is keyed by it)."""
-    due: list[tuple[Profile, str]] = []
-    for profile in Profile.objects.select_related("user").filter(email_modes__your_turn=DIGEST):
-        try:
-            local = now.astimezone(zoneinfo.ZoneInfo(profile.time_zone))
-        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-            local = now
+@dataclass
+class DueDigest:
+    """A player whose digest time has come: the games waiting for them (none: nothing to send today) and their
+    local date (one digest a day is keyed by it)."""
+
+    profile: Profile
+    games: list[Game]
+    day: str
+
+
+DIGEST_BATCH = 500  # players read at a time (the sweep takes batches until none is due)
+
+
+def digests_due(now: datetime, limit: int = DIGEST_BATCH) -> list[DueDigest]:
+    """The players whose digest time has come (read by the index on ``Profile.digest_due``, earliest first, at
+    most ``limit``), with the games that wait for them; a player whose digest of the day already went out, or
+    whose hour has not come yet in their zone today (a sweep that ran late), is listed with no games. The
+    caller moves each one's due time on (``accounts.models.move_digest_on``)."""
+    due = list(Profile.objects.select_related("user").filter(digest_due__lte=now).order_by("digest_due")[:limit])
+    days = {}
+    for profile in due:
+        local = now.astimezone(profile.zone())
         if local.hour >= profile.digest_hour:
-            due.append((profile, local.date().isoformat()))
-    # A player whose digest went out today is not looked at again (one query for everyone).
-    keys = {digest_key(profile.user_id, day): (profile, day) for profile, day in due}
+            days[profile.user_id] = local.date().isoformat()
+    keys = [digest_key(user_id, day) for user_id, day in days.items()]
     sent = set(Notification.objects.filter(key__in=keys, sent__isnull=False).values_list("key", flat=True))
-    for key, (profile, day) in keys.items():
-        if key in sent:
-            continue
-        user = profile.user
-        games = []
-        mine = Game.objects.filter(Q(seats__user=user) | Q(seats__partners=user), status=Game.Status.ACTIVE)
-        for game in mine.distinct().prefetch_related("seats__partners"):
-            seat = seat_read_by(game, user)
-            if seat is not None and seat.position in get_engine(game.engine).waiting_for(game.state):
-                games.append(game)
-        if games:
-            yield user, games, day
+    wanted = [user_id for user_id, day in days.items() if digest_key(user_id, day) not in sent]
+    games = games_waiting_for(wanted)
+    return [DueDigest(profile, games.get(profile.user_id, []) if profile.user_id in wanted else [],
+                      days.get(profile.user_id, "")) for profile in due]  # fmt: skip
+
+
+def games_waiting_for(user_ids: list[int]) -> dict[int, list[Game]]:
+    """The running games waiting for each of these players, newest first: the seats they play (``Seat.awaited``,
+    kept with the clocks), or, in a game where they have no seat of their own, the seat they share."""
+    if not user_ids:
+        return {}
+    found: dict[int, dict[int, Game]] = {user_id: {} for user_id in user_ids}
+    own = Seat.objects.filter(user_id__in=user_ids, live=True).select_related("game")
+    playing = set()
+    for seat in own:
+        playing.add((seat.user_id, seat.game_id))
+        if seat.awaited and seat.user_id is not None and seat.game.status == Game.Status.ACTIVE:
+            found[seat.user_id][seat.game_id] = seat.game
+    shared = Seat.partners.through.objects.filter(user_id__in=user_ids, seat__awaited=True).select_related("seat__game")
+    for row in shared:
+        game = row.seat.game
+        if game.status == Game.Status.ACTIVE and (row.user_id, game.pk) not in playing:
+            found[row.user_id][game.pk] = game
+    return {user_id: [games[pk] for pk in sorted(games, reverse=True)] for user_id, games in found.items()}
 
 
 def digest_key(user_id: int, day: str) -> str:
