@@ -80,7 +80,11 @@ class Game(models.Model):
         verbose_name = _("game")
         verbose_name_plural = _("games")
         ordering = ["-id"]
-        indexes = [models.Index(fields=["wake_at"], condition=models.Q(wake_at__isnull=False), name="game_wake_due")]
+        indexes = [
+            models.Index(fields=["wake_at"], condition=models.Q(wake_at__isnull=False), name="game_wake_due"),
+            # Events' sweep reads the games abandoned lately (an abandoned game sends no ``game_finished``).
+            models.Index(fields=["finished"], condition=models.Q(status="abandoned"), name="game_abandoned_lately"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.title} #{self.pk}"
