@@ -164,3 +164,29 @@ def test_the_new_seeks_email_moves_with_the_time_zone_and_digest_hour(ann: Any) 
     due = SeekMail.objects.get(user=ann).next_due
     assert due.astimezone(ZoneInfo("Asia/Tokyo")).hour == 18 and timezone.now() < due <= timezone.now() + timedelta(
         days=1)
+
+
+@pytest.mark.django_db
+def test_each_sweep_reads_its_due_rows_by_an_index() -> None:
+    from django.db import connection
+
+    from wordgames.games.models import GreenLightRequest
+    from wordgames.pbem.models import InboundMessage
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the plan is PostgreSQL's")
+    now = timezone.now()
+    with connection.cursor() as cursor:
+        cursor.execute("SET enable_seqscan = off")  # an empty table: the planner would scan it whatever the indexes
+    try:
+        assert "profile_digest_due" in Profile.objects.filter(digest_due__lte=now).order_by("digest_due").explain()
+        assert "game_wake_due" in Game.objects.filter(wake_at__lte=now).order_by("wake_at", "pk").explain()
+        assert "seat_reminder_due" in Seat.objects.filter(remind_at__lte=now, reminded=False).explain()
+        waiting = GreenLightRequest.objects.filter(status="waiting", fire_at__lte=now)
+        assert "green_light_due" in waiting.explain()
+        assert "game_abandoned_lately" in Game.objects.filter(status="abandoned", finished__gte=now).explain()
+        assert "received" in InboundMessage.objects.filter(received__lt=now).order_by("received").explain()
+        assert "created" in Notification.objects.filter(created__lt=now).order_by("created").explain()
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("RESET enable_seqscan")
