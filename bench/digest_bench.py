@@ -17,7 +17,7 @@ import statistics
 import sys
 import tempfile
 import time
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -58,7 +58,9 @@ def populate(users: int, day: str) -> None:
     User = get_user_model()
     host = User.objects.create(username="host", email="host@example.org")
     players = User.objects.bulk_create(User(username=f"p{i}", email=f"p{i}@example.org") for i in range(users))
-    Profile.objects.bulk_create(Profile(user=u, email_modes={"your_turn": "digest"}, digest_hour=0) for u in players)
+    tomorrow = datetime.now(UTC) + timedelta(days=1)  # served today: next due tomorrow (bulk_create skips save())
+    Profile.objects.bulk_create(Profile(user=u, email_modes={"your_turn": "digest"}, digest_hour=0,
+                                        digest_due=tomorrow) for u in players)  # fmt: skip
     state = get_engine("lingo").new_game(["p", "host"], {}, 1)  # seat 0 (the player) to move
     games = Game.objects.bulk_create(Game(engine="lingo", seed=1, state=state, status=Game.Status.ACTIVE,
                                           created_by=host) for _ in players)  # fmt: skip

@@ -295,7 +295,17 @@ CELERY_BEAT_SCHEDULE: dict = {
     "expire-seeks": {"task": "wordgames.seeks.tasks.expire_seeks", "schedule": 300.0},
     "send-new-seeks": {"task": "wordgames.seeks.tasks.send_new_seeks", "schedule": 300.0},
     "start-events": {"task": "wordgames.events.tasks.start_due_events", "schedule": 60.0},
+    "prune-history": {"task": "wordgames.retention.prune_history", "schedule": 300.0},
 }
+CELERY_IMPORTS = ("wordgames.retention",)  # the task above lives outside any app's tasks module
+# Rows that only grow are kept this many days, then deleted by the sweep above, at most RETENTION_BATCH rows of
+# each kind a run (docs/deployment.md, "What is kept"). Sent emails' records are kept at least 2 days: the day's
+# record is what stops a second digest that day.
+RETAIN_EMAILS_SENT_DAYS = max(2, envint("RETAIN_EMAILS_SENT_DAYS", "30"))
+RETAIN_EMAILS_RECEIVED_DAYS = max(1, envint("RETAIN_EMAILS_RECEIVED_DAYS", "90"))
+RETAIN_FAILED_NOTICES_DAYS = max(1, envint("RETAIN_FAILED_NOTICES_DAYS", "30"))
+RETAIN_OUTBOX_DAYS = max(1, envint("RETAIN_OUTBOX_DAYS", "30"))
+RETENTION_BATCH = max(1, envint("RETENTION_BATCH", "2000"))
 if INBOUND_IMAP["host"]:
     CELERY_BEAT_SCHEDULE["poll-imap"] = {"task": "wordgames.pbem.tasks.poll_imap", "schedule": 60.0}
 # Without a broker no beat can run: the server process itself wakes every entry above this often, in seconds

@@ -4,12 +4,14 @@ the commit that made it its turn, seeing only its seat, once per position, from 
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.conftest import PASSWORD
 from wordgames.engines import get_engine
@@ -238,11 +240,35 @@ def test_a_computer_whose_turn_was_lost_is_woken_by_the_sweep(
     game.refresh_from_db()
     assert not _by(game, 1)
     assert computers.wake_idle() == 0  # it has not waited long yet
-    settings.COMPUTER_WAKE_AFTER = 0
-    assert computers.wake_idle(game_id=game.pk + 1) == 0  # another game's sweep (a parallel soak) leaves it
+    assert game.wake_at is not None
+    later = game.wake_at + timedelta(seconds=1)
+    assert game.wake_at - timezone.now() > timedelta(seconds=settings.COMPUTER_WAKE_AFTER - 5)
+    assert computers.wake_idle(later, game_id=game.pk + 1) == 0  # another game's sweep (a parallel soak) leaves it
     with django_capture_on_commit_callbacks(execute=True):
-        assert computers.wake_idle() == 1
+        assert computers.wake_idle(later) == 1
     assert len(_by(game, 1)) == 1
+
+
+def test_a_game_where_the_human_thinks_is_not_read_by_the_wake_up_sweep(
+    ann: Any, django_capture_on_commit_callbacks: Any, django_assert_max_num_queries: Any
+) -> None:
+    """The computer moved; now the human thinks, for days: the sweep looks at the game once, when its wake time
+    comes, finds nobody to wake and never reads it again until the next change; the game's end clears it."""
+    game = _against_computer(ann, "lingo", capture=django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=True):
+        _move(game, ann)  # the computer answers at once (its task runs)
+    game.refresh_from_db()
+    assert len(_by(game, 1)) == 1 and game.wake_at is not None  # set by the computer's own move
+    later = game.wake_at + timedelta(seconds=1)
+    assert computers.wake_idle(later) == 0  # looked at once: ann is to move
+    game.refresh_from_db()
+    assert game.wake_at is None
+    with django_assert_max_num_queries(1):
+        assert computers.wake_idle(later + timedelta(days=3)) == 0
+    with django_capture_on_commit_callbacks(execute=True):
+        actions.submit_move(game.pk, ann, "resign")
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.wake_at is None
 
 
 def test_lexicon_crossing_computer_sees_its_deal_and_works_in_private(

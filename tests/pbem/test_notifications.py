@@ -141,7 +141,9 @@ def test_daily_digest_at_the_chosen_hour_in_the_players_zone(lingo_game: Game, p
     before = len(mail.outbox)
     play_best(lingo_game, ann)
     assert not [m for m in mail.outbox[before:] if m.to == ["bob@example.com"]]
-    morning = datetime(2026, 11, 23, 23, 30, tzinfo=UTC)  # 08:30 in Tokyo
+    due = fresh(bob).digest_due  # today's 09:00 in Tokyo
+    assert due is not None and due.astimezone(ZoneInfo("Asia/Tokyo")).hour == 9
+    morning = due - timedelta(minutes=30)  # 08:30 in Tokyo
     assert emails.send_digests(morning) == 0
     nine = morning + timedelta(minutes=40)  # 09:10 in Tokyo
     assert emails.send_digests(nine) == 1
@@ -297,7 +299,36 @@ def test_a_sweep_does_not_look_again_at_players_whose_digest_went_out(lingo_game
     digest players and the day's sent keys, and nothing of their games."""
     prefer(bob, your_turn="digest")
     play_best(lingo_game, ann)
-    nine = datetime(2026, 11, 24, 9, 10, tzinfo=UTC)
+    nine = fresh(bob).digest_due + timedelta(minutes=10)
     assert emails.send_digests(nine) == 1
-    with django_assert_max_num_queries(2):  # the digest players, then today's sent keys
-        assert emails.send_digests(nine + timedelta(minutes=5)) == 0
+    assert fresh(bob).digest_due == nine.replace(minute=0) + timedelta(days=1)  # tomorrow's
+    for later in (timedelta(minutes=5), timedelta(hours=23, minutes=45)):
+        with django_assert_max_num_queries(1):  # the players whose digest is due: none
+            assert emails.send_digests(nine + later) == 0
+
+
+def test_changing_the_digest_hour_or_time_zone_moves_the_next_digest(lingo_game: Game, play_best: Any, ann: Any,
+                                                                     bob: Any, client_bob: Client) -> None:  # fmt: skip
+    """The next digest follows the player's settings: a later hour today waits for it; another zone moves it to
+    that zone's hour; leaving the digest removes it, so the sweep never reads the player."""
+    prefer(bob, your_turn="digest")
+    play_best(lingo_game, ann)
+    profile = fresh(bob)
+    profile.time_zone, profile.digest_hour = "Europe/Paris", 7
+    profile.save()
+    paris = fresh(bob).digest_due.astimezone(ZoneInfo("Europe/Paris"))
+    assert (paris.hour, paris.date()) == (7, timezone.now().astimezone(ZoneInfo("Europe/Paris")).date())
+    data = {kind: "every" for kind in ("invitation", "start", "other_move", "game_over", "reminder", "timeout",
+                                       "undo", "chat", "error")}  # fmt: skip
+    client_bob.post("/accounts/email/", {**data, "your_turn": "digest", "digest_hour": "20", "save_emails": "1"})
+    due = fresh(bob).digest_due
+    assert due.astimezone(ZoneInfo("Europe/Paris")).hour == 20
+    assert emails.send_digests(due - timedelta(minutes=1)) == 0  # 19:59 in Paris: not yet
+    assert emails.send_digests(due + timedelta(minutes=1)) == 1
+    profile = fresh(bob)
+    profile.time_zone = "America/New_York"
+    profile.save(update_fields=["time_zone"])
+    new_york = fresh(bob).digest_due.astimezone(ZoneInfo("America/New_York"))
+    assert new_york.hour == 20
+    client_bob.post("/accounts/email/", {**data, "your_turn": "every", "digest_hour": "20", "save_emails": "1"})
+    assert fresh(bob).digest_due is None

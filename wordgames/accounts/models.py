@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import functools
 import zoneinfo
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.dispatch import Signal
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -78,11 +81,19 @@ class Profile(models.Model):
         help_text=gettext_lazy("Every email about a game has the same subject (Gmail starts a new conversation "
                                "when the subject changes); who is to move is then in the email only."),
     )  # fmt: skip
+    # The digest sweep reads the players whose digest is due by this index, never every digest player.
+    digest_due = models.DateTimeField(
+        gettext_lazy("next digest"), null=True, blank=True, editable=False,
+        help_text=gettext_lazy("When the daily digest is next due, for a player who takes one: their digest hour "
+                               "in their time zone, moved on when it goes out or when they change either."),
+    )  # fmt: skip
 
     class Meta:
         verbose_name = gettext_lazy("profile")
         verbose_name_plural = gettext_lazy("profiles")
         permissions = [("suspend_players", "Can suspend players and lift suspensions")]
+        indexes = [models.Index(fields=["digest_due"], condition=models.Q(digest_due__isnull=False),
+                                name="profile_digest_due")]  # fmt: skip
 
     def __str__(self) -> str:
         return _("Profile of %(username)s") % {"username": self.user.get_username()}
@@ -96,6 +107,69 @@ class Profile(models.Model):
         if mode == DIGEST and kind not in DIGEST_KINDS:
             return EVERY
         return mode if mode in (EVERY, DIGEST, NONE) else EVERY
+
+    # --- the daily digest's due time ---------------------------------------------------------------------------
+
+    _digest_settings: tuple[bool, str, int] | None = None  # as loaded: a save that changes them moves the digest
+
+    @classmethod
+    def from_db(cls, db: Any, field_names: Any, values: Any) -> Profile:
+        profile = super().from_db(db, field_names, values)
+        if _DIGEST_FIELDS <= set(field_names):
+            profile._digest_settings = profile.digest_settings()
+        return profile
+
+    def digest_settings(self) -> tuple[bool, str, int]:
+        """What the digest's due time follows: whether they take one, their time zone and their digest hour."""
+        return self.email_mode("your_turn") == DIGEST, self.time_zone, self.digest_hour
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """A change to the digest settings (from any form, the admin or code) moves the next digest: today's
+        digest hour in the new zone (at once if it has passed today and today's digest has not gone out; one is
+        sent a day), or none for a player who takes no digest."""
+        settings_now, loaded = self.digest_settings(), self._digest_settings
+        if settings_now != loaded:
+            self.digest_due = digest_hour_on(self, timezone.now()) if settings_now[0] else None
+            self._digest_settings = settings_now
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = {*kwargs["update_fields"], "digest_due"}
+        super().save(*args, **kwargs)
+        if loaded is not None and loaded[1:] != settings_now[1:]:
+            digest_hour_moved.send(sender=Profile, profile=self)
+
+    def zone(self) -> zoneinfo.ZoneInfo:
+        try:
+            return zoneinfo.ZoneInfo(self.time_zone)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            return zoneinfo.ZoneInfo("UTC")
+
+
+_DIGEST_FIELDS = {"email_modes", "time_zone", "digest_hour"}
+# Sent after a player's time zone or digest hour changed: the rooms above move what they send at that hour.
+digest_hour_moved = Signal()
+
+
+def digest_hour_on(profile: Profile, moment: datetime, days: int = 0) -> datetime:
+    """The player's digest hour on the local day of ``moment`` (``days`` later), in their time zone: before or
+    after ``moment``."""
+    zone = profile.zone()
+    day = moment.astimezone(zone).date() + timedelta(days=days)
+    return datetime(day.year, day.month, day.day, profile.digest_hour, tzinfo=zone)
+
+
+def next_digest(profile: Profile, now: datetime) -> datetime:
+    """When the player's digest is due after one served (or skipped) at ``now``: their hour tomorrow, local
+    time, or today's if it has not come yet."""
+    today = digest_hour_on(profile, now)
+    return today if today > now else digest_hour_on(profile, now, days=1)
+
+
+def move_digest_on(profile: Profile, now: datetime) -> bool:
+    """After the sweep looked at a due digest: its next due time. Only the sweep that read the due time moves it
+    (another sweep at the same instant finds it moved and does nothing). True if this one moved it."""
+    moved = Profile.objects.filter(pk=profile.pk, digest_due=profile.digest_due).update(
+        digest_due=next_digest(profile, now))
+    return bool(moved)
 
 
 def profile_for(user: Any) -> Profile:
@@ -146,7 +220,7 @@ class TokenBucket(models.Model):
 
     key = models.CharField(gettext_lazy("key"), max_length=80, unique=True)
     tokens = models.FloatField(gettext_lazy("tokens"))
-    updated = models.DateTimeField(gettext_lazy("updated"))
+    updated = models.DateTimeField(gettext_lazy("updated"), db_index=True)  # old full buckets are deleted
 
     class Meta:
         verbose_name = gettext_lazy("token bucket")

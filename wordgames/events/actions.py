@@ -271,13 +271,21 @@ def resign_rest(entry_id: int) -> None:
         resign_games(running_games(entry.event, entry))
 
 
+# An abandoned game is looked for this long after it ended (the sweep runs every minute: a week of downtime).
+SETTLE_LOOKBACK = timedelta(days=7)
+
+
 def settle_running(now: datetime | None = None) -> int:
     """The sweep's second half: a game a moderator abandons ends without a result and without ``game_finished``;
-    an event whose games under way are all over is moved on here (the next round or season, or its end). A
-    ladder has no last game: it is left alone. Returns the number of events moved on."""
+    an event whose games under way are all over is moved on here (the next round or season, or its end). Only the
+    events with a game abandoned in the last ``SETTLE_LOOKBACK`` are read (by the index on abandoned games' end),
+    never every running event. A ladder has no last game: it is left alone. Returns the number of events moved
+    on."""
+    now = now or timezone.now()
+    abandoned = EventGame.objects.filter(game__status=Game.Status.ABANDONED, game__finished__gte=now - SETTLE_LOOKBACK)
     live = EventGame.objects.filter(event=OuterRef("pk"), game__status__in=(Game.Status.OPEN, Game.Status.ACTIVE))
-    stalled = (Event.objects.filter(status=Event.Status.RUNNING).exclude(format=Event.Format.LADDER)
-               .exclude(Exists(live)).values_list("pk", flat=True))  # fmt: skip
+    stalled = (Event.objects.filter(status=Event.Status.RUNNING, pk__in=abandoned.values("event_id"))
+               .exclude(format=Event.Format.LADDER).exclude(Exists(live)).values_list("pk", flat=True))  # fmt: skip
     moved = 0
     for event_id in list(stalled[:50]):
         with transaction.atomic():

@@ -42,7 +42,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from wordgames.accounts.languages import speaking
-from wordgames.accounts.models import DIGEST, EMAIL_KINDS, NONE, display_name, profile_for
+from wordgames.accounts.models import DIGEST, EMAIL_KINDS, NONE, display_name, move_digest_on, profile_for
 from wordgames.engines import get_engine
 from wordgames.engines.core.text import visible
 from wordgames.lib.lists import and_list, comma_list
@@ -688,5 +688,16 @@ def result_sentence(game: Game, seats: list[Seat] | None = None) -> str:
 
 
 def send_digests(now: datetime | None = None) -> int:
-    """The daily digest to every player whose hour has come (``notices.digests_due``), at most one a day."""
-    return sum(send_digest(user, games, day) for user, games, day in notices.digests_due(now or timezone.now()))
+    """The daily digest to every player whose digest time has come (``notices.digests_due``), at most one a day,
+    and only if a game waits for them; then each one's next digest time. Reads only the players who are due, a
+    batch at a time; one that fails to send stays due and is tried again next sweep."""
+    now = now or timezone.now()
+    sent = 0
+    while True:
+        due = notices.digests_due(now)
+        for digest in due:
+            if digest.games:
+                sent += send_digest(digest.profile.user, digest.games, digest.day)
+            move_digest_on(digest.profile, now)
+        if len(due) < notices.DIGEST_BATCH:
+            return sent

@@ -74,11 +74,22 @@ class Game(models.Model):
         # xgettext:no-python-format
         null=True, blank=True, help_text=_("When to remind a player who has not moved; empty means at 80 % of the time.")
     )
+    # Beat's wake-up sweep reads the games whose computers' turn is due by this index, never every game against
+    # the computer: set with each change that owes their turn, cleared once none of them is waited for.
+    wake_at = models.DateTimeField(verbose_name=_("wake computers at"),
+        null=True, blank=True, editable=False,
+        help_text=_("When to look again at this game's computer players, in case the task of their turn was lost."),
+    )  # fmt: skip
 
     class Meta:
         verbose_name = _("game")
         verbose_name_plural = _("games")
         ordering = ["-id"]
+        indexes = [
+            models.Index(fields=["wake_at"], condition=models.Q(wake_at__isnull=False), name="game_wake_due"),
+            # Events' sweep reads the games abandoned lately (an abandoned game sends no ``game_finished``).
+            models.Index(fields=["finished"], condition=models.Q(status="abandoned"), name="game_abandoned_lately"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.title} #{self.pk}"
@@ -125,7 +136,7 @@ class Seat(models.Model):
     due_at = models.DateTimeField(verbose_name=_("due at"),
         null=True, blank=True, db_index=True, help_text=_("When this seat's time to move runs out (while it may act).")
     )
-    remind_at = models.DateTimeField(verbose_name=_("remind at"), null=True, blank=True, db_index=True)
+    remind_at = models.DateTimeField(verbose_name=_("remind at"), null=True, blank=True)
     reminded = models.BooleanField(verbose_name=_("reminded"), default=False)
     timeouts = models.PositiveSmallIntegerField(verbose_name=_("timeouts"),
         default=0, help_text=_("Times in a row this seat's time ran out; its own move sets it back to 0.")
@@ -176,6 +187,8 @@ class Seat(models.Model):
             # A player's finished games, newest first (the lobby's recent ones, a profile's list), read backwards
             # from the player's end; the partial index holds both columns read, so no row is fetched to find them.
             models.Index(fields=["user", "game"], condition=models.Q(place__isnull=False), name="seat_finished_by_user"),
+            # The deadline sweep's reminders: only those not sent yet (a reminded seat keeps its time until it moves).
+            models.Index(fields=["remind_at"], condition=models.Q(reminded=False), name="seat_reminder_due"),
         ]
 
     def __str__(self) -> str:
@@ -336,7 +349,7 @@ class GreenLightRequest(models.Model):
     game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="green_requests")
     seat = models.PositiveSmallIntegerField(verbose_name=_("seat"))
     created = models.DateTimeField(verbose_name=_("created"))
-    fire_at = models.DateTimeField(verbose_name=_("fire at"), null=True, blank=True, db_index=True,
+    fire_at = models.DateTimeField(verbose_name=_("fire at"), null=True, blank=True,
                                    help_text=_("Empty until every player has seen the newest tile."))
     status = models.CharField(verbose_name=_("status"), max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True)
     detail = models.TextField(verbose_name=_("detail"), blank=True)
@@ -351,6 +364,8 @@ class GreenLightRequest(models.Model):
                 fields=["game", "seat"], condition=models.Q(status="waiting"), name="green_one_waiting_per_seat"
             )
         ]
+        # The sweep reads the waiting requests that are due; a fired one keeps its time, for the log.
+        indexes = [models.Index(fields=["fire_at"], condition=models.Q(status="waiting"), name="green_light_due")]
 
     def __str__(self) -> str:
         return f"green light by seat {self.seat + 1} in {self.game} ({self.status})"
@@ -449,7 +464,7 @@ class Notification(models.Model):
     key = models.CharField(verbose_name=_("key"), max_length=200, unique=True)
     recipient = models.EmailField(verbose_name=_("recipient"))
     subject = models.CharField(verbose_name=pgettext_lazy("an email's", "subject"), max_length=300)
-    created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
+    created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True, db_index=True)  # kept for a while
     claimed = models.DateTimeField(verbose_name=_("claimed"), null=True, blank=True, help_text=_("When a sender last took it on."))
     sent = models.DateTimeField(verbose_name=_("sent"), null=True, blank=True, help_text=_("When the mail service accepted it."))
 

@@ -7,14 +7,13 @@ a template or sends anything, so a rule about who hears of what is read, and tes
 
 from __future__ import annotations
 
-import zoneinfo
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef
 
 from wordgames.accounts.models import DIGEST, EVERY, NONE, Profile, profile_for
 from wordgames.engines import get_engine
@@ -140,48 +139,81 @@ def seat_read_by(game: Game, user: User) -> Seat | None:
         (s for s in seats if any(p.pk == user.pk for p in s.partners.all())), None)
 
 
-def digests_due(now: datetime, channel: str = "email") -> Iterator[tuple[User, list[Game], str]]:
-    """Every player who chose the daily digest for "your turn" (by email, or on their devices: ``channel``
-    "push") and whose chosen hour has come in their time zone, with the games waiting for them and their local
-    date (one digest a day is keyed by it)."""
-    if channel == "push":
-        chosen = Profile.objects.filter(user__push_choices__modes__your_turn=DIGEST,
-                                        user__push_subscriptions__isnull=False).distinct()  # fmt: skip
-    else:
-        chosen = Profile.objects.filter(email_modes__your_turn=DIGEST)
-    due: list[tuple[Profile, str]] = []
-    for profile in chosen.select_related("user"):
-        try:
-            local = now.astimezone(zoneinfo.ZoneInfo(profile.time_zone))
-        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-            local = now
+@dataclass
+class DueDigest:
+    """A player whose digest time has come: the games waiting for them (none: nothing to send today) and their
+    local date (one digest a day is keyed by it)."""
+
+    profile: Profile
+    games: list[Game]
+    day: str
+
+
+DIGEST_BATCH = 500  # players read at a time (the sweep takes batches until none is due)
+
+
+def digests_due(now: datetime, limit: int = DIGEST_BATCH) -> list[DueDigest]:
+    """The players whose digest time has come (read by the index on ``Profile.digest_due``, earliest first, at
+    most ``limit``), with the games that wait for them; a player whose digest of the day already went out, or
+    whose hour has not come yet in their zone today (a sweep that ran late), is listed with no games. The
+    caller moves each one's due time on (``accounts.models.move_digest_on``)."""
+    due = list(Profile.objects.select_related("user").filter(digest_due__lte=now).order_by("digest_due")[:limit])
+    days = {}
+    for profile in due:
+        local = now.astimezone(profile.zone())
         if local.hour >= profile.digest_hour:
-            due.append((profile, local.date().isoformat()))
-    # A player whose digest went out today is not looked at again (one query for everyone; a push's keys are
-    # its devices', the digest's key and a device's id).
-    keys = {digest_key(profile.user_id, day, channel): (profile, day) for profile, day in due}
-    done = Notification.objects.filter(sent__isnull=False)
-    if channel == "push":
-        devices: dict[int, list[int]] = {}
-        for pk, user_id in Subscription.objects.filter(user_id__in=[p.user_id for p, _day in due]).values_list(
-                "pk", "user_id"):  # fmt: skip
-            devices.setdefault(user_id, []).append(pk)
-        claims = {f"{key}:{pk}": key for key, (profile, _day) in keys.items() for pk in devices.get(profile.user_id, [])}
-        sent = {claims[key] for key in done.filter(key__in=claims).values_list("key", flat=True)}
-    else:
-        sent = set(done.filter(key__in=keys).values_list("key", flat=True))
-    for key, (profile, day) in keys.items():
-        if key in sent:
-            continue
-        user = profile.user
-        games = []
-        mine = Game.objects.filter(Q(seats__user=user) | Q(seats__partners=user), status=Game.Status.ACTIVE)
-        for game in mine.distinct().prefetch_related("seats__partners"):
-            seat = seat_read_by(game, user)
-            if seat is not None and seat.position in get_engine(game.engine).waiting_for(game.state):
-                games.append(game)
-        if games:
-            yield user, games, day
+            days[profile.user_id] = local.date().isoformat()
+    keys = [digest_key(user_id, day) for user_id, day in days.items()]
+    sent = set(Notification.objects.filter(key__in=keys, sent__isnull=False).values_list("key", flat=True))
+    wanted = [user_id for user_id, day in days.items() if digest_key(user_id, day) not in sent]
+    games = games_waiting_for(wanted)
+    return [DueDigest(profile, games.get(profile.user_id, []) if profile.user_id in wanted else [],
+                      days.get(profile.user_id, "")) for profile in due]  # fmt: skip
+
+
+def games_waiting_for(user_ids: list[int]) -> dict[int, list[Game]]:
+    """The running games waiting for each of these players, newest first: the seats they play (``Seat.awaited``,
+    kept with the clocks), or, in a game where they have no seat of their own, the seat they share."""
+    if not user_ids:
+        return {}
+    found: dict[int, dict[int, Game]] = {user_id: {} for user_id in user_ids}
+    own = Seat.objects.filter(user_id__in=user_ids, live=True).select_related("game")
+    playing = set()
+    for seat in own:
+        playing.add((seat.user_id, seat.game_id))
+        if seat.awaited and seat.user_id is not None and seat.game.status == Game.Status.ACTIVE:
+            found[seat.user_id][seat.game_id] = seat.game
+    shared = Seat.partners.through.objects.filter(user_id__in=user_ids, seat__awaited=True).select_related("seat__game")
+    for row in shared:
+        game = row.seat.game
+        if game.status == Game.Status.ACTIVE and (row.user_id, game.pk) not in playing:
+            found[row.user_id][game.pk] = game
+    return {user_id: [games[pk] for pk in sorted(games, reverse=True)] for user_id, games in found.items()}
+
+
+def push_digests_due(now: datetime) -> Iterator[tuple[User, list[Game], str]]:
+    """Every player who chose the daily push for "your turn" on their devices and whose chosen hour has come in
+    their time zone, with the games waiting for them and their local date (one a day is keyed by it: a push's
+    keys are its devices', the digest's key and a device's id). Unlike the email digest it reads every such
+    player each sweep (they have no due time of their own yet)."""
+    chosen = Profile.objects.filter(user__push_choices__modes__your_turn=DIGEST,
+                                    user__push_subscriptions__isnull=False).distinct()  # fmt: skip
+    due: dict[int, tuple[Profile, str]] = {}
+    for profile in chosen.select_related("user"):
+        local = now.astimezone(profile.zone())
+        if local.hour >= profile.digest_hour:
+            due[profile.user_id] = (profile, local.date().isoformat())
+    devices: dict[int, list[int]] = {}
+    for pk, user_id in Subscription.objects.filter(user_id__in=due).values_list("pk", "user_id"):
+        devices.setdefault(user_id, []).append(pk)
+    claims = {f"{digest_key(user_id, day, 'push')}:{pk}": user_id
+              for user_id, (_profile, day) in due.items() for pk in devices.get(user_id, [])}  # fmt: skip
+    done = Notification.objects.filter(sent__isnull=False, key__in=claims).values_list("key", flat=True)
+    sent = {claims[key] for key in done}
+    games = games_waiting_for([user_id for user_id in due if user_id not in sent])
+    for user_id, (profile, day) in due.items():
+        if games.get(user_id):
+            yield profile.user, games[user_id], day
 
 
 def digest_key(user_id: int, day: str, channel: str = "email") -> str:

@@ -194,7 +194,7 @@ def digest_pushes(now: Any) -> list[Push]:
     """Once a day, at the player's digest hour, for those who chose it for "your turn" on their devices: the
     number of games waiting for them (no more)."""
     pushes = []
-    for user, games, day in notices.digests_due(now, channel="push"):
+    for user, games, day in notices.push_digests_due(now):
         with speaking(user):
             count = len(games)
             body = ngettext("Your turn in %(count)s game", "Your turn in %(count)s games", count) % {

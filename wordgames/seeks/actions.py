@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from wordgames.accounts import throttle
-from wordgames.accounts.models import is_suspended
+from wordgames.accounts.models import Profile, is_suspended
 from wordgames.accounts.relations import blocked_among, hidden_from, not_available
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.errors import InvalidOptions
@@ -210,3 +210,9 @@ def set_seek_mail(user: User, wanted: bool) -> bool:
     now = timezone.now()
     SeekMail.objects.get_or_create(user=user, defaults={"next_due": queries.next_send(user, now), "since": now})
     return True
+
+
+def move_seek_mail(sender: Any, profile: Profile, **kwargs: Any) -> None:
+    """A player changed their time zone or digest hour (``accounts.models.digest_hour_moved``): their next
+    email of new seeks moves to the new hour."""
+    SeekMail.objects.filter(user_id=profile.user_id).update(next_due=queries.next_send(profile.user, timezone.now()))

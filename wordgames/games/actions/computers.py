@@ -22,11 +22,10 @@ import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from celery import current_app
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
@@ -220,27 +219,36 @@ def _turn(game_id: int, version: int, seat: Seat, *, budget: float | None) -> in
     return made
 
 
+WAKE_BATCH = 1000  # games looked at in one sweep, earliest due first; the next sweep takes the rest
+
+
 def wake_idle(now: datetime | None = None, game_id: int | None = None) -> int:
-    """Owe the turn of every game (or only game ``game_id``) whose computer players have waited
-    ``COMPUTER_WAKE_AFTER`` seconds: the task of their turn was lost (a broker that forgot it, retries spent).
-    Returns how many games were woken."""
+    """Owe the turn of every game (or only game ``game_id``) whose computer players' wake time has come
+    (``Game.wake_at``, read by its index): the task of their turn was lost (a broker that forgot it, retries
+    spent). A game whose computers are not waited for (the human is thinking) is not looked at again until the
+    next change sets its wake time. Returns how many games were woken."""
     now = now or timezone.now()
-    since = now - timedelta(seconds=settings.COMPUTER_WAKE_AFTER)
-    games = Game.objects.filter(has_computers=True, status=Game.Status.ACTIVE, turn_started__lte=since)
+    due = Game.objects.filter(wake_at__lte=now).order_by("wake_at", "pk")
     if game_id is not None:
-        games = games.filter(pk=game_id)
+        due = due.filter(pk=game_id)
     woken = 0
-    for game in games:
-        engine = get_engine(game.engine)
-        waiting = engine.waiting_for(game.state)
-        deal = deal_number(game) if uses_green_light(game) else -1
-        seats = game.seats.select_related("user__profile").filter(user__profile__computer__gt="")
-        # Waited for, or a Lexicon Crossing deal it has not looked at (the green light waits for it).
-        if any(s.position in waiting or s.seen_deal < deal for s in seats):
+    for game in due[:WAKE_BATCH]:
+        if game.status == Game.Status.ACTIVE and _computer_waited_for(game):
             with transaction.atomic():
-                wake_computers(game, delay=0)
+                wake_computers(game, delay=0)  # and its next wake time
             woken += 1
+        else:  # only the sweep that read this wake time clears it (a change meanwhile set a new one)
+            Game.objects.filter(pk=game.pk, wake_at=game.wake_at).update(wake_at=None)
     return woken
+
+
+def _computer_waited_for(game: Game) -> bool:
+    """A computer seat the game waits for, or (Lexicon Crossing) one that has not looked at the newest deal
+    (the green light waits for it)."""
+    waiting = get_engine(game.engine).waiting_for(game.state)
+    deal = deal_number(game) if uses_green_light(game) else -1
+    seats = game.seats.filter(user__profile__computer__gt="")
+    return any(s.position in waiting or s.seen_deal < deal for s in seats)
 
 
 @contextmanager

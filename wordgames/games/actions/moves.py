@@ -260,10 +260,20 @@ PLAY_COMPUTERS = "wordgames.games.tasks.play_computers"
 
 def wake_computers(game: Game, *, delay: int | None = None) -> None:
     """After a public change to a game with computer players, owe their turn: the task looks at which
-    computer seats may act in this version and plays for them, ``COMPUTER_MOVE_DELAY`` seconds later."""
-    if game.has_computers and game.status == Game.Status.ACTIVE:
+    computer seats may act in this version and plays for them, ``COMPUTER_MOVE_DELAY`` seconds later. The game's
+    ``wake_at`` is set ``COMPUTER_WAKE_AFTER`` seconds after that, for the sweep in case the task is lost (and
+    cleared once the game is over)."""
+    if not game.has_computers:
+        return
+    wake_at = None
+    if game.status == Game.Status.ACTIVE:
         after = settings.COMPUTER_MOVE_DELAY if delay is None else delay
         outbox.owe(PLAY_COMPUTERS, game.pk, game.version, after=after)
+        wake_at = timezone.now() + timedelta(seconds=after + settings.COMPUTER_WAKE_AFTER)
+    elif game.wake_at is None:
+        return
+    Game.objects.filter(pk=game.pk).update(wake_at=wake_at)
+    game.wake_at = wake_at
 
 
 def _last_seq(game: Game) -> int:
