@@ -12,16 +12,8 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import connection, transaction
-from django.db.models import (
-    Count,
-    Exists,
-    Max,
-    OuterRef,
-    Prefetch,
-    Q,
-    Subquery,
-    prefetch_related_objects,
-)
+from django.db.models import Count, Exists, IntegerField, Max, OuterRef, Q, Subquery, Value
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -45,16 +37,31 @@ def lock_game(game_id: int) -> Game:
 
 
 def _lock_for_move(game_id: int, idempotency_key: str) -> tuple[Game, int, int | None]:
-    """``lock_game``, then what a move's checks need, read once the lock is held: the number of the game's last
-    move and the id of the move this idempotency key made, if any.
+    """``lock_game``, then what a move's checks and clocks need, read in one statement once the lock is held: the
+    seats (with each player's time away, in ``game.seats.all()``), the number of the game's last move and the id
+    of the move this idempotency key made, if any.
 
     Two statements, not one: a subquery in the locking SELECT is evaluated on the snapshot taken when the
     statement began, so on PostgreSQL a submission that waited for the lock (another seat of a simultaneous round
     moving) would read the move numbers as they were before that move, and collide with it."""
     game = lock_game(game_id)
-    keyed = Q(idempotency_key=idempotency_key) & ~Q(idempotency_key="")  # no key: no move to find
-    seen = Move.objects.filter(game_id=game.pk).aggregate(last=Max("seq"), done=Max("pk", filter=keyed))
-    return game, seen["last"] or 0, seen["done"]
+    moves, quote = connection.ops.quote_name(Move._meta.db_table), connection.ops.quote_name
+    last = RawSQL(f"SELECT MAX({quote('seq')}) FROM {moves} WHERE {quote('game_id')} = %s", (game.pk,), IntegerField())
+    done: Any = Value(None, output_field=IntegerField())  # no key: no move to find
+    if idempotency_key:
+        done = RawSQL(f"SELECT MAX({quote('id')}) FROM {moves} WHERE {quote('game_id')} = %s "
+                      f"AND {quote('idempotency_key')} = %s", (game.pk, idempotency_key), IntegerField())  # fmt: skip
+    seats = list(seats_with_time_away().filter(game_id=game.pk).annotate(last_seq=last, done_id=done)
+                 .order_by("position"))  # fmt: skip
+    # As prefetch_related would leave them (without its machinery, which cost more than the query).
+    cached = game.seats.all()
+    cached._result_cache, cached._prefetch_done = seats, True  # type: ignore[attr-defined]
+    game._prefetched_objects_cache = {"seats": cached}  # type: ignore[attr-defined]
+    for seat in seats:
+        Seat.game.field.set_cached_value(seat, game)
+    if not seats:  # no seat, no move (and nobody who may make one: the seat checks refuse it)
+        return game, 0, None
+    return game, seats[0].last_seq or 0, seats[0].done_id
 
 
 def acting_seat(game: Game, user: User, text: str) -> int:
@@ -121,8 +128,6 @@ def play_move(
                 return MoveResult(done, duplicate=True)
             raise Refused(_("That form has been used already. Reload the page to move."), "stale")
         game._last_seq = last_seq  # type: ignore[attr-defined]
-        # One query serves the checks below and the clocks (with each player's time away).
-        prefetch_related_objects([game], Prefetch("seats", queryset=seats_with_time_away()))
         seat = acting_seat(game, user, text)
         # Stale: the position this seat was deciding on has changed since the page (or email) was made. In a
         # simultaneous round another player's move bumps the version without changing this seat's decision.
