@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-DB = "wordgames_bench"
+DB = os.getenv("BENCH_DB", "wordgames_bench")  # another name lets two checkouts measure at once
 PG = os.getenv("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
 BROKER = os.getenv("BENCH_BROKER", "redis://127.0.0.1:6379/14")
 CSRF = "b" * 32  # an unmasked CSRF secret, sent as both cookie and form field

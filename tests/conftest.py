@@ -91,7 +91,14 @@ def client_bob(bob: Any) -> Client:
     return logged_in(bob)
 
 
+# Several transactions at once: what CI runs a second time through PgBouncer in transaction pooling (.ci/run).
+CONCURRENCY = ("tests/chaos/", "/test_concurren", "/test_simultaneous_seats.py")
+
+
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
+    for item in items:
+        if any(part in str(item.path) for part in CONCURRENCY):
+            item.add_marker(pytest.mark.concurrency)
     if not os.getenv("CELERY_BROKER_URL"):
         skip = pytest.mark.skip(reason="needs CELERY_BROKER_URL and PostgreSQL for a real worker")
         for item in items:

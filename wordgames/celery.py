@@ -12,8 +12,13 @@ app.autodiscover_tasks()
 
 @worker_init.connect
 def warm_search_tables(**kwargs: object) -> None:
-    """Build the Lingo search's table of words (about 0.2 s and 11 MB) in the worker's main process, before it
-    starts its pool: the processes it forks share the table, and no player's first hint waits for it."""
-    from wordgames.engines.lingo import best
+    """Build the word tables (the Lingo search's, the computer players' prefix set) in the worker's main process,
+    before it starts its pool: the processes it forks share them, and no player's first hint or computer's
+    first move waits for them. ``gc.freeze()``: the collector leaves these objects alone, so it does not write
+    to (and so copy) the pages the processes share."""
+    import gc
 
-    best.warm()
+    from wordgames import engines
+
+    engines.preload(players=True)
+    gc.freeze()

@@ -126,6 +126,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(timeout=20, transaction_mode="IMMEDIATE")
     DATABASES["default"]["TEST"] = {"NAME": os.getenv("SQLITE_TEST_NAME", "")} if os.getenv("SQLITE_TEST_NAME") else {}
 
+# Behind PgBouncer in transaction pooling (docs/scaling.md), each transaction may run on another server
+# connection: nothing may outlive a transaction on it. So no server-side cursors (Django requires this, as
+# ``iterator()`` would otherwise use them) and no prepared statements (psycopg prepares a query it has run five
+# times, on the server connection it happened to have).
+DATABASE_POOLING = envbool("DATABASE_POOLING", "false")
+if DATABASE_POOLING and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = None
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -275,6 +284,10 @@ EMAIL_CLAIM_LEASE = envint("EMAIL_CLAIM_LEASE_SECONDS", "120")
 # few queries, their emails claimed in one statement and sent over one connection.
 NOTICE_BATCH = envint("NOTICE_BATCH", "100")
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", "300")}
+# One beat across machines: beat schedules only while it holds a lock in Redis (wordgames/beat.py), so a beat
+# on a second machine waits idle and takes over when the first stops, or BEAT_LOCK_TTL seconds after it dies.
+CELERY_BEAT_SCHEDULER = "wordgames.beat:LockedScheduler"
+BEAT_LOCK_TTL = envint("BEAT_LOCK_TTL", "60")
 # Two queues: "clock" for the minute's sweeps (deadlines, owed tasks, the IMAP poll), so a backlog of emails
 # never makes a deadline late; everything else (emails, commentary) on the default "celery" queue.
 CELERY_TASK_ROUTES = {

@@ -115,11 +115,11 @@ def test_the_same_position_and_rng_give_the_same_move(game: str, options: dict[s
 def test_a_choice_keeps_to_its_time_budget(game: str, options: dict[str, Any], level: str, budget: float) -> None:
     state = midgame(game, options, moves=10)
     seat = min(get_engine(game).actors(state))
-    started = time.monotonic()
+    started = time.thread_time()  # budgets are CPU time: a busy machine makes a choice later, not weaker
     chosen = move(game, state, seat, level, budget=budget)
-    took = time.monotonic() - started
+    took = time.thread_time() - started
 
-    assert took < budget + 0.5  # a last candidate may be finishing as the budget runs out (on a busy machine)
+    assert took < budget + 0.05, took  # a last candidate may be finishing as the budget runs out
     if chosen is not None:
         get_engine(game).apply(state, seat, chosen)
 

@@ -225,9 +225,9 @@ def _settle(rows: list[str], hand: list[str], lexicon: Lexicon, rng: random.Rand
     if not grid or BLANK in hand:
         return None
     hardest = _hardest(hand, lexicon)
-    started = time.monotonic()
+    started = time.thread_time()
     spellings = _spellings(lexicon, hardest) if _value(lexicon)(hardest) >= HARD else None
-    clock.deadline += time.monotonic() - started  # once a process, like the prefix set (players.warm)
+    clock.extend(time.thread_time() - started)  # once a process, like the prefix set (players.warm)
 
     def order(leaves: list[tuple[Letters, Counter[str]]]) -> list[tuple[Letters, Counter[str]]]:
         """Those whose letters could spell a word with the hardest tile (when it is hard), smallest first."""

@@ -216,9 +216,11 @@ typedef struct {
     double deadline;
 } Search;
 
+/* The budget is CPU time of the searching thread, as players.Clock's: a loaded machine does not cut a search
+   short. */
 static double now(void) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 

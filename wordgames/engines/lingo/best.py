@@ -24,8 +24,10 @@ follow and whether it is a word, so a blank tries only the letters that continue
 instead of 26 separate searches; a step is not taken when nothing on the next cell could follow, and the
 last tile, with no letter after it, tries only the letters that end a word.
 
-Time budget: ``search_board`` takes ``budget_s``; the generator and the scorer look at the clock every few
-hundred steps and, when time is up, the best move scored so far is returned with ``complete=False``.
+Time budget: ``search_board`` takes ``budget_s``, in CPU seconds of the searching thread (as the computer
+players' ``Clock``: a loaded machine does not cut a search short); the generator and the scorer look at the
+clock every few hundred steps and, when time is up, the best move scored so far is returned with
+``complete=False``.
 
 Compiled: ``_walk.c`` is the same walk and the same scoring in C (``build.py`` compiles it; bin/serve and
 bin/test do), 40 to 60 times faster (docs/benchmarks.md). ``search_board`` and ``word_possible`` use it when
@@ -305,7 +307,7 @@ class Search:
         if j >= len(letters):
             return
         self.steps += 1
-        if self.deadline is not None and self.steps % CLOCK_EVERY == 1 and time.perf_counter() > self.deadline:
+        if self.deadline is not None and self.steps % CLOCK_EVERY == 1 and time.thread_time() > self.deadline:
             raise OutOfTime
         k = len(placed)
         if self.prune and self._ceiling(line, start, j, k, points, words, value) < self.floor:
@@ -519,7 +521,7 @@ class Search:
         return best
 
     def _late(self, i: int) -> bool:
-        if self.deadline is None or i % 32 or time.perf_counter() <= self.deadline:
+        if self.deadline is None or i % 32 or time.thread_time() <= self.deadline:
             return False
         self.complete = False
         return True
@@ -644,7 +646,7 @@ def _search_board(board: Board, pool: list[str], options: dict[str, Any], lexico
         return BoardResult(None, 0, 0, True, 0.0)
     if COMPILED:
         return _search_compiled(board, pool, options, lexicon, first, budget_s, started)
-    deadline = None if budget_s is None else started + budget_s
+    deadline = None if budget_s is None else time.thread_time() + budget_s  # CPU seconds (players.Clock)
     search = Search(Board(board.grid, dict(board.stacks)), pool, options, lexicon, first, deadline, prune=True)
     search.words()
     search.singles()

@@ -6,23 +6,15 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import connection, transaction
-from django.db.models import (
-    Count,
-    Exists,
-    Max,
-    OuterRef,
-    Prefetch,
-    Q,
-    Subquery,
-    prefetch_related_objects,
-)
+from django.db.models import Count, Exists, Max, Q, Subquery
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from wordgames.accounts.models import is_suspended
@@ -50,16 +42,67 @@ def lock_game(game_id: int) -> Game:
 
 
 def _lock_for_move(game_id: int, idempotency_key: str) -> tuple[Game, int, int | None]:
-    """``lock_game``, then what a move's checks need, read once the lock is held: the number of the game's last
-    move and the id of the move this idempotency key made, if any.
+    """``lock_game``, then what a move's checks and clocks need, read in one statement once the lock is held: the
+    seats (with each player's time away, in ``game.seats.all()``), the number of the game's last move and the id
+    of the move this idempotency key made, if any.
 
     Two statements, not one: a subquery in the locking SELECT is evaluated on the snapshot taken when the
     statement began, so on PostgreSQL a submission that waited for the lock (another seat of a simultaneous round
-    moving) would read the move numbers as they were before that move, and collide with it."""
-    game = lock_game(game_id)
-    keyed = Q(idempotency_key=idempotency_key) & ~Q(idempotency_key="")  # no key: no move to find
-    seen = Move.objects.filter(game_id=game.pk).aggregate(last=Max("seq"), done=Max("pk", filter=keyed))
-    return game, seen["last"] or 0, seen["done"]
+    moving) would read the move numbers as they were before that move, and collide with it.
+
+    Written in SQL: the same two statements built by the ORM cost three times the CPU of these (measured in
+    docs/benchmarks.md, "Web"), and a move is the site's most frequent write."""
+    sql = _MOVE_SQL.get(connection.vendor)
+    if sql is None:
+        sql = _MOVE_SQL[connection.vendor] = _move_sql()
+    found = list(Game.objects.raw(sql[0], [game_id]))
+    if not found:
+        raise Refused(_("There is no such game."), "not_found")
+    game = found[0]
+    now = timezone.now()
+    seats = list(Seat.objects.raw(sql[1], [now, now, game.pk, game.pk, idempotency_key, game.pk]))
+    # As prefetch_related would leave them (without its machinery, which cost more than the query).
+    cached = game.seats.all()
+    cached._result_cache, cached._prefetch_done = seats, True  # type: ignore[attr-defined]
+    game._prefetched_objects_cache = {"seats": cached}  # type: ignore[attr-defined]
+    for seat in seats:
+        Seat.game.field.set_cached_value(seat, game)
+        seat.away_until = _datetime(seat.away_until)  # type: ignore[attr-defined]
+    if not seats:  # no seat, no move (and nobody who may make one: the seat checks refuse it)
+        return game, 0, None
+    return game, seats[0].last_seq or 0, seats[0].done_id  # type: ignore[attr-defined]
+
+
+_MOVE_SQL: dict[str, tuple[str, str]] = {}
+
+
+def _move_sql() -> tuple[str, str]:
+    """The statements of ``_lock_for_move`` in this database's dialect: the game locked; then its seats, each with
+    the end of its player's vacation under way (``away_until``), the game's last move
+    number and the move of the idempotency key (an empty key matches none)."""
+    q = connection.ops.quote_name
+    game, seat, move, vacation = (q(m._meta.db_table) for m in (Game, Seat, Move, Vacation))
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    return (
+        f"SELECT * FROM {game} WHERE {q('id')} = %s{lock}",
+        f"SELECT s.*, (SELECT v.{q('ends')} FROM {vacation} v WHERE v.{q('user_id')} = s.{q('user_id')} "
+        f"AND v.{q('starts')} <= %s AND v.{q('ends')} > %s ORDER BY v.{q('ends')} DESC LIMIT 1) AS away_until, "
+        f"(SELECT MAX({q('seq')}) FROM {move} WHERE {q('game_id')} = %s) AS last_seq, "
+        f"(SELECT MAX({q('id')}) FROM {move} WHERE {q('game_id')} = %s AND {q('idempotency_key')} = %s "
+        f"AND {q('idempotency_key')} <> '') AS done_id "
+        f"FROM {seat} s WHERE s.{q('game_id')} = %s ORDER BY s.{q('position')}",
+    )
+
+
+def _datetime(value: Any) -> datetime | None:
+    """A timestamp read by hand: PostgreSQL's driver gives an aware datetime, SQLite's a naive one or the text
+    Django stored (UTC either way)."""
+    if value is None:
+        return None
+    parsed = value if isinstance(value, datetime) else parse_datetime(str(value))
+    if parsed is not None and timezone.is_naive(parsed):
+        parsed = timezone.make_aware(parsed, UTC)
+    return parsed
 
 
 def acting_seat(game: Game, user: User, text: str) -> int:
@@ -126,8 +169,6 @@ def play_move(
                 return MoveResult(done, duplicate=True)
             raise Refused(_("That form has been used already. Reload the page to move."), "stale")
         game._last_seq = last_seq  # type: ignore[attr-defined]
-        # One query serves the checks below and the clocks (with each player's time away).
-        prefetch_related_objects([game], Prefetch("seats", queryset=seats_with_time_away()))
         seat = acting_seat(game, user, text)
         # Stale: the position this seat was deciding on has changed since the page (or email) was made. In a
         # simultaneous round another player's move bumps the version without changing this seat's decision.
@@ -409,13 +450,6 @@ def allowed_time_away(shifts: dict[int, timedelta], now: datetime) -> dict[int, 
         if isinstance(answer, dict):
             allowed.update(answer)
     return allowed
-
-
-def seats_with_time_away() -> Any:
-    """Seats with ``away_until``: the end of their player's vacation under way, if any."""
-    now = timezone.now()
-    away = Vacation.objects.filter(user_id=OuterRef("user_id"), starts__lte=now, ends__gt=now).order_by("-ends")
-    return Seat.objects.annotate(away_until=Subquery(away.values("ends")[:1]))
 
 
 def _time_away(user_ids: list[int | None], now: datetime) -> dict[int | None, timedelta]:
