@@ -10,7 +10,7 @@ class AnalysisConfig(AppConfig):
     def ready(self) -> None:
         from wordgames.games import signals
 
-        from . import actions
+        from . import actions, tasks  # noqa: F401  (tasks: registered, as the actions owe one by name)
 
         # Inside the transaction that ends (or reopens) the game: the analysis is owed exactly when the end commits.
         signals.game_finished.connect(actions.on_game_finished, dispatch_uid="analysis.owe")
