@@ -40,11 +40,14 @@ def _quick_move(game: Game, seat: int) -> str:
 def _finish(game: Game, ann: Any, bob: Any, moves: int = 3) -> Game:
     """ann and bob play ``moves`` of the quick computer's moves by turns, then the next player resigns; the
     analysis owed runs (in this process) after the commit."""
-    for n in range(moves):
+    engine = get_engine(game.engine)
+    for _n in range(moves):
         game.refresh_from_db()
-        actions.submit_move(game.pk, (ann, bob)[n % 2], _quick_move(game, n % 2))
+        seat = min(engine.actors(game.state))
+        actions.submit_move(game.pk, (ann, bob)[seat], _quick_move(game, seat))
+    game.refresh_from_db()
     with TestCase.captureOnCommitCallbacks(execute=True):
-        actions.submit_move(game.pk, (ann, bob)[moves % 2], "resign")
+        actions.submit_move(game.pk, (ann, bob)[min(engine.actors(game.state))], "resign")
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     return game
