@@ -104,7 +104,8 @@ def game_record(game: Game) -> dict[str, Any]:
     record = make_record(game.engine, game.options, players, game.deal_seed, game.bag or None,
                          [{"player": players[m.seat], "move": m.text} for m in live_moves(game)])  # fmt: skip
     for _receiver, sections in signals.record_sections.send(sender=Game, game=game):
-        record.update({k: v for k, v in (sections or {}).items() if k not in record})
+        if isinstance(sections, dict):  # optional sections; never one of the record's own keys
+            record.update({k: v for k, v in sections.items() if k not in record})
     return record
 
 
