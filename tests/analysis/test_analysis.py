@@ -136,3 +136,27 @@ def test_the_analysis_has_a_queue_of_its_own_apart_from_computer_moves() -> None
     route = celery_app.amqp.router.route
     assert route({}, analysis.ANALYSE)["queue"].name == "analysis"
     assert route({}, "wordgames.games.tasks.play_computers")["queue"].name == "computer"
+
+
+def test_an_analysis_owed_while_the_broker_is_down_is_made_once_the_relay_hands_it_over(ann: Any, bob: Any,
+                                                                                         monkeypatch: Any) -> None:  # fmt: skip
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from wordgames import celery_app
+    from wordgames.games import outbox
+
+    task = celery_app.tasks[analysis.ANALYSE]
+
+    def down(*args: Any, **kwargs: Any) -> None:
+        raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    monkeypatch.setattr(task, "apply_async", down)
+    game = _finish(start_game(ann, bob, {}, seed=7), ann, bob, moves=1)
+    assert game.status == Game.Status.FINISHED  # the end was not the broker's problem
+    assert not GameAnalysis.objects.get(game=game).done
+    assert OwedTask.objects.filter(task=analysis.ANALYSE, args=[game.pk]).exists()
+    monkeypatch.undo()
+    assert outbox.relay_owed(now=timezone.now() + timedelta(minutes=5)) >= 1  # what beat does every minute
+    assert GameAnalysis.objects.get(game=game).done and not OwedTask.objects.filter(task=analysis.ANALYSE).exists()
