@@ -160,3 +160,14 @@ def test_an_analysis_owed_while_the_broker_is_down_is_made_once_the_relay_hands_
     monkeypatch.undo()
     assert outbox.relay_owed(now=timezone.now() + timedelta(minutes=5)) >= 1  # what beat does every minute
     assert GameAnalysis.objects.get(game=game).done and not OwedTask.objects.filter(task=analysis.ANALYSE).exists()
+
+
+def test_the_replays_analysis_is_all_translated(ann: Any, bob: Any) -> None:
+    from django.test import Client
+
+    from tests.i18n.test_pseudo_games import page
+
+    game = _finish(start_game(ann, bob, {}, seed=7), ann, bob, moves=2)
+    row = MoveAnalysis.objects.get(move__seq=1, move__game=game)
+    MoveAnalysis.objects.filter(pk=row.pk).update(points=0, missed=row.best_points, matched=False)
+    assert page(Client(), f"/games/{game.pk}/replay/", game) == []
