@@ -218,6 +218,9 @@ HINT_BUDGET = float(os.getenv("HINT_BUDGET_SECONDS", "5"))
 # The analysis after a game: the strong player thinks at most this long over each move, and over a whole game.
 ANALYSIS_BUDGET = float(os.getenv("ANALYSIS_BUDGET_SECONDS", "1"))
 ANALYSIS_GAME_BUDGET = float(os.getenv("ANALYSIS_GAME_BUDGET_SECONDS", "90"))
+# Without a broker (tasks run in the process that ends the game) the analysis is left to
+# ``manage.py analyse_games`` unless this is on: it would hold that request a minute or more.
+ANALYSIS_IN_PROCESS = envbool("ANALYSIS_IN_PROCESS", "false")
 COMPUTER_MOVE_DELAY = envint("COMPUTER_MOVE_DELAY_SECONDS", "2")
 COMPUTER_WAKE_AFTER = envint("COMPUTER_WAKE_AFTER_SECONDS", "120")
 # Games with a computer player one player may have waiting or under way at once (each costs the workers'

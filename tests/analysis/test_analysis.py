@@ -28,6 +28,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def _quick(settings: Any) -> None:
     settings.ANALYSIS_BUDGET = 0.1
+    settings.ANALYSIS_IN_PROCESS = True  # tasks run in this process in these tests, as a worker would run them
 
 
 def _quick_move(game: Game, seat: int) -> str:
@@ -171,3 +172,13 @@ def test_the_replays_analysis_is_all_translated(ann: Any, bob: Any) -> None:
     row = MoveAnalysis.objects.get(move__seq=1, move__game=game)
     MoveAnalysis.objects.filter(pk=row.pk).update(points=0, missed=row.best_points, matched=False)
     assert page(Client(), f"/games/{game.pk}/replay/", game) == []
+
+
+def test_without_a_broker_the_end_of_a_game_does_not_wait_for_its_analysis(ann: Any, bob: Any, settings: Any) -> None:
+    """Tasks in-process (a laptop, the selfplay command): the game is marked as owing it, for the command."""
+    settings.ANALYSIS_IN_PROCESS = False
+    game = _finish(start_game(ann, bob, {}, seed=7), ann, bob, moves=1)
+    assert not GameAnalysis.objects.get(game=game).done and not MoveAnalysis.objects.filter(move__game=game).exists()
+    assert not OwedTask.objects.filter(task=analysis.ANALYSE).exists()
+    call_command("analyse_games")
+    assert GameAnalysis.objects.get(game=game).done
