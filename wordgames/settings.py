@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "wordgames.players",
     "wordgames.events",
     "wordgames.push",
+    "wordgames.analysis",
 ]
 
 MIDDLEWARE = [
@@ -226,6 +227,12 @@ TIMEOUTS_IN_A_ROW = envint("TIMEOUTS_IN_A_ROW", "3")
 # answer); a computer whose turn has waited this long again is woken by the minute's sweep (its task was lost).
 # A practice game's hint is searched in a worker for at most this many seconds (the answer says if it stopped).
 HINT_BUDGET = float(os.getenv("HINT_BUDGET_SECONDS", "5"))
+# The analysis after a game: the strong player thinks at most this long over each move, and over a whole game.
+ANALYSIS_BUDGET = float(os.getenv("ANALYSIS_BUDGET_SECONDS", "1"))
+ANALYSIS_GAME_BUDGET = float(os.getenv("ANALYSIS_GAME_BUDGET_SECONDS", "90"))
+# Without a broker (tasks run in the process that ends the game) the analysis is left to
+# ``manage.py analyse_games`` unless this is on: it would hold that request a minute or more.
+ANALYSIS_IN_PROCESS = envbool("ANALYSIS_IN_PROCESS", "false")
 COMPUTER_MOVE_DELAY = envint("COMPUTER_MOVE_DELAY_SECONDS", "2")
 COMPUTER_WAKE_AFTER = envint("COMPUTER_WAKE_AFTER_SECONDS", "120")
 # Games with a computer player one player may have waiting or under way at once (each costs the workers'
@@ -299,6 +306,8 @@ CELERY_TASK_ROUTES = {
 # Computer players think for up to a few seconds a move: their own queue, so emails never wait behind them.
 CELERY_TASK_ROUTES["wordgames.games.tasks.play_computers"] = {"queue": "computer"}
 CELERY_TASK_ROUTES["wordgames.games.tasks.find_hint"] = {"queue": "computer"}
+# The analysis after a game (up to two minutes a game): a queue of its own, with a worker of its own.
+CELERY_TASK_ROUTES["wordgames.analysis.tasks.analyse_game"] = {"queue": "analysis"}
 # Deadlines and digests live in the database; beat only wakes the sweeps. Running one twice does no harm.
 CELERY_BEAT_SCHEDULE: dict = {
     "sweep-deadlines": {"task": "wordgames.games.tasks.sweep_deadlines", "schedule": 60.0},

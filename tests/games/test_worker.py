@@ -20,7 +20,7 @@ from wordgames.mail.models import OutboxMessage
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def start_worker(**extra_env: str) -> subprocess.Popen:
+def start_worker(queues: str = "celery,clock,computer", **extra_env: str) -> subprocess.Popen:
     """A real ``celery worker`` process on the test database and the broker in CELERY_BROKER_URL."""
     if connection.vendor != "postgresql":
         pytest.skip("the worker shares the test database, so it needs PostgreSQL")
@@ -30,7 +30,8 @@ def start_worker(**extra_env: str) -> subprocess.Popen:
            "EMAIL_BACKEND": "wordgames.mail.backends.OutboxBackend", **extra_env}
     return subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "wordgames", "worker", "--pool", "solo", "--loglevel", "INFO",
-         "--without-heartbeat", "--without-gossip", "--without-mingle", "--queues", "celery,clock,computer"],
+         "--without-heartbeat", "--without-gossip", "--without-mingle", "--queues", queues,
+         "--hostname", f"{queues.replace(',', '-')}@%h"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
     )
 

@@ -14,6 +14,7 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from wordgames.engines import get_engine
 from wordgames.engines.core.record import make_record
 
+from . import signals
 from .models import Game, GreenLightRequest, Move, Seat
 
 
@@ -100,8 +101,12 @@ def game_record(game: Game) -> dict[str, Any]:
     """The game's record (wordgames-record/1): options, players, seed or secret, and every live move. It
     tells the bag, so it is for games that are over."""
     players = player_names(game)
-    return make_record(game.engine, game.options, players, game.deal_seed, game.bag or None,
-                       [{"player": players[m.seat], "move": m.text} for m in live_moves(game)])  # fmt: skip
+    record = make_record(game.engine, game.options, players, game.deal_seed, game.bag or None,
+                         [{"player": players[m.seat], "move": m.text} for m in live_moves(game)])  # fmt: skip
+    for _receiver, sections in signals.record_sections.send(sender=Game, game=game):
+        if isinstance(sections, dict):  # optional sections; never one of the record's own keys
+            record.update({k: v for k, v in sections.items() if k not in record})
+    return record
 
 
 def rebuild_state(game: Game) -> dict[str, Any]:

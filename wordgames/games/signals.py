@@ -22,3 +22,7 @@ game_reopened = Signal()
 # change to make instead} for the seats whose room limits time away (an event's own limit on the days away a
 # game may take); a seat no receiver names moves as asked.
 time_away = Signal()
+
+# The record of ``game`` (over) is being written: a receiver returns a dict of optional sections to add to it
+# (the analysis after the game), or {} for none. Readers of older records ignore sections they do not know.
+record_sections = Signal()
