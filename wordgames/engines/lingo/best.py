@@ -42,6 +42,7 @@ import dataclasses
 import itertools
 import threading
 import time
+import warnings
 import weakref
 from collections import Counter
 from dataclasses import dataclass
@@ -54,6 +55,7 @@ from ..core.lexicon import Lexicon, get_lexicon
 from ..core.notation import Placement, Tile
 from ..core.prefixes import BITS, ENDS, WORD, either_way_of
 from ..core.tiles import BLANK, LETTER_VALUES
+from . import build
 from .board import Board
 from .scoring import tile_value
 
@@ -61,6 +63,21 @@ try:
     from . import _walk  # type: ignore[attr-defined]  # the compiled walk, when build.py has built it
 except ImportError:  # no C compiler where this was installed: the search runs in Python
     _walk = None
+
+
+def _fresh(walk: Any) -> Any:
+    """``walk`` if it was compiled from ``_walk.c`` as it is now, else None (with a warning): a stale build may
+    score by old rules. ``build.py`` rebuilds it; bin/serve and bin/test run it."""
+    if walk is None or not build.SOURCE.exists():  # an installation without the source trusts its build
+        return walk
+    if getattr(walk, "SOURCE", None) == f"wordgames-walk-{build.source_hash()}":
+        return walk
+    warnings.warn("The compiled Lingo walk is older than its source (run wordgames/engines/lingo/build.py): "
+                  "the search runs in Python.", RuntimeWarning, stacklevel=2)  # fmt: skip
+    return None
+
+
+_walk = _fresh(_walk)
 
 COMPILED = _walk is not None  # whether search_board and word_possible use the compiled walk
 
