@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from wordgames.engines.lingo import ENGINE, best, build, build_state
+from wordgames.engines.lingo import ENGINE, best, build, build_state, scoring
 
 pytestmark = pytest.mark.skipif(not best.COMPILED, reason="the compiled Lingo walk is not built")
 
@@ -32,6 +32,10 @@ def _args(axes=None, budget=-1.0, mode=0):
 def test_the_built_walk_carries_the_stamp_of_its_source():
     assert best._walk.SOURCE == f"wordgames-walk-{build.source_hash()}"
     assert build.up_to_date()
+
+
+def test_the_walk_settles_ties_as_far_as_the_rules_scorer_does():
+    assert best._walk.MAX_TIE_COMBINATIONS == scoring.MAX_TIE_COMBINATIONS
 
 
 def test_a_build_from_an_older_source_is_refused_and_the_search_runs_in_python(tmp_path):

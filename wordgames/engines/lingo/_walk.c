@@ -876,5 +876,7 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__walk(void) {
     PyObject *m = PyModule_Create(&module);
     if (m && PyModule_AddStringConstant(m, "SOURCE", WALK_SOURCE) < 0) Py_CLEAR(m);
+    /* scoring.py's: tests/engines/test_lingo_walk_guards.py holds them equal */
+    if (m && PyModule_AddIntConstant(m, "MAX_TIE_COMBINATIONS", MAX_TIE_COMBINATIONS) < 0) Py_CLEAR(m);
     return m;
 }

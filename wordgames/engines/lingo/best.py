@@ -57,7 +57,7 @@ from ..core.prefixes import BITS, ENDS, WORD, either_way_of
 from ..core.tiles import BLANK, LETTER_VALUES
 from . import build
 from .board import Board
-from .scoring import tile_value
+from .scoring import MAX_TIE_COMBINATIONS, tile_value
 
 try:
     from . import _walk  # type: ignore[attr-defined]  # the compiled walk, when build.py has built it
@@ -526,7 +526,7 @@ class Search:
         combos = 1
         for pick in picks:
             combos *= len(pick)
-        options = itertools.product(*picks) if combos <= 256 else [tuple(p[0] for p in picks)]
+        options = itertools.product(*picks) if combos <= MAX_TIE_COMBINATIONS else [tuple(p[0] for p in picks)]
         for choice in options:
             distinct = set(choice)
             points = sum(scored[ij] for ij in distinct)
