@@ -4,6 +4,9 @@ wrong answer marked complete), an axis of zero steps is refused instead of walki
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -86,3 +89,21 @@ def test_a_trie_that_cannot_be_allocated_raises_memory_error():
             best._walk.trie(b"CAT\nDOG")
     finally:
         best._walk.fail_allocations(-1)
+
+
+def test_a_process_whose_build_is_stale_searches_in_python():
+    # The whole import path: the source no longer matches the stamp in the binary.
+    code = ("import importlib.util, sys, warnings\n"
+            "spec = importlib.util.spec_from_file_location('wordgames.engines.lingo.build', 'wordgames/engines/lingo/build.py')\n"
+            "build = importlib.util.module_from_spec(spec); spec.loader.exec_module(build)\n"
+            "build.source_hash = lambda source=build.SOURCE: 'changed'\n"
+            "sys.modules['wordgames.engines.lingo.build'] = build  # before the package imports best.py\n"
+            "with warnings.catch_warnings(record=True) as caught:\n"
+            "    warnings.simplefilter('always')\n"
+            "    from wordgames.engines.lingo import best\n"
+            "print('refused:', [str(w.message) for w in caught])\n"
+            "print('compiled:', best.COMPILED)\n")  # fmt: skip
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[2]).stdout  # fmt: skip
+    assert "refused: ['The compiled Lingo walk is older than its source" in out
+    assert "compiled: False" in out
