@@ -1,6 +1,8 @@
 /* The Lingo move search, compiled: the same walk and the same scoring as best.py's ``Search``, in C.
 
-   best.py documents the search; this file is its hot loop and nothing else. Python prepares the board (the
+   best.py documents the search; this file is its hot loop and nothing else. The rules of scoring are written in
+   scoring.py, which is this walk's test oracle (tests/engines/test_lingo_oracle.py): every move it proposes,
+   on random positions of every variant, must score as score_move scores it. Python prepares the board (the
    letters and values of the top tiles, the axes, the pool, the options) and the word list, and gets back the
    best move and its total. It is built by ``python wordgames/engines/lingo/build.py`` (bin/serve and bin/test
    run it); without it best.py runs the same search in Python, 40 to 60 times slower.

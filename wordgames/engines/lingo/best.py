@@ -29,8 +29,9 @@ hundred steps and, when time is up, the best move scored so far is returned with
 
 Compiled: ``_walk.c`` is the same walk and the same scoring in C (``build.py`` compiles it; bin/serve and
 bin/test do), 40 to 60 times faster (docs/benchmarks.md). ``search_board`` and ``word_possible`` use it when
-it is built (``COMPILED``); ``Search`` stays the reference the tests hold it to, and the search wherever it is
-not built. The compiled walk scores each move it finds at once (its words along the line looked for as
+it is built (``COMPILED``) and was built from ``_walk.c`` as it is (``_fresh``); ``Search`` is the search
+wherever it is not. The rules' scorer (``scoring.score_move``) is the oracle of both: tests/engines/
+test_lingo_oracle.py scores every move each proposes on random positions of every variant with it. The compiled walk scores each move it finds at once (its words along the line looked for as
 ``_flanks`` does), unless the bound ``_record`` gives it cannot beat the best total already found; it walks
 every line from every start, with no ceiling: in C the whole walk costs less than the bookkeeping that would
 cut it.
