@@ -109,7 +109,7 @@ class MoveOutcome:
 
 
 class Engine:
-    """Base class: each game subclasses it and registers an instance in ``wordgames.engines.REGISTRY``."""
+    """Base class: each game subclasses it and registers an instance in ``core.catalogue.GAMES``."""
 
     name: str = ""  # "lingo", "lingua-fences", "keebble", "lexicon-crossing"
     title: str = ""  # "Lingo"

@@ -14,6 +14,7 @@ from typing import Any
 
 from wordgames.engines.core.text import quote
 
+from .catalogue import engine_names, get_engine
 from .errors import IllegalMove, InvalidOptions, InvalidRecord
 from .rng import Seed, is_secret
 
@@ -38,8 +39,6 @@ def validate_record(record: Any) -> dict[str, Any]:
         raise InvalidRecord("A record is a JSON object.")
     if record.get("format") != FORMAT:
         raise InvalidRecord(f"The record's format must be {quote(FORMAT)}, not {quote(record.get('format'))}.")
-    from .. import engine_names
-
     if record.get("game") not in engine_names():
         raise InvalidRecord(f"The record's game must be one of {', '.join(engine_names())}, not {quote(record.get('game'))}.")
     players = record.get("players")
@@ -67,8 +66,6 @@ def replay(record: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     """Replay a record: one dict per move (``n`` from 1, ``player``, ``move``, ``score``, ``words``,
     ``totals``, ``summary``), then ``{"result": ...}``. An illegal move raises ``InvalidRecord`` naming
     the move number and the reason."""
-    from .. import get_engine
-
     validate_record(record)
     engine = get_engine(record["game"])
     players = list(record["players"])
@@ -92,8 +89,6 @@ def replay(record: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
 
 def final_state(record: Mapping[str, Any]) -> dict[str, Any]:
     """The state after every move of the record."""
-    from .. import get_engine
-
     validate_record(record)
     engine = get_engine(record["game"])
     state = engine.new_game(list(record["players"]), record.get("options") or {}, record["seed"], record.get("bag") or None)

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import get_engine
+from .catalogue import get_engine
 from .engine import MoveOutcome, State
 from .errors import IllegalMove, InvalidRecord
 from .players import choose_move

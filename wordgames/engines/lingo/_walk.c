@@ -1,6 +1,8 @@
 /* The Lingo move search, compiled: the same walk and the same scoring as best.py's ``Search``, in C.
 
-   best.py documents the search; this file is its hot loop and nothing else. Python prepares the board (the
+   best.py documents the search; this file is its hot loop and nothing else. The rules of scoring are written in
+   scoring.py, which is this walk's test oracle (tests/engines/test_lingo_oracle.py): every move it proposes,
+   on random positions of every variant, must score as score_move scores it. Python prepares the board (the
    letters and values of the top tiles, the axes, the pool, the options) and the word list, and gets back the
    best move and its total. It is built by ``python wordgames/engines/lingo/build.py`` (bin/serve and bin/test
    run it); without it best.py runs the same search in Python, 40 to 60 times slower.
@@ -32,6 +34,26 @@
 #define MAX_TIE_COMBINATIONS 256
 #define MAX_PLACE 32
 #define CLOCK_EVERY 256
+
+/* The hash of this file's text, given by build.py (-DWALK_SOURCE=...): best.py compares it with the source's
+   own at import and refuses a stale build (one compiled from an older _walk.c). */
+#ifndef WALK_SOURCE
+#define WALK_SOURCE "unknown"
+#endif
+
+/* Every allocation goes through walk_alloc: ``fail_allocations(n)`` (for tests) makes the n-th from now fail,
+   as malloc does when memory runs out. A failed allocation raises MemoryError, never a wrong answer. */
+static long fail_after = -1;
+
+static void *walk_alloc(void *old, size_t size, int zero) {
+    if (fail_after >= 0 && fail_after-- == 0) return NULL;
+    if (old) return realloc(old, size);
+    return zero ? calloc(size, 1) : malloc(size);
+}
+
+#define MALLOC(size) walk_alloc(NULL, (size), 0)
+#define CALLOC(count, size) walk_alloc(NULL, (size_t)(count) * (size), 1)
+#define REALLOC(ptr, size) walk_alloc((ptr), (size), 0)
 
 /* --- the trie ------------------------------------------------------------------------------------------ */
 
@@ -103,7 +125,7 @@ static PyObject *py_trie(PyObject *self, PyObject *args) {
     Py_ssize_t count = 0;
     for (Py_ssize_t i = 0; i < size; i++) count += blob[i] == '\n';
     count += 1;
-    WordRef *words = malloc(sizeof(WordRef) * (size_t)count);
+    WordRef *words = MALLOC(sizeof(WordRef) * (size_t)count);
     if (!words) return PyErr_NoMemory();
     int n = 0;
     size_t letters = 0;
@@ -126,11 +148,11 @@ static PyObject *py_trie(PyObject *self, PyObject *args) {
     int m = 0;
     for (int i = 0; i < n; i++)
         if (m == 0 || compare_words(&words[m - 1], &words[i])) words[m++] = words[i];
-    Trie *t = calloc(1, sizeof(Trie));
+    Trie *t = CALLOC(1, sizeof(Trie));
     size_t cap = letters + 1;
     if (t) {
-        t->mask = calloc(cap, sizeof(uint64_t));
-        t->first = calloc(cap, sizeof(int32_t));
+        t->mask = CALLOC(cap, sizeof(uint64_t));
+        t->first = CALLOC(cap, sizeof(int32_t));
     }
     if (!t || !t->mask || !t->first) {
         if (t) {
@@ -144,8 +166,8 @@ static PyObject *py_trie(PyObject *self, PyObject *args) {
     t->n = 1;
     build_node(t, words, 0, m, 0, 0);
     free(words);
-    uint64_t *mask = realloc(t->mask, sizeof(uint64_t) * (size_t)t->n);
-    int32_t *first = realloc(t->first, sizeof(int32_t) * (size_t)t->n);
+    uint64_t *mask = REALLOC(t->mask, sizeof(uint64_t) * (size_t)t->n);
+    int32_t *first = REALLOC(t->first, sizeof(int32_t) * (size_t)t->n);
     if (mask) t->mask = mask;
     if (first) t->first = first;
     PyObject *capsule = PyCapsule_New(t, "wordgames.lingo.trie", trie_free);
@@ -214,6 +236,7 @@ typedef struct {
     size_t every_len, every_cap;
     int has_deadline;
     double deadline;
+    int nomem; /* an allocation failed: the search raises MemoryError */
 } Search;
 
 /* The budget is CPU time of the searching thread, as players.Clock's: a loaded machine does not cut a search
@@ -469,10 +492,11 @@ static void record(Search *s, const Line *line, int start, int end, int k, int p
         size_t need = s->every_len + 2 + 4 * (size_t)k;
         if (need > s->every_cap) {
             size_t cap = need * 2 + 1024;
-            int *more = realloc(s->every, sizeof(int) * cap);
+            int *more = REALLOC(s->every, sizeof(int) * cap);
             if (!more) {
                 s->stop = 1;
                 s->complete = 0;
+                s->nomem = 1;
                 return;
             }
             s->every = more;
@@ -593,8 +617,12 @@ static void grow(Search *s, const Line *line, int start, int j, int32_t node, in
 static void walk_line(Search *s, Line *line) {
     int n = line->n;
     int next_hot = n;
-    int *starts = malloc(sizeof(int) * (size_t)(n + 1));
-    if (!starts) return;
+    int *starts = MALLOC(sizeof(int) * (size_t)(n + 1));
+    if (!starts) {
+        s->stop = 1;
+        s->nomem = 1;
+        return;
+    }
     int count = 0;
     for (int i = n - 1; i >= 0; i--) {
         if (line->hot[i]) next_hot = i;
@@ -608,15 +636,15 @@ static void words(Search *s) {
     if (s->place < 2) return;
     int m = s->max_line;
     Line line;
-    line.col = malloc(sizeof(int) * (size_t)m);
-    line.row = malloc(sizeof(int) * (size_t)m);
-    line.letter = malloc((size_t)m);
-    line.value = malloc(sizeof(int) * (size_t)m);
-    line.hot = malloc((size_t)m);
-    line.run_start = malloc(sizeof(int) * (size_t)m);
-    line.run_end = malloc(sizeof(int) * (size_t)m);
-    line.sums = malloc(sizeof(int) * (size_t)(m + 1));
-    line.fixed = malloc(sizeof(uint32_t) * (size_t)(m + 1));
+    line.col = MALLOC(sizeof(int) * (size_t)m);
+    line.row = MALLOC(sizeof(int) * (size_t)m);
+    line.letter = MALLOC((size_t)m);
+    line.value = MALLOC(sizeof(int) * (size_t)m);
+    line.hot = MALLOC((size_t)m);
+    line.run_start = MALLOC(sizeof(int) * (size_t)m);
+    line.run_end = MALLOC(sizeof(int) * (size_t)m);
+    line.sums = MALLOC(sizeof(int) * (size_t)(m + 1));
+    line.fixed = MALLOC(sizeof(uint32_t) * (size_t)(m + 1));
     if (line.col && line.row && line.letter && line.value && line.hot && line.run_start && line.run_end &&
         line.sums && line.fixed) {
         for (int a = 0; a < s->naxes && !s->stop; a++) {
@@ -650,6 +678,9 @@ static void words(Search *s) {
                 }
             }
         }
+    } else {
+        s->stop = 1;
+        s->nomem = 1;
     }
     free(line.col);
     free(line.row);
@@ -696,6 +727,10 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     for (int a = 0; a < s.naxes; a++) {
         PyObject *axis = PyTuple_GetItem(axes, a);
         if (!PyArg_ParseTuple(axis, "ii", &s.axes[a][0], &s.axes[a][1])) return NULL;
+        if (s.axes[a][0] == 0 && s.axes[a][1] == 0) { /* a line along it would never end */
+            PyErr_SetString(PyExc_ValueError, "an axis of zero steps");
+            return NULL;
+        }
     }
     for (int i = 0; i < 26; i++) {
         s.values[i] = (int)PyLong_AsLong(PyTuple_GetItem(letter_values, i));
@@ -712,18 +747,18 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         if (s.pool[i]) s.have |= 1ULL << i;
         if (s.pool[i] || s.pool[26]) s.follow |= 1u << i;
     }
-    s.board = malloc((size_t)cells);
-    s.board_value = malloc(sizeof(int) * (size_t)cells);
-    s.hot = calloc((size_t)cells, 1);
+    s.board = MALLOC((size_t)cells);
+    s.board_value = MALLOC(sizeof(int) * (size_t)cells);
+    s.hot = CALLOC((size_t)cells, 1);
     s.max_line = (s.columns > s.rows ? s.columns : s.rows) + 2;
-    s.cross = malloc(sizeof(int32_t) * (size_t)cells * (size_t)s.naxes * 52);
-    s.text = malloc((size_t)s.max_line);
-    s.text_value = malloc(sizeof(int) * (size_t)s.max_line);
+    s.cross = MALLOC(sizeof(int32_t) * (size_t)cells * (size_t)s.naxes * 52);
+    s.text = MALLOC((size_t)s.max_line);
+    s.text_value = MALLOC(sizeof(int) * (size_t)s.max_line);
     size_t most_spans = (size_t)s.max_line * (size_t)s.max_line;
-    s.span_i = malloc(sizeof(int) * most_spans);
-    s.span_j = malloc(sizeof(int) * most_spans);
-    s.span_score = malloc(sizeof(int) * most_spans);
-    s.picks = malloc(sizeof(int) * most_spans * MAX_PLACE);
+    s.span_i = MALLOC(sizeof(int) * most_spans);
+    s.span_j = MALLOC(sizeof(int) * most_spans);
+    s.span_score = MALLOC(sizeof(int) * most_spans);
+    s.picks = MALLOC(sizeof(int) * most_spans * MAX_PLACE);
     PyObject *result = NULL;
     if (!s.board || !s.board_value || !s.hot || !s.cross || !s.text || !s.text_value || !s.span_i || !s.span_j ||
         !s.span_score || !s.picks) {
@@ -768,7 +803,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         }
     }
     Py_END_ALLOW_THREADS
-    if (s.mode == 2) {
+    if (s.nomem) {
+        PyErr_NoMemory();
+    } else if (s.mode == 2) {
         result = PyList_New(0);
         for (size_t at = 0; result && at < s.every_len;) {
             int k = s.every[at++];
@@ -820,7 +857,16 @@ done:
     return result;
 }
 
+/* fail_allocations(n): the n-th allocation from now fails (-1: none); for tests. */
+static PyObject *py_fail_allocations(PyObject *self, PyObject *args) {
+    long n;
+    if (!PyArg_ParseTuple(args, "l", &n)) return NULL;
+    fail_after = n;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
+    {"fail_allocations", py_fail_allocations, METH_VARARGS, "Make the n-th allocation from now fail (for tests)."},
     {"trie", py_trie, METH_VARARGS, "A trie of words (bytes, one a line), for search."},
     {"mask", py_mask, METH_VARARGS, "The mask of a prefix in a trie (for tests)."},
     {"search", py_search, METH_VARARGS, "The best Lingo move (see best.py)."},
@@ -831,4 +877,10 @@ static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_walk", "The Lingo move search, compiled.", -1, methods, NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__walk(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__walk(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddStringConstant(m, "SOURCE", WALK_SOURCE) < 0) Py_CLEAR(m);
+    /* scoring.py's: tests/engines/test_lingo_walk_guards.py holds them equal */
+    if (m && PyModule_AddIntConstant(m, "MAX_TIE_COMBINATIONS", MAX_TIE_COMBINATIONS) < 0) Py_CLEAR(m);
+    return m;
+}

@@ -31,8 +31,9 @@ clock every few hundred steps and, when time is up, the best move scored so far 
 
 Compiled: ``_walk.c`` is the same walk and the same scoring in C (``build.py`` compiles it; bin/serve and
 bin/test do), 40 to 60 times faster (docs/benchmarks.md). ``search_board`` and ``word_possible`` use it when
-it is built (``COMPILED``); ``Search`` stays the reference the tests hold it to, and the search wherever it is
-not built. The compiled walk scores each move it finds at once (its words along the line looked for as
+it is built (``COMPILED``) and was built from ``_walk.c`` as it is (``_fresh``); ``Search`` is the search
+wherever it is not. The rules' scorer (``scoring.score_move``) is the oracle of both: tests/engines/
+test_lingo_oracle.py scores every move each proposes on random positions of every variant with it. The compiled walk scores each move it finds at once (its words along the line looked for as
 ``_flanks`` does), unless the bound ``_record`` gives it cannot beat the best total already found; it walks
 every line from every start, with no ceiling: in C the whole walk costs less than the bookkeeping that would
 cut it.
@@ -44,6 +45,7 @@ import dataclasses
 import itertools
 import threading
 import time
+import warnings
 import weakref
 from collections import Counter
 from dataclasses import dataclass
@@ -56,13 +58,29 @@ from ..core.lexicon import Lexicon, get_lexicon
 from ..core.notation import Placement, Tile
 from ..core.prefixes import BITS, ENDS, WORD, either_way_of
 from ..core.tiles import BLANK, LETTER_VALUES
+from . import build
 from .board import Board
-from .scoring import tile_value
+from .scoring import MAX_TIE_COMBINATIONS, tile_value
 
 try:
     from . import _walk  # type: ignore[attr-defined]  # the compiled walk, when build.py has built it
 except ImportError:  # no C compiler where this was installed: the search runs in Python
     _walk = None
+
+
+def _fresh(walk: Any) -> Any:
+    """``walk`` if it was compiled from ``_walk.c`` as it is now, else None (with a warning): a stale build may
+    score by old rules. ``build.py`` rebuilds it; bin/serve and bin/test run it."""
+    if walk is None or not build.SOURCE.exists():  # an installation without the source trusts its build
+        return walk
+    if getattr(walk, "SOURCE", None) == f"wordgames-walk-{build.source_hash()}":
+        return walk
+    warnings.warn("The compiled Lingo walk is older than its source (run wordgames/engines/lingo/build.py): "
+                  "the search runs in Python.", RuntimeWarning, stacklevel=2)  # fmt: skip
+    return None
+
+
+_walk = _fresh(_walk)
 
 COMPILED = _walk is not None  # whether search_board and word_possible use the compiled walk
 
@@ -511,7 +529,7 @@ class Search:
         combos = 1
         for pick in picks:
             combos *= len(pick)
-        options = itertools.product(*picks) if combos <= 256 else [tuple(p[0] for p in picks)]
+        options = itertools.product(*picks) if combos <= MAX_TIE_COMBINATIONS else [tuple(p[0] for p in picks)]
         for choice in options:
             distinct = set(choice)
             points = sum(scored[ij] for ij in distinct)
