@@ -2,7 +2,7 @@
 
 ``get_engine("lingo")`` returns the engine object for a game name as used in records and the database. Layers
 (.importlinter, "engines-layers"): ``registry`` over the games' packages, which import nothing of each other,
-over ``core``; this package's ``__init__`` only re-exports the registry.
+over ``core``; this package's ``__init__`` re-exports the registry and warms the word tables (``preload``).
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from .catalogue import get_engine
 from .engine import Engine, State
 from .errors import IllegalMove
 from .players import choose_move
@@ -105,8 +106,6 @@ def summarise(reviews: list[Review], seats: int) -> list[dict[str, int]]:
 
 def review_record(record: dict[str, Any], *, budget: float, rng_for: Callable[[int], random.Random]) -> list[Review]:
     """``review_game`` of a ``wordgames-record/1`` (a finished game: the record tells the bag)."""
-    from .. import get_engine
-
     engine = get_engine(record["game"])
     players = list(record["players"])
     start = engine.new_game(players, record.get("options") or {}, record["seed"], record.get("bag") or None)
