@@ -88,3 +88,24 @@ def test_help_by_email_shows_this_games_moves_and_links_the_guide_and_rules(ann:
     assert "Moves of Keebble, for example:" in answer and "ask E X" in answer
     assert "Playing by email, in full: http://localhost:8000/help/email/" in answer
     assert "The rules of Keebble: http://localhost:8000/help/keebble/" in answer
+
+
+def test_a_crossword_is_drawn_spaced_and_can_be_sent_back_as_drawn(ann: Any, bob: Any, tmp_path: Path) -> None:
+    """The crossword in an email has one sign per cell with spaces between (readable in a proportional font), and
+    its rows pasted back after ``grid`` as they are drawn, spaces and all, are the player's move: even rows that
+    are exactly those of the game's own email are not taken for a quoted board."""
+    game = start("lexicon-crossing", ann, bob, {"dictionary": "every-word"})
+    sent = latest_to("ann@example.com")
+    rows = lay_out(game.state["tiles"][0])[len("grid "):].split("/")
+    by_pipe(mime.reply(sent, "grid\n" + "\n".join(rows)), tmp_path)
+    confirmation = replies_to("ann@example.com")[-1]
+    drawn = [" ".join(row) for row in rows]
+    assert all(f"  {row}\n" in confirmation.body for row in drawn)
+    # The same crossword again, copied from the email as drawn: played again (a rearrangement), not refused.
+    answers = len(replies_to("ann@example.com"))
+    by_pipe(mime.reply(confirmation, "grid\n" + "\n".join(drawn) + "\nsame again", msgid="<again@example.com>"),
+            tmp_path)  # fmt: skip
+    game.refresh_from_db()
+    assert game.state["grids"][0] == rows
+    assert len(replies_to("ann@example.com")) == answers + 1
+    assert "was played" in replies_to("ann@example.com")[-1].body

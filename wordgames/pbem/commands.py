@@ -20,8 +20,9 @@ from dataclasses import dataclass
 
 from wordgames.games.commandwords import ENGLISH, ENGLISH_ONLY, EVENTS, TRAILING, Words
 
+from .reply import GRID_ROW
+
 _NUMBER = re.compile(r"\s*#\s*(\d+)\s*$")
-_GRID_ROW = re.compile(r"^[A-Za-z.?]+$")
 COMMANDS = ("help", "board", "history", "resign", "undo", "accept", "reject", "decline", "yes", "no")
 # Commands that decide something: followed by "?", they are a question.
 DECISIONS = ("resign", "accept", "reject", "decline", "yes", "no")
@@ -101,8 +102,8 @@ def _first_line(body: str, words: Words) -> tuple[str, str, str, int | None, str
         first = first[: match.start()].strip()
     if first.lower() == "grid":
         rows = []
-        while rest and _GRID_ROW.match(rest[0]):
-            rows.append(rest.pop(0))
+        while rest and GRID_ROW.match(rest[0]):
+            rows.append(rest.pop(0).replace(" ", ""))
         first = "grid " + "/".join(rows)
         if rest and _NUMBER.fullmatch(rest[0] if rest[0].startswith("#") else "x"):
             number = int(rest.pop(0).lstrip("#"))

@@ -43,6 +43,9 @@ _OURS = re.compile(
     r".{1,40}'s score is -?\d+|You move first\.|.{1,40} to move\.?$)",
     re.IGNORECASE,
 )
+# A row of a Lexicon Crossing crossword as the player writes it after ``grid``: its signs together ("CAT..") or
+# spaced one by one as the game's emails draw them ("C A T . ."). Both are the player's, never a quoted board.
+GRID_ROW = re.compile(r"^(?:[A-Za-z.?]+|[A-Za-z.?](?: [A-Za-z.?])+)$")
 _SHORT_TOKENS = re.compile(r"^\s*(?:\S{1,3}\s+){6,}\S{1,3}\s*$")
 _MAX_LINES = 5_000  # a reply's own text is found long before; the rest of a huge message is not read
 _SECOND_OPINION_CHARS = 20_000
@@ -110,10 +113,16 @@ def own_text(text: str, game_lines: Iterable[str] = ()) -> str:
     lines = [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")[:_MAX_LINES]]
     ours = {" ".join(line.split()) for line in game_lines if line.strip()}
     kept: list[str] = []
+    grid = False  # within the rows under a "grid" line: they stay, even when they are the email's own rows
     i = 0
     while i < len(lines):
         line = lines[i]
         stripped = line.strip()
+        grid = grid and bool(GRID_ROW.match(stripped))
+        if grid:
+            kept.append(stripped)
+            i += 1
+            continue
         if _QUOTED.match(line):
             i += 1
             continue
@@ -141,6 +150,7 @@ def own_text(text: str, game_lines: Iterable[str] = ()) -> str:
             break  # the original follows unquoted (Outlook, a forward): nothing after is the player's
         if " ".join(stripped.split()) not in ours and not _OURS.match(stripped) and not _is_board_row(stripped):
             kept.append(stripped)
+            grid = stripped.lower() == "grid"
         i += 1
     result = "\n".join(kept).strip()
     return _second_opinion(result)

@@ -491,7 +491,7 @@ class LexiconCrossingEngine(Engine):
         if seat is not None:
             grid = view["grid"]
             lines.append(f"Your crossword ({view['score']['text']}):")
-            lines.extend(f"  {row}" for row in grid) if grid else lines.append("  (empty)")
+            lines.extend(f"  {' '.join(row)}" for row in grid) if grid else lines.append("  (empty)")
             lines.append(f"Your tiles not on it: {' '.join(view['hand']) or '(none)'}")
             if view["hidden_new"]:
                 lines.append(f"You have {view['hidden_new']} new tile(s) waiting: you see them once the others "
@@ -503,7 +503,7 @@ class LexiconCrossingEngine(Engine):
         if state["finished"] and view["result"]:
             for s, name in enumerate(state["players"]):
                 lines.append(f"{name}: {view['score_texts'][s]}")
-                lines.extend(f"  {row}" for row in state["grids"][s])
+                lines.extend(f"  {' '.join(row)}" for row in state["grids"][s])
         else:
             phase = {"play": f"Round {state['round']}", "red": "Red light: the grace period"}[state["phase"]]
             lines.append(f"{phase}. Tiles in the pickup pool: {len(state['bag'])}.")
