@@ -158,11 +158,7 @@ def digests_due(now: datetime, limit: int = DIGEST_BATCH) -> list[DueDigest]:
     whose hour has not come yet in their zone today (a sweep that ran late), is listed with no games. The
     caller moves each one's due time on (``accounts.models.move_digest_on``)."""
     due = list(Profile.objects.select_related("user").filter(digest_due__lte=now).order_by("digest_due")[:limit])
-    days = {}
-    for profile in due:
-        local = now.astimezone(profile.zone())
-        if local.hour >= profile.digest_hour:
-            days[profile.user_id] = local.date().isoformat()
+    days = days_come(due, now)
     keys = [digest_key(user_id, day) for user_id, day in days.items()]
     sent = set(Notification.objects.filter(key__in=keys, sent__isnull=False).values_list("key", flat=True))
     wanted = [user_id for user_id, day in days.items() if digest_key(user_id, day) not in sent]
@@ -191,29 +187,50 @@ def games_waiting_for(user_ids: list[int]) -> dict[int, list[Game]]:
     return {user_id: [games[pk] for pk in sorted(games, reverse=True)] for user_id, games in found.items()}
 
 
-def push_digests_due(now: datetime) -> Iterator[tuple[User, list[Game], str]]:
-    """Every player who chose the daily push for "your turn" on their devices and whose chosen hour has come in
-    their time zone, with the games waiting for them and their local date (one a day is keyed by it: a push's
-    keys are its devices', the digest's key and a device's id). Unlike the email digest it reads every such
-    player each sweep (they have no due time of their own yet)."""
-    chosen = Profile.objects.filter(user__push_choices__modes__your_turn=DIGEST,
-                                    user__push_subscriptions__isnull=False).distinct()  # fmt: skip
-    due: dict[int, tuple[Profile, str]] = {}
-    for profile in chosen.select_related("user"):
-        local = now.astimezone(profile.zone())
-        if local.hour >= profile.digest_hour:
-            due[profile.user_id] = (profile, local.date().isoformat())
+@dataclass
+class DuePush:
+    """A player whose daily push for "your turn" is due: the games waiting for them (none: nothing to push
+    today) and their local date (one a day per device is keyed by it)."""
+
+    choices: PushChoices
+    profile: Profile
+    games: list[Game]
+    day: str
+
+
+def push_digests_due(now: datetime, limit: int = DIGEST_BATCH) -> list[DuePush]:
+    """The players whose daily push for "your turn" is due (read by the index on ``PushChoices.digest_due``,
+    earliest first, at most ``limit``), with the games waiting for them; one with no device, whose push of the
+    day already went to a device of theirs, or whose hour has not come yet in their zone today, is listed with
+    no games. The caller moves each one's due time on (``push.models.move_push_digest_on``)."""
+    due = list(PushChoices.objects.select_related("user__profile").filter(digest_due__lte=now)
+               .order_by("digest_due")[:limit])  # fmt: skip
+    if not due:
+        return []
+    profiles = {choices.user_id: profile_for(choices.user) for choices in due}
+    days = days_come(profiles.values(), now)
     devices: dict[int, list[int]] = {}
-    for pk, user_id in Subscription.objects.filter(user_id__in=due).values_list("pk", "user_id"):
+    for pk, user_id in Subscription.objects.filter(user_id__in=days).values_list("pk", "user_id"):
         devices.setdefault(user_id, []).append(pk)
     claims = {f"{digest_key(user_id, day, 'push')}:{pk}": user_id
-              for user_id, (_profile, day) in due.items() for pk in devices.get(user_id, [])}  # fmt: skip
+              for user_id, day in days.items() for pk in devices.get(user_id, [])}  # fmt: skip
     done = Notification.objects.filter(sent__isnull=False, key__in=claims).values_list("key", flat=True)
     sent = {claims[key] for key in done}
-    games = games_waiting_for([user_id for user_id in due if user_id not in sent])
-    for user_id, (profile, day) in due.items():
-        if games.get(user_id):
-            yield profile.user, games[user_id], day
+    wanted = [user_id for user_id in days if user_id in devices and user_id not in sent]
+    games = games_waiting_for(wanted)
+    return [DuePush(choices, profiles[choices.user_id], games.get(choices.user_id, []),
+                    days.get(choices.user_id, "")) for choices in due]  # fmt: skip
+
+
+def days_come(profiles: Iterable[Profile], now: datetime) -> dict[int, str]:
+    """Of these players, those whose digest hour has come today in their zone (a sweep may run late, or a due
+    time be set before the hour): their local date."""
+    days = {}
+    for profile in profiles:
+        local = now.astimezone(profile.zone())
+        if local.hour >= profile.digest_hour:
+            days[profile.user_id] = local.date().isoformat()
+    return days
 
 
 def digest_key(user_id: int, day: str, channel: str = "email") -> str:

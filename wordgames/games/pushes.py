@@ -24,7 +24,7 @@ from django.utils.translation import ngettext
 from wordgames.accounts.languages import speaking
 from wordgames.accounts.models import EVERY, display_name
 from wordgames.push import sender
-from wordgames.push.models import Subscription, push_mode
+from wordgames.push.models import Subscription, move_push_digest_on, push_mode
 
 from . import emails, news, notices
 from .models import ChatMessage, Game, Move, Notification, Seat
@@ -192,18 +192,28 @@ def to_player(user: User, key: str, kind: str, body: str, url: str, tag: str) ->
 
 def digest_pushes(now: Any) -> list[Push]:
     """Once a day, at the player's digest hour, for those who chose it for "your turn" on their devices: the
-    number of games waiting for them (no more)."""
+    number of games waiting for them (no more). Reads only the players whose push is due, a batch at a time,
+    and moves each one's due time on to their next day."""
     pushes = []
-    for user, games, day in notices.push_digests_due(now):
-        with speaking(user):
-            count = len(games)
-            body = ngettext("Your turn in %(count)s game", "Your turn in %(count)s games", count) % {
-                "count": count} if count > 1 else change_text(
-                "your_turn", games[0], list(games[0].seats.select_related("user")), user, None)  # fmt: skip
-        url = games[0].get_absolute_url() if len(games) == 1 else "/"
-        pushes.append(Push(user.pk, notices.digest_key(user.pk, day, channel="push"),
-                           payload(body, url, "digest", "your_turn")))  # fmt: skip
-    return pushes
+    while True:
+        due = notices.push_digests_due(now)
+        for entry in due:
+            if entry.games:
+                pushes.append(digest_push(entry.profile.user, entry.games, entry.day))
+            move_push_digest_on(entry.choices, entry.profile, now)
+        if len(due) < notices.DIGEST_BATCH:
+            return pushes
+
+
+def digest_push(user: Any, games: list[Game], day: str) -> Push:
+    """The daily push of ``day``: how many games wait for the player, or the one that does."""
+    with speaking(user):
+        count = len(games)
+        body = ngettext("Your turn in %(count)s game", "Your turn in %(count)s games", count) % {
+            "count": count} if count > 1 else change_text(
+            "your_turn", games[0], list(games[0].seats.select_related("user")), user, None)  # fmt: skip
+    url = games[0].get_absolute_url() if len(games) == 1 else "/"
+    return Push(user.pk, notices.digest_key(user.pk, day, channel="push"), payload(body, url, "digest", "your_turn"))
 
 
 def send(user_id: int, key: str, data: dict[str, Any]) -> int:

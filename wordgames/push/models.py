@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from wordgames.accounts.models import DIGEST, DIGEST_KINDS, EMAIL_KINDS, EVERY, NONE
+from wordgames.accounts.models import (DIGEST, DIGEST_KINDS, EMAIL_KINDS, EVERY, NONE, Profile, digest_hour_on,
+                                       next_digest, profile_for)  # fmt: skip
 
 # What a player can be notified of on their devices: the same kinds as email (but replies to emailed moves,
 # which only email has), and events' news (a new round, a challenge, the final standings).
@@ -51,16 +54,49 @@ class PushChoices(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, related_name="push_choices",
                                 verbose_name=gettext_lazy("player"))  # fmt: skip
     modes = models.JSONField(gettext_lazy("notifications wanted"), default=dict, blank=True)
+    # The daily push's sweep reads the players whose push is due by this index, never every one who chose it.
+    digest_due = models.DateTimeField(
+        gettext_lazy("next digest"), null=True, blank=True, editable=False,
+        help_text=gettext_lazy("When the daily digest is next due, for a player who takes one: their digest hour "
+                               "in their time zone, moved on when it goes out or when they change either."),
+    )  # fmt: skip
 
     class Meta:
         verbose_name = gettext_lazy("notification choices")
         verbose_name_plural = gettext_lazy("notification choices")
+        indexes = [models.Index(fields=["digest_due"], condition=models.Q(digest_due__isnull=False),
+                                name="push_digest_due")]  # fmt: skip
 
     def mode(self, kind: str) -> str:
         mode = (self.modes or {}).get(kind, EVERY)
         if mode == DIGEST and kind not in DIGEST_KINDS:
             return EVERY
         return mode if mode in (EVERY, DIGEST, NONE) else EVERY
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Choosing the daily push for "your turn" (from the form, the admin or code) makes it due at today's
+        digest hour in the player's zone (at once if it has passed: one a day is keyed by the local date); any
+        other choice clears it. Kept as it is while the choice stays the daily push."""
+        wanted = self.mode("your_turn") == DIGEST
+        if wanted != (self.digest_due is not None):
+            self.digest_due = digest_hour_on(profile_for(self.user), timezone.now()) if wanted else None
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = {*kwargs["update_fields"], "digest_due"}
+        super().save(*args, **kwargs)
+
+
+def follow_digest_hour(sender: Any, profile: Profile, **kwargs: Any) -> None:
+    """A player changed their time zone or digest hour (``accounts.models.digest_hour_moved``): their daily push,
+    if they take one, is due at the new hour today (as their email digest is)."""
+    PushChoices.objects.filter(user_id=profile.user_id, digest_due__isnull=False).update(
+        digest_due=digest_hour_on(profile, timezone.now()))
+
+
+def move_push_digest_on(choices: PushChoices, profile: Profile, now: datetime) -> bool:
+    """After the sweep looked at a due daily push: its next due time (``accounts.models.next_digest``). Only the
+    sweep that read the due time moves it (another at the same instant finds it moved and does nothing)."""
+    return bool(PushChoices.objects.filter(pk=choices.pk, digest_due=choices.digest_due).update(
+        digest_due=next_digest(profile, now)))
 
 
 def push_mode(user_id: int, kind: str) -> str:
