@@ -15,7 +15,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db.models import Exists, OuterRef
 
-from wordgames.accounts.models import DIGEST, EVERY, NONE, Profile, profile_for
+from wordgames.accounts.models import EVERY, NONE, Profile, profile_for
 from wordgames.engines import get_engine
 from wordgames.push.models import PushChoices, Subscription
 

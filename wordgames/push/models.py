@@ -10,8 +10,17 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from wordgames.accounts.models import (DIGEST, DIGEST_KINDS, EMAIL_KINDS, EVERY, NONE, Profile, digest_hour_on,
-                                       next_digest, profile_for)  # fmt: skip
+from wordgames.accounts.models import (
+    DIGEST,
+    DIGEST_KINDS,
+    EMAIL_KINDS,
+    EVERY,
+    NONE,
+    Profile,
+    digest_hour_on,
+    next_digest,
+    profile_for,
+)
 
 # What a player can be notified of on their devices: the same kinds as email (but replies to emailed moves,
 # which only email has), and events' news (a new round, a challenge, the final standings).
