@@ -172,6 +172,7 @@ def test_each_sweep_reads_its_due_rows_by_an_index() -> None:
 
     from wordgames.games.models import GreenLightRequest
     from wordgames.pbem.models import InboundMessage
+    from wordgames.push.models import PushChoices
 
     if connection.vendor != "postgresql":
         pytest.skip("the plan is PostgreSQL's")
@@ -180,6 +181,7 @@ def test_each_sweep_reads_its_due_rows_by_an_index() -> None:
         cursor.execute("SET enable_seqscan = off")  # an empty table: the planner would scan it whatever the indexes
     try:
         assert "profile_digest_due" in Profile.objects.filter(digest_due__lte=now).order_by("digest_due").explain()
+        assert "push_digest_due" in PushChoices.objects.filter(digest_due__lte=now).order_by("digest_due").explain()
         assert "game_wake_due" in Game.objects.filter(wake_at__lte=now).order_by("wake_at", "pk").explain()
         assert "seat_reminder_due" in Seat.objects.filter(remind_at__lte=now, reminded=False).explain()
         waiting = GreenLightRequest.objects.filter(status="waiting", fire_at__lte=now)

@@ -114,18 +114,3 @@ def test_turning_the_daily_push_off_clears_its_due_time_and_nothing_is_pushed(an
     profile.save()
     assert PushChoices.objects.get(user=bob).digest_due is None
     assert choose(bob, hour=9).digest_due == due + timedelta(hours=1)  # chosen again: due at the hour again
-
-
-def test_the_push_sweep_reads_its_due_rows_by_an_index() -> None:
-    from django.db import connection
-
-    if connection.vendor != "postgresql":
-        pytest.skip("the plan is PostgreSQL's")
-    with connection.cursor() as cursor:
-        cursor.execute("SET enable_seqscan = off")  # an empty table: the planner would scan it whatever the indexes
-    try:
-        due = PushChoices.objects.filter(digest_due__lte=timezone.now()).order_by("digest_due")
-        assert "push_digest_due" in due.explain()
-    finally:
-        with connection.cursor() as cursor:
-            cursor.execute("RESET enable_seqscan")
