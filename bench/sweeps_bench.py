@@ -4,8 +4,8 @@
                                  [--keep] [--database wg_sweeps_bench]
 
 Builds its own PostgreSQL database (dropped first; ``--keep`` reuses one already built) in bulk, in SQL
-(``INSERT ... SELECT generate_series``): ``--players`` players (one in five takes the daily digest, every one of
-them already served today; a spread of time zones), ``--running`` running two-player Lingo games (each player's
+(``INSERT ... SELECT generate_series``): ``--players`` players (one in five takes the daily digest, one in ten the
+daily push on a device, every one of them already served today; a spread of time zones), ``--running`` running two-player Lingo games (each player's
 turn in one of them; one in twenty against a computer player, the human thinking; one seat in ten already
 reminded), ``--finished`` finished games with their seats, old green lights, sent emails, emails received,
 expired seeks and running events. Then every entry of ``CELERY_BEAT_SCHEDULE`` is run once, as beat would, and
@@ -94,6 +94,20 @@ def populate(players: int, running: int, finished: int) -> float:
     sql("INSERT INTO games_notification (key, recipient, subject, created, claimed, sent) "
         "SELECT 'digest:' || user_id || ':' || (now() AT TIME ZONE time_zone)::date, 'x@example.org', 'digest', "
         "now(), now(), now() FROM accounts_profile WHERE email_modes ->> 'your_turn' = 'digest'")
+    # One player in ten (digest players, at midnight) chose the daily push for "your turn" and has one device;
+    # today's push went to it.
+    sql("INSERT INTO push_subscription (user_id, endpoint, p256dh, auth, label, created) SELECT user_id, "
+        "'https://push.example.org/' || user_id, 'k', 's', 'phone', now() FROM accounts_profile "
+        "WHERE user_id %% 10 = 0")  # fmt: skip
+    sql("INSERT INTO push_pushchoices (user_id, modes) SELECT user_id, '{\"your_turn\": \"digest\"}'::jsonb "
+        "FROM accounts_profile WHERE user_id %% 10 = 0")  # fmt: skip
+    if has_column("push_pushchoices", "digest_due"):  # next due: the coming local midnight
+        sql("UPDATE push_pushchoices c SET digest_due = p.digest_due FROM accounts_profile p "
+            "WHERE p.user_id = c.user_id")
+    sql("INSERT INTO games_notification (key, recipient, subject, created, claimed, sent) "
+        "SELECT 'push-digest:' || s.user_id || ':' || (now() AT TIME ZONE p.time_zone)::date || ':' || s.id, "
+        "'push:' || s.user_id || ':' || s.id, 'x', now(), now(), now() FROM push_subscription s "
+        "JOIN accounts_profile p USING (user_id)")  # fmt: skip
     first = _first_user()
     computer = first + players
     game_columns = "engine, options, seed, secret, bag, state, version, status, chat_public, private, rated, " \
