@@ -4,10 +4,17 @@ numbers."""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
+import pytest
+from django.urls import reverse
 from django.utils import translation
 
+from tests.conftest import logged_in
 from tests.support.pseudo import OPEN, pseudo_language
 from wordgames.engines import engine_names, get_engine
+from wordgames.games import actions
 from wordgames.games.boardtext import text_board
 from wordgames.games.refusals import worded
 
@@ -49,3 +56,17 @@ def test_lingo_scores_and_pool_in_german() -> None:
         text = text_board("lingo", state, 0)
     assert "Steine im Beutel:" in text and "Punkte von ann:" in text
     assert "score is" not in text and "Tiles left" not in text
+
+
+@pytest.mark.django_db
+def test_the_game_pages_position_text_is_french_and_not_marked_english(ann: Any, bob: Any) -> None:
+    game = actions.create_game(ann, "lexicon-crossing", {}, ["bob"], seed=5, internal=True)
+    actions.join_game(game.pk, bob)
+    client = logged_in(ann)
+    html = client.get(reverse("game", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    text = re.search(r'<details class="card position-text">.*?<pre([^>]*)>(.*?)</pre>', html, re.S)
+    assert text is not None
+    assert 'lang="en"' not in text.group(1)
+    assert "Votre grille (" in text.group(2) and "Manche 1." in text.group(2) and "Round" not in text.group(2)
+    score = re.search(r"data-score>([^<]*)<", html)
+    assert score is not None and re.fullmatch(r"\d+/\d+=\d+,\d\d", score.group(1))
