@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from .errors import InvalidOptions
-from .legend import Legend
+from .legend import Legend, english
 from .refusals import Phrase, Refusal, Value, render_value
 from .rng import Seed
 from .sentences import to_data
@@ -207,7 +207,10 @@ class Engine:
         of a board is one line with one sign per cell, separated by spaces. ``legend``: with the English line
         that says what the signs mean (``legend`` gives its codes, for a server that words it otherwise). The
         English of ``position``'s lines."""
-        raise NotImplementedError
+        lines = english_lines(self.position(state, seat))
+        if legend:
+            lines.append(english(self.legend(state)))
+        return "\n".join(lines)
 
     def position(self, state: State, seat: int | None) -> list[Value]:
         """The lines of ``render_text`` without the legend: the drawing's lines as text (signs, letters, names,

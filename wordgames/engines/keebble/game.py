@@ -21,10 +21,10 @@ from typing import Any
 
 from wordgames.engines.core.rng import Seed, draws
 
-from ..core.engine import EndReason, Engine, MoveOutcome, Option, State, english_lines
+from ..core.engine import EndReason, Engine, MoveOutcome, Option, State
 from ..core.errors import IllegalMove
 from ..core.grid import cell_name, column_name
-from ..core.legend import Legend, english
+from ..core.legend import Legend
 from ..core.letters import letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON
 from ..core.options import validate
@@ -192,12 +192,6 @@ class KeebbleEngine(Engine):
             "my_answer": state.get("sealed", {}).get(str(seat)) if seat is not None else None,
             "result": self.result(state),
         }  # fmt: skip
-
-    def render_text(self, state: State, seat: int | None, legend: bool = True) -> str:
-        lines = english_lines(self.position(state, seat))
-        if legend:
-            lines.append(english(self.legend(state)))
-        return "\n".join(lines)
 
     def position(self, state: State, seat: int | None) -> list[Value]:
         w, h = state["width"], state["height"]

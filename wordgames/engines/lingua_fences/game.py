@@ -15,10 +15,10 @@ from typing import Any
 from wordgames.engines.core.rng import Seed
 from wordgames.engines.core.text import quote
 
-from ..core.engine import EndReason, Engine, MoveOutcome, Option, State, english_lines, finish
+from ..core.engine import EndReason, Engine, MoveOutcome, Option, State, finish
 from ..core.errors import IllegalMove, InvalidOptions
 from ..core.grid import cell_name, column_name, parse_cell
-from ..core.legend import Legend, english
+from ..core.legend import Legend
 from ..core.letters import letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON, house_lexicon
 from ..core.notation import WordMove, parse_move
@@ -251,12 +251,6 @@ class LinguaFencesEngine(Engine):
             "writing": sorted(actors), "scores": state["scores"], "active": state["active"],
             "result": self.result(state),
         }  # fmt: skip
-
-    def render_text(self, state: State, seat: int | None, legend: bool = True) -> str:
-        lines = english_lines(self.position(state, seat))
-        if legend:
-            lines.append(english(self.legend(state)))
-        return "\n".join(lines)
 
     def position(self, state: State, seat: int | None) -> list[Value]:
         index = self.sheet_of(state, seat) if seat is not None else 0
