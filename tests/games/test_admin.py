@@ -71,3 +71,31 @@ def test_moderators_see_green_light_requests_and_email_opt_outs(admin_client, an
     page = admin_client.get(reverse("admin:games_greenlightrequest_changelist")).content.decode()
     assert f"Lexicon Crossing #{game.pk}" in page and "waiting" in page
     assert "dan@example.org" in admin_client.get(reverse("admin:pbem_emailoptout_changelist")).content.decode()
+
+
+def test_the_move_summary_and_the_moderation_detail_in_the_staff_members_language(
+    admin_client, lingo_game, ann, play_best
+):
+    """The admin words the stored summary (kept as codes and values) for the staff member; a row stored before
+    sentences were data shows the English it kept."""
+    from django.utils import translation
+
+    play_best(lingo_game, ann)
+    run_action(admin_client, "games_game", "take_back", [lingo_game.pk], confirm="1", reason="misclick")
+    move = Move.objects.get()
+    with translation.override("fr"):
+        french = move.told
+    assert french != move.summary and "made the" in move.summary
+    french_page = {"HTTP_ACCEPT_LANGUAGE": "fr"}
+    game_page = admin_client.get(reverse("admin:games_game_change", args=[lingo_game.pk]), **french_page)
+    move_page = admin_client.get(reverse("admin:games_move_change", args=[move.pk]), **french_page)
+    action = ModerationAction.objects.get()
+    log_page = admin_client.get(reverse("admin:games_moderationaction_change", args=[action.pk]), **french_page)
+    for page in (game_page, move_page, log_page):
+        assert page.status_code == 200 and french.replace("'", "&#x27;") in page.content.decode()
+    for page in (game_page, log_page):  # (the move's own page also shows its raw outcome, which keeps the English)
+        assert move.summary not in page.content.decode()
+
+    Move.objects.filter(pk=move.pk).update(outcome={})  # an old row: no sentence as data
+    old = admin_client.get(reverse("admin:games_move_change", args=[move.pk]), **french_page).content.decode()
+    assert move.summary in old

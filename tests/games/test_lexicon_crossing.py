@@ -348,7 +348,7 @@ def test_a_green_light_emails_the_others_their_new_tile_and_not_the_caller(ann, 
     assert sorted(m.to[0] for m in sent) == ["bob@example.com", "cat@example.com"]
     to_bob = next(m for m in sent if m.to == ["bob@example.com"])
     assert "ann called green light: everyone draws a tile." in to_bob.body
-    assert f"Newest tile(s): {game.state['latest'][1][0]}" in to_bob.body
+    assert f"Newest tile: {game.state['latest'][1][0]}" in to_bob.body
     assert "to move" not in to_bob.subject  # nobody has to move in Lexicon Crossing
 
 

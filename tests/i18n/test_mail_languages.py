@@ -64,7 +64,7 @@ def test_plateau_sends_the_board_and_changes_nothing(ann: Any, bob: Any, tmp_pat
     game = game_of(ann, bob)
     by_pipe(mime.reply(latest_to("ann@example.com"), "Plateau"), tmp_path)  # case does not matter
     answer = latest_to("ann@example.com").body
-    assert "Le plateau tel qu'il est :" in answer and "Pool:" in answer
+    assert "Le plateau tel qu'il est :" in answer and "Réserve commune :" in answer and "Pool:" not in answer
     unchanged(game)
 
 

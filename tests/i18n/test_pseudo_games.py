@@ -46,7 +46,7 @@ def option_values() -> list[str]:
 
 
 def data_of(game: Game | None = None) -> list[str]:
-    """What a game's page may show untranslated: names, titles, moves and the position as plain text (the
+    """What a game's page may show untranslated: names, titles, moves and the drawing of the position as text (the
     engines' sentences about moves and the result are worded in the reader's language: not data)."""
     found = ["ann", "bob", "cat", "Ann", "Bob", "Cat", *TITLES, *option_values()]
     if game is not None:
@@ -64,13 +64,18 @@ def position_texts(game: Game) -> list[str]:
     is not among them: the server words it)."""
     engine = get_engine(game.engine)
     seats = range(len(game.seats.all()))
-    texts = [engine.render_text(game.state, seat, legend=False, **queries.view_kwargs(game, seat))
-             for seat in [None, *seats]]
+    texts = [line for seat in [None, *seats]
+             for line in drawing(engine.position(game.state, seat, **queries.view_kwargs(game, seat)))]
     state = engine.new_game(queries.player_names(game), game.options, game.deal_seed, game.bag or None)
     for move in queries.live_moves(game):
-        texts += [engine.render_text(state, seat, legend=False) for seat in seats]
+        texts += [line for seat in seats for line in drawing(engine.position(state, seat))]
         state, _outcome = engine.apply(state, move.seat, move.text)
     return texts
+
+
+def drawing(lines: list[Any]) -> list[str]:
+    """The lines of the drawing (signs, letters, names): its prose lines are phrases, worded for the reader."""
+    return [line.strip() for line in lines if isinstance(line, str) and line.strip()]
 
 
 def without_seeks(html: str) -> str:

@@ -59,10 +59,10 @@ def engine_text(game: Game) -> list[str]:
     sentences about moves and its examples' explanations are not data: they are worded in the reader's language."""
     game.refresh_from_db()
     engine = get_engine(game.engine)
-    lines: list[str] = []
+    lines: list[Any] = []
     for seat in [None, *range(game.seats.count())]:
         if game.state:
-            lines += engine.render_text(game.state, seat).split("\n")
+            lines += [line for line in engine.position(game.state, seat) if isinstance(line, str)]
     return [line.strip() for line in lines if line.strip()]
 
 

@@ -144,6 +144,11 @@ class SecretMoves:
     def move(self, move: Move) -> str:
         return move.shown_text
 
+    @admin.display(description=_("summary"))
+    def told_summary(self, move: Move) -> str:
+        """The engine's sentence about the move in the staff member's language (an old row: its stored English)."""
+        return move.told
+
     @admin.display(description=_("outcome"))
     def shown_outcome(self, move: Move) -> Any:
         return gettext("hidden until the game is over (a private move)") if move.is_secret else move.outcome
@@ -152,7 +157,7 @@ class SecretMoves:
 class MoveInline(SecretMoves, admin.TabularInline):
     model = Move
     extra = 0
-    fields = ("seq", "seat", "user", "move", "score", "summary", "comment", "source", "taken_back", "created")
+    fields = ("seq", "seat", "user", "move", "score", "told_summary", "comment", "source", "taken_back", "created")
     readonly_fields = fields
     can_delete = False
 
@@ -221,7 +226,8 @@ class MoveAdmin(SecretMoves, admin.ModelAdmin):
     # Searching the text of a secret move would tell its letters one guess at a time: the search reads the
     # text as the list shows it.
     search_fields = ("=game__id", "user__username", "public_text")
-    readonly_fields = tuple({"text": "move", "outcome": "shown_outcome"}.get(f.name, f.name) for f in Move._meta.fields)
+    readonly_fields = tuple({"text": "move", "outcome": "shown_outcome", "summary": "told_summary"}.get(f.name, f.name)
+                            for f in Move._meta.fields)  # fmt: skip
     fields = readonly_fields
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Move]:
@@ -239,7 +245,13 @@ class MoveAdmin(SecretMoves, admin.ModelAdmin):
 class ModerationActionAdmin(admin.ModelAdmin):
     list_display = ("created", "moderator", "kind", "game", "subject", "reason")
     list_filter = ("kind",)
-    readonly_fields = [f.name for f in ModerationAction._meta.fields]
+    readonly_fields = tuple("worded_detail" if f.name == "detail" else f.name for f in ModerationAction._meta.fields)
+    fields = readonly_fields
+
+    @admin.display(description=_("detail"))
+    def worded_detail(self, action: ModerationAction) -> str:
+        """The detail in the staff member's language (logged in English; ``ModerationAction.shown_detail``)."""
+        return action.shown_detail
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -11,14 +11,20 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext
 
 from wordgames.engines.core.engine import Engine, MoveOutcome, example_line
 from wordgames.engines.core.errors import EngineRefusal
-from wordgames.engines.core.refusals import Phrase, render, render_value
+from wordgames.engines.core.refusals import Figure, Phrase, Value, render, render_value
 from wordgames.engines.core.sentences import from_data, to_data
 
 log = logging.getLogger(__name__)
+
+
+def number(figure: Figure) -> str:
+    """A number with decimals as the active language writes it (3.06; French 3,06)."""
+    return number_format(figure.number, figure.places, use_l10n=True)
 
 
 def word(refusal: EngineRefusal) -> str:
@@ -27,7 +33,7 @@ def word(refusal: EngineRefusal) -> str:
     A translation that does not fit its values (a placeholder misspelt) must not turn a refused move into a
     server error: the reader gets the English sentence, and the log says which template to mend."""
     try:
-        return render(refusal.code, refusal.values, gettext, ngettext)
+        return render(refusal.code, refusal.values, gettext, ngettext, number)
     except (KeyError, ValueError, TypeError):
         log.exception("the translation of refusal %s does not fit its values", refusal.code.name)
         return str(refusal)
@@ -41,7 +47,7 @@ def spoken(data: Any, english: str = "") -> str:
     if not data:
         return english
     try:
-        return render_value(from_data(data), gettext, ngettext)
+        return render_value(from_data(data), gettext, ngettext, number)
     except (KeyError, ValueError, TypeError, LookupError):
         log.exception("the engine's sentence %r cannot be worded", data)
         return english
@@ -57,6 +63,11 @@ def worded(view: dict[str, Any]) -> dict[str, Any]:
     result = view.get("result")
     if result and result.get("reason_said"):
         view["result"] = {**result, "reason": spoken(result["reason_said"], result.get("reason", ""))}
+    score = view.get("score")
+    if isinstance(score, dict) and {"points", "words", "leftover", "text"} <= score.keys():  # Lexicon Crossing
+        divisor = score["words"] + score["leftover"]
+        ratio = number(Figure(score["points"] / divisor if divisor else 0.0, 2))
+        view["score"] = {**score, "text": f"{score['points']}/{divisor}={ratio}"}
     return view
 
 
@@ -67,8 +78,14 @@ def examples(engine: Engine, state: Any, seat: int | None) -> list[str]:
 
 
 def _phrase(said: Phrase) -> str:
+    return line(said)
+
+
+def line(value: Value) -> str:
+    """A line of an engine's position as text (``Engine.position``), or any of its sentences' values, in the
+    active language: a drawing's line as it is, a phrase worded (in English where its translation does not fit)."""
     try:
-        return render_value(said, gettext, ngettext)
+        return render_value(value, gettext, ngettext, number)
     except (KeyError, ValueError, TypeError):
-        log.exception("the translation of %s does not fit its values", said.code.name)
-        return str(said)
+        log.exception("the translation of %r does not fit its values", value)
+        return str(value)

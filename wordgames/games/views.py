@@ -203,7 +203,7 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
     else:
         engine = get_engine(game.engine)
         concealment = queries.view_kwargs(game, seat, seats)
-        view = engine.view(game.state, seat, **concealment)
+        view = worded(engine.view(game.state, seat, **concealment))
         context["position_text"] = text_board(game.engine, game.state, seat, **concealment)  # for screen readers
         if seat is not None:
             greenlight.mark_seen(game, seat)  # Lexicon Crossing: this page shows them their newest tiles
@@ -711,8 +711,8 @@ def record(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _replay_board(engine: Any, state: dict[str, Any], view: dict[str, Any]) -> Any:
-    """Lingo's board as SVG; other games as each player's text (the game is over: nothing is secret). The engines
-    draw that text in English (the email board's renderer), and say so, so a screen reader reads it as English."""
+    """Lingo's board as SVG; other games as each player's text (the game is over: nothing is secret), in the
+    reader's language (the email board's renderer)."""
     if "board" in view:
         return render_board(view["board"])
     texts = [f"{name}:\n{text_board(engine.name, state, seat)}" for seat, name in enumerate(view["players"])]

@@ -180,7 +180,7 @@ def test_the_green_lighter_can_be_kept_from_seeing_their_new_tile():
     new_tile = state["latest"][0][0]
     hidden = ENGINE.view(state, 0, conceal_latest=True)
     assert hidden["hidden_new"] == 1 and hidden["new_tiles"] == [] and hidden["hand"] == []
-    assert "1 new tile(s) waiting" in ENGINE.render_text(state, 0, conceal_latest=True)
+    assert "1 new tile waiting" in ENGINE.render_text(state, 0, conceal_latest=True)
     shown = ENGINE.view(state, 0)
     assert shown["hand"] == [new_tile] and shown["new_tiles"] == [new_tile]
 

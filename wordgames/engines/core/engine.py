@@ -13,8 +13,8 @@ from enum import StrEnum
 from typing import Any
 
 from .errors import InvalidOptions
-from .legend import Legend
-from .refusals import Phrase, Refusal
+from .legend import Legend, english
+from .refusals import Phrase, Refusal, Value, render_value
 from .rng import Seed
 from .sentences import to_data
 
@@ -32,6 +32,11 @@ class EndReason(StrEnum):
     RED_LIGHT = "red-light"  # Lexicon Crossing: everyone is done after red light
     SHEETS_RETIRED = "sheets-retired"  # Lingua Fences: every sheet is out of the game
     MODERATOR = "moderator"  # ended by a moderator (the service, not an engine)
+
+
+def english_lines(lines: list[Value]) -> list[str]:
+    """``Engine.position``'s lines in the engines' own English."""
+    return [render_value(line) for line in lines]
 
 
 def example_line(notation: str, text: str) -> str:
@@ -200,7 +205,17 @@ class Engine:
     def render_text(self, state: State, seat: int | None, legend: bool = True) -> str:
         """The position as plain text (emails), readable in a fixed-width font and in a proportional one: each row
         of a board is one line with one sign per cell, separated by spaces. ``legend``: with the English line
-        that says what the signs mean (``legend`` gives its codes, for a server that words it otherwise)."""
+        that says what the signs mean (``legend`` gives its codes, for a server that words it otherwise). The
+        English of ``position``'s lines."""
+        lines = english_lines(self.position(state, seat))
+        if legend:
+            lines.append(english(self.legend(state)))
+        return "\n".join(lines)
+
+    def position(self, state: State, seat: int | None) -> list[Value]:
+        """The lines of ``render_text`` without the legend: the drawing's lines as text (signs, letters, names,
+        numbers: no language), the prose lines as phrases (``core.refusals.Phrase``), which a server words in
+        the reader's language (``wordgames.games.boardtext``)."""
         raise NotImplementedError
 
     def legend(self, state: State) -> list[Legend]:

@@ -72,9 +72,22 @@ class Listing:
         return render_value(self)
 
 
-Value = str | int | Phrase | Template | Listing
+@dataclass(frozen=True)
+class Figure:
+    """A number with decimals that a person reads (Lexicon Crossing's score, 3.06): English writes it with a
+    point; the server formats it for the reader's language (3,06 in French)."""
+
+    number: float
+    places: int = 2
+
+    def __str__(self) -> str:
+        return f"{self.number:.{self.places}f}"
+
+
+Value = str | int | Phrase | Template | Listing | Figure
 Translate = Callable[[str], str]
 TranslatePlural = Callable[[str, str, int], str]
+FormatNumber = Callable[[Figure], str]
 
 
 class Joiner(Template):
@@ -94,28 +107,32 @@ def _english_plural(singular: str, plural: str, n: int) -> str:
 
 
 def render(code: Template, values: Mapping[str, Value], gettext: Translate = gettext_noop,
-           ngettext: TranslatePlural = _english_plural) -> str:
+           ngettext: TranslatePlural = _english_plural, number: FormatNumber = str) -> str:
     """``code``'s template filled with ``values``, every piece of prose in it passed through ``gettext`` (English
     by default: the engines' own sentence; the server passes Django's)."""
     template = code.template
     if isinstance(template, Plural):
-        number = values[template.count]
-        if not isinstance(number, int):
-            raise TypeError(f"{code.name} counts {template.count}, which must be a number, not {number!r}")
-        text = ngettext(template.singular, template.plural, number)
+        count = values[template.count]
+        if not isinstance(count, int):
+            raise TypeError(f"{code.name} counts {template.count}, which must be a number, not {count!r}")
+        text = ngettext(template.singular, template.plural, count)
     else:
         text = gettext(template)
-    return text % {name: render_value(value, gettext, ngettext) for name, value in values.items()}
+    return text % {name: render_value(value, gettext, ngettext, number) for name, value in values.items()}
 
 
-def render_value(value: Value, gettext: Translate = gettext_noop, ngettext: TranslatePlural = _english_plural) -> str:
-    """One value as the reader sees it: phrases and names translated, words played and notation as they are."""
+def render_value(value: Value, gettext: Translate = gettext_noop, ngettext: TranslatePlural = _english_plural,
+                 number: FormatNumber = str) -> str:
+    """One value as the reader sees it: phrases and names translated, numbers with decimals formatted for the
+    language (``number``), words played and notation as they are."""
     if isinstance(value, Phrase):
-        return render(value.code, value.values, gettext, ngettext)
+        return render(value.code, value.values, gettext, ngettext, number)
     if isinstance(value, Template):
-        return render(value, {}, gettext, ngettext)
+        return render(value, {}, gettext, ngettext, number)
+    if isinstance(value, Figure):
+        return number(value)
     if isinstance(value, Listing):
-        parts = [render_value(item, gettext, ngettext) for item in value.items]
+        parts = [render_value(item, gettext, ngettext, number) for item in value.items]
         if not parts or value.joiner in ("space", "none"):
             return (" " if value.joiner == "space" else "").join(parts)
         last = {"comma": Joiner.COMMA, "and": Joiner.AND, "or": Joiner.OR, "semicolon": Joiner.SEMICOLON}[value.joiner]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .refusals import Listing, Phrase, Template, Value, gettext_noop, ngettext_lazy
+from .refusals import Figure, Listing, Phrase, Template, Value, gettext_noop, ngettext_lazy
 
 
 class Said(Template):
@@ -32,6 +32,9 @@ class Said(Template):
     NO_TILES_LEFT = gettext_noop("no tiles left")
     RAN_OUT = gettext_noop("%(name)s ran out of tiles")
     HINT_STALE = gettext_noop("The game has moved on since this hint was asked.")
+    # The position as text (emails, screen readers): the prose lines beside the drawing of the board.
+    # Translators: in a list of tiles, when there are none.
+    NO_TILES = gettext_noop("(none)")
 
 
 _TEMPLATES: dict[str, type[Template]] = {}
@@ -60,6 +63,8 @@ def to_data(value: Value) -> Any:
         return {"code": f"{type(value).__name__}.{value.name}", "values": {}}
     if isinstance(value, Listing):
         return {"items": [to_data(item) for item in value.items], "joiner": value.joiner}
+    if isinstance(value, Figure):
+        return {"figure": value.number, "places": value.places}
     return value
 
 
@@ -71,6 +76,8 @@ def from_data(data: Any) -> Value:
         return Phrase(code, {name: from_data(v) for name, v in (data.get("values") or {}).items()})
     if isinstance(data, dict) and "items" in data:
         return Listing(tuple(from_data(item) for item in data["items"]), str(data.get("joiner", "comma")))
+    if isinstance(data, dict) and "figure" in data:
+        return Figure(float(data["figure"]), int(data.get("places", 2)))
     if isinstance(data, (str, int)):
         return data
     raise ValueError(f"not a value of a sentence: {data!r}")
@@ -87,3 +94,13 @@ def clauses(parts: list[Phrase]) -> Phrase:
 
 def counted(code: Template, n: int) -> Phrase:
     return Phrase(code, {"count": n})
+
+
+def indented(line: Value) -> Listing:
+    """A line of the position as text, indented two spaces (under its heading)."""
+    return Listing(("  ", line), "none")
+
+
+def tiles_or_none(tiles: list[str]) -> Value:
+    """Tiles in a line of the position as text, one space between them: "E X ?", or "(none)"."""
+    return Listing(tuple(tiles), "space") if tiles else phrase(Said.NO_TILES)

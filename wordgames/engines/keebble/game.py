@@ -24,11 +24,11 @@ from wordgames.engines.core.rng import Seed, draws
 from ..core.engine import EndReason, Engine, MoveOutcome, Option, State
 from ..core.errors import IllegalMove
 from ..core.grid import cell_name, column_name
-from ..core.legend import Legend, english
+from ..core.legend import Legend
 from ..core.letters import letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON
 from ..core.options import validate
-from ..core.refusals import Listing, Phrase, Refusal
+from ..core.refusals import Listing, Phrase, Refusal, Value
 from ..core.sentences import Said, phrase
 from .answers import answer, free_wall, reveal
 from .asking import FRAUD_RULES
@@ -193,11 +193,11 @@ class KeebbleEngine(Engine):
             "result": self.result(state),
         }  # fmt: skip
 
-    def render_text(self, state: State, seat: int | None, legend: bool = True) -> str:
+    def position(self, state: State, seat: int | None) -> list[Value]:
         w, h = state["width"], state["height"]
         hand_of = {name: state["players"][s][0].lower() for s, name in enumerate(state["hand_cells"])}
         short = {"DL": "2l", "TL": "3l", "DW": "2w", "TW": "3w"}
-        lines = ["    " + "".join(f"{column_name(c):<4}" for c in range(w)).rstrip()]
+        lines: list[Value] = ["    " + "".join(f"{column_name(c):<4}" for c in range(w)).rstrip()]
         for r in range(1, h + 1):
             row, below = f"{r:>2}  ", "    "
             for c in range(w):
@@ -220,17 +220,15 @@ class KeebbleEngine(Engine):
             lines.append(row.rstrip())
             if "-" in below:
                 lines.append(below.rstrip())
-        lines.append("Hands: " + "; ".join(f"{n} [{''.join(hand) or '-'}] {score} pts"
-                                          for n, hand, score in zip(state["players"], state["hands"],
-                                                                    state["scores"])))  # fmt: skip
+        hands = [phrase(KeebbleSaid.HAND, name=n, tiles="".join(hand) or "-", score=score)
+                 for n, hand, score in zip(state["players"], state["hands"], state["scores"])]  # fmt: skip
+        lines.append(phrase(KeebbleSaid.HANDS, hands=Listing(tuple(hands), "semicolon")))
         if state["phase"] == "answer":
-            lines.append(f"{state['players'][state['asker']]} asked {' '.join(state['asked'])}: take one, or place "
-                         "a wall.")  # fmt: skip
+            lines.append(phrase(KeebbleSaid.ASKED, name=state["players"][state["asker"]],
+                                tiles=Listing(tuple(state["asked"]), "space")))  # fmt: skip
         if state["endgame"]:
-            lines.append("Endgame: words only.")
-        if legend:
-            lines.append(english(self.legend(state)))
-        return "\n".join(lines)
+            lines.append(phrase(KeebbleSaid.ENDGAME))
+        return lines
 
     def legend(self, state: State) -> list[Legend]:
         return [Legend.EMPTY, Legend.HAND, Legend.WALLS, Legend.STAR, Legend.SPECIAL, Legend.DESTROYED]

@@ -53,3 +53,11 @@ class KeebbleSaid(Template):
         "a whole round went by in which nobody could play a word, take a letter or build a wall"
     )
     OUT_OF_LETTERS = gettext_noop("%(name)s is out of letters")
+    # The position as text (emails, screen readers): the lines beside the drawing of the board.
+    # Translators: the players' hands and scores, one player after another: "Hands: ann [ABC] 12 pts; bob [-] 3 pts".
+    HANDS = gettext_noop("Hands: %(hands)s")
+    # Translators: one player's hand (its tiles, or - when empty) and score, in the list of hands.
+    HAND = gettext_noop("%(name)s [%(tiles)s] %(score)s pts")
+    # Translators: "tiles" are the letters asked for: "ann asked E X: take one, or place a wall."
+    ASKED = gettext_noop("%(name)s asked %(tiles)s: take one, or place a wall.")
+    ENDGAME = gettext_noop("Endgame: words only.")

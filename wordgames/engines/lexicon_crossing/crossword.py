@@ -21,7 +21,7 @@ from wordgames.engines.core.text import quote
 
 from ..core.errors import IllegalMove
 from ..core.lexicon import Lexicon
-from ..core.refusals import Listing, Phrase
+from ..core.refusals import Figure, Listing, Phrase
 from ..core.tiles import BLANK, LETTER_VALUES
 from .refusals import LexiconCrossingRefusal
 
@@ -98,6 +98,11 @@ class Score:
     def text(self) -> str:
         """``52/17=3.06``: points / (words + leftover tiles) = score."""
         return f"{self.points}/{self.words + self.leftover}={self.value:.2f}"
+
+    @property
+    def said(self) -> Listing:
+        """``text`` as a value of a sentence: its ratio a ``Figure``, which a server formats for the reader."""
+        return Listing((f"{self.points}/{self.words + self.leftover}=", Figure(self.value, 2)), "none")
 
     @property
     def invalid(self) -> list[str]:

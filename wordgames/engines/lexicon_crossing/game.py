@@ -17,14 +17,14 @@ from typing import Any
 from wordgames.engines.core.rng import Seed, draws
 from wordgames.engines.core.text import quote
 
-from ..core.engine import MOVE_MAX, EndReason, Engine, MoveOutcome, Option, State, finish
+from ..core.engine import MOVE_MAX, EndReason, Engine, MoveOutcome, Option, State, english_lines, finish
 from ..core.errors import IllegalMove, InvalidOptions
 from ..core.legend import Legend, english
 from ..core.letters import ENGLISH, LetterSet, letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON, Lexicon, get_lexicon
 from ..core.options import validate
 from ..core.refusals import Listing, Phrase, Refusal, Value
-from ..core.sentences import Said, counted, phrase
+from ..core.sentences import Said, counted, indented, phrase, tiles_or_none
 from ..core.tiles import BLANK, get_tile_set
 from . import crossword
 from .refusals import LexiconCrossingRefusal
@@ -486,34 +486,42 @@ class LexiconCrossingEngine(Engine):
                 and len(state["bag"]) >= (2 if options["jaywalk"] == "2for1" else 1))  # fmt: skip
 
     def render_text(self, state: State, seat: int | None, legend: bool = True, conceal_latest: bool = False) -> str:
-        view = self.view(state, seat, conceal_latest)
-        lines = []
-        if seat is not None:
-            grid = view["grid"]
-            lines.append(f"Your crossword ({view['score']['text']}):")
-            lines.extend(f"  {' '.join(row)}" for row in grid) if grid else lines.append("  (empty)")
-            lines.append(f"Your tiles not on it: {' '.join(view['hand']) or '(none)'}")
-            if view["hidden_new"]:
-                lines.append(f"You have {view['hidden_new']} new tile(s) waiting: you see them once the others "
-                             "have seen theirs.")  # fmt: skip
-            elif view["new_tiles"] and not state["finished"]:
-                lines.append(f"Newest tile(s): {' '.join(view['new_tiles'])}")
-            if view["score"]["invalid"]:
-                lines.append(f"Not in the dictionary: {', '.join(view['score']['invalid'])}")
-        if state["finished"] and view["result"]:
-            for s, name in enumerate(state["players"]):
-                lines.append(f"{name}: {view['score_texts'][s]}")
-                lines.extend(f"  {' '.join(row)}" for row in state["grids"][s])
-        else:
-            phase = {"play": f"Round {state['round']}", "red": "Red light: the grace period"}[state["phase"]]
-            lines.append(f"{phase}. Tiles in the pickup pool: {len(state['bag'])}.")
-            others = [f"{n} holds {view['tile_counts'][s]}" for s, n in enumerate(state["players"]) if s != seat]
-            lines.append("Tiles: " + ", ".join(others) + ".")
-            if view["face_up"]:
-                lines.append(f"Face up in the pool: {' '.join(view['face_up'])}")
+        lines = english_lines(self.position(state, seat, conceal_latest))
         if legend and (seat is not None or state["finished"]):
             lines.append(english(self.legend(state)))
         return "\n".join(lines)
+
+    def position(self, state: State, seat: int | None, conceal_latest: bool = False) -> list[Value]:
+        view = self.view(state, seat, conceal_latest)
+        lines: list[Value] = []
+        if seat is not None:
+            grid = view["grid"]
+            mine = crossword.Score(view["score"]["points"], view["score"]["words"], view["score"]["leftover"])
+            lines.append(phrase(LexiconCrossingSaid.YOUR_CROSSWORD, score=mine.said))
+            lines.extend(f"  {' '.join(row)}" for row in grid) if grid else lines.append(indented(phrase(LexiconCrossingSaid.EMPTY_GRID)))
+            lines.append(phrase(LexiconCrossingSaid.TILES_NOT_ON_IT, tiles=tiles_or_none(view["hand"])))
+            if view["hidden_new"]:
+                lines.append(counted(LexiconCrossingSaid.NEW_WAITING, view["hidden_new"]))
+            elif view["new_tiles"] and not state["finished"]:
+                lines.append(phrase(LexiconCrossingSaid.NEWEST, count=len(view["new_tiles"]),
+                                    tiles=Listing(tuple(view["new_tiles"]), "space")))  # fmt: skip
+            if view["score"]["invalid"]:
+                lines.append(phrase(LexiconCrossingSaid.NOT_IN_DICTIONARY, words=Listing(tuple(view["score"]["invalid"]))))
+        if state["finished"] and view["result"]:
+            for s, name in enumerate(state["players"]):
+                lines.append(phrase(LexiconCrossingSaid.PLAYER_SCORE, name=name, score=self.score(state, s).said))
+                lines.extend(f"  {' '.join(row)}" for row in state["grids"][s])
+        else:
+            if state["phase"] == "play":
+                lines.append(phrase(LexiconCrossingSaid.ROUND, round=state["round"], count=len(state["bag"])))
+            else:
+                lines.append(phrase(LexiconCrossingSaid.GRACE_PERIOD, count=len(state["bag"])))
+            others = [phrase(LexiconCrossingSaid.HOLDS, name=n, count=view["tile_counts"][s])
+                      for s, n in enumerate(state["players"]) if s != seat]  # fmt: skip
+            lines.append(phrase(LexiconCrossingSaid.TILES_HELD, holds=Listing(tuple(others))))
+            if view["face_up"]:
+                lines.append(phrase(LexiconCrossingSaid.FACE_UP, tiles=Listing(tuple(view["face_up"]), "space")))
+        return lines
 
     def legend(self, state: State) -> list[Legend]:
         return [Legend.EMPTY]

@@ -22,7 +22,7 @@ from ..core.legend import Legend
 from ..core.letters import ENGLISH, letter_set_for
 from ..core.lexicon import Lexicon, get_lexicon
 from ..core.notation import Placement, PlaceMove, WordCommand, format_move, parse_move
-from ..core.refusals import Phrase, Refusal
+from ..core.refusals import Phrase, Refusal, Value
 from ..core.sentences import Said, phrase, to_data
 from ..core.tiles import BLANK, lingo_tile_set
 from . import best, text
@@ -300,6 +300,9 @@ class LingoEngine(Engine):
 
     def render_text(self, state: State, seat: int | None, legend: bool = True) -> str:
         return text.render(self.view(state, seat), legend)
+
+    def position(self, state: State, seat: int | None) -> list[Value]:
+        return text.position(self.view(state, seat))
 
     def legend(self, state: State) -> list[Legend]:
         return text.legend(bool(state["options"]["hex"]))

@@ -22,3 +22,16 @@ class LingoSaid(Template):
     EXAMPLE_CELLS = gettext_noop("cells and letters (a different letter on a tile stacks on it)")
     # Translators: the sporting opponent's comment on a move; "summary" is the better move's own sentence.
     MISSED = gettext_noop("%(name)s could have scored %(score)s pts with %(move)s: %(summary)s")
+    # The position as text (emails, screen readers): the lines under the drawing of the board.
+    # Translators: "tiles" are the player's tiles, each with its value (E1 N1 ?0), or "(none)".
+    YOUR_TILES = gettext_noop("Your tiles: %(tiles)s")
+    # Translators: the shared pool of tiles, each with its value (E1 N1 ?0), or "(none)".
+    POOL = gettext_noop("Pool: %(tiles)s")
+    # Translators: each player's name and how many tiles they hold: "ann 7, bob 5".
+    TILES_IN_HAND = gettext_noop("Tiles in hand: %(counts)s")
+    # Translators: "place" is the most tiles a player may place in one turn.
+    BAG = gettext_noop("Tiles left in the bag: %(count)s. At most %(place)s placed a turn.")
+    SCORE = gettext_noop("%(name)s's score is %(score)s.")
+    SCORE_RESIGNED = gettext_noop("%(name)s's score is %(score)s. (resigned)")
+    SCORE_TO_MOVE = gettext_noop("%(name)s's score is %(score)s. - to move")
+    SCORE_RESIGNED_TO_MOVE = gettext_noop("%(name)s's score is %(score)s. (resigned) - to move")

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.engine import english_lines
 from ..core.grid import cell_name, column_name
 from ..core.legend import Legend, english
 from ..core.notation import Placement
 from ..core.refusals import Listing, Phrase, Value
+from ..core.sentences import phrase, tiles_or_none
 from ..core.tiles import LETTER_VALUES
 from .said import LingoSaid
 from .scoring import Score
@@ -85,21 +87,27 @@ def legend(hexes: bool) -> list[Legend]:
 
 def render(view: dict[str, Any], with_legend: bool = True) -> str:
     """The whole position for an email: board, legend (unless the caller words it), pool, bag and scores."""
-    lines = render_board(view["board"])
-    lines.append("")
+    lines = english_lines(position(view))
     if with_legend:
-        lines.append(english(legend(view["board"]["shape"] == "hex")))
-    if view["pool"] is not None:
-        label = "Your tiles" if view["pool_counts"] is not None else "Pool"
-        # Each tile with its value, as pbmserv printed them (a blank, "?", is worth 0): E1 N1 O1 S1 V4.
-        tiles = " ".join(f"{t}{0 if t == '?' else LETTER_VALUES.get(t, 0)}" for t in view["pool"])
-        lines.append(f"{label}: {tiles or '(none)'}")
-    if view["pool_counts"] is not None:
-        counts = ", ".join(f"{name} {n}" for name, n in zip(view["players"], view["pool_counts"]))
-        lines.append(f"Tiles in hand: {counts}")
-    lines.append(f"Tiles left in the bag: {view['bag_count']}. At most {view['place']} placed a turn.")
-    for seat, (name, score) in enumerate(zip(view["players"], view["scores"])):
-        note = "" if view["active"][seat] else " (resigned)"
-        turn = " - to move" if seat in view["to_move"] else ""
-        lines.append(f"{name}'s score is {score}.{note}{turn}")
+        lines.insert(len(render_board(view["board"])) + 1, english(legend(view["board"]["shape"] == "hex")))
     return "\n".join(lines) + "\n"
+
+
+def position(view: dict[str, Any]) -> list[Value]:
+    """The board's drawing, then the pool, the bag and the scores as phrases (worded by the server)."""
+    lines: list[Value] = [*render_board(view["board"]), ""]
+    if view["pool"] is not None:
+        # Each tile with its value, as pbmserv printed them (a blank, "?", is worth 0): E1 N1 O1 S1 V4.
+        tiles = tiles_or_none([f"{t}{0 if t == '?' else LETTER_VALUES.get(t, 0)}" for t in view["pool"]])
+        lines.append(phrase(LingoSaid.YOUR_TILES if view["pool_counts"] is not None else LingoSaid.POOL, tiles=tiles))
+    if view["pool_counts"] is not None:
+        counts = Listing(tuple(f"{name} {n}" for name, n in zip(view["players"], view["pool_counts"])))
+        lines.append(phrase(LingoSaid.TILES_IN_HAND, counts=counts))
+    lines.append(phrase(LingoSaid.BAG, count=view["bag_count"], place=view["place"]))
+    for seat, (name, score) in enumerate(zip(view["players"], view["scores"])):
+        if seat in view["to_move"]:
+            code = LingoSaid.SCORE_TO_MOVE if view["active"][seat] else LingoSaid.SCORE_RESIGNED_TO_MOVE
+        else:
+            code = LingoSaid.SCORE if view["active"][seat] else LingoSaid.SCORE_RESIGNED
+        lines.append(phrase(code, name=name, score=score))
+    return lines

@@ -18,13 +18,13 @@ from wordgames.engines.core.text import quote
 from ..core.engine import EndReason, Engine, MoveOutcome, Option, State, finish
 from ..core.errors import IllegalMove, InvalidOptions
 from ..core.grid import cell_name, column_name, parse_cell
-from ..core.legend import Legend, english
+from ..core.legend import Legend
 from ..core.letters import letter_set_for
 from ..core.lexicon import DEFAULT_LEXICON, house_lexicon
 from ..core.notation import WordMove, parse_move
 from ..core.options import validate
-from ..core.refusals import Listing, Phrase, Refusal
-from ..core.sentences import Said, clauses, counted, phrase
+from ..core.refusals import Listing, Phrase, Refusal, Value
+from ..core.sentences import Said, clauses, counted, indented, phrase
 from .refusals import LinguaFencesRefusal
 from .said import LinguaFencesSaid
 from .sheet import Sheet
@@ -252,30 +252,34 @@ class LinguaFencesEngine(Engine):
             "result": self.result(state),
         }  # fmt: skip
 
-    def render_text(self, state: State, seat: int | None, legend: bool = True) -> str:
+    def position(self, state: State, seat: int | None) -> list[Value]:
         index = self.sheet_of(state, seat) if seat is not None else 0
-        lines = [self.sheet_text(state, index), ""]
+        lines = [*self.sheet_text(state, index), ""]
         writing = [state["players"][s] for s in sorted(self.actors(state))]
-        lines.append(f"Round {state['round'] + 1}. Still writing: {', '.join(writing) or 'nobody'}.")
-        lines.append("Scores: " + ", ".join(f"{n} {s}" for n, s in zip(state["players"], state["scores"])) + ".")
-        if legend:
-            lines.append(english(self.legend(state)))
-        return "\n".join(lines)
+        lines.append(phrase(LinguaFencesSaid.STILL_WRITING, round=state["round"] + 1, names=Listing(tuple(writing)))
+                     if writing else phrase(LinguaFencesSaid.NOBODY_WRITING, round=state["round"] + 1))  # fmt: skip
+        scores = Listing(tuple(f"{n} {s}" for n, s in zip(state["players"], state["scores"])))
+        lines.append(phrase(LinguaFencesSaid.SCORES, scores=scores))
+        return lines
 
     def legend(self, state: State) -> list[Legend]:
         return [Legend.EMPTY, Legend.START, Legend.CLAIMED]
 
-    def sheet_text(self, state: State, index: int) -> str:
-        """A sheet in a fixed-width font: letters in capitals, claimed squares with the claimer's initial."""
+    def sheet_text(self, state: State, index: int) -> list[Value]:
+        """A sheet in a fixed-width font: letters in capitals, claimed squares with the claimer's initial; its
+        heading and claims as phrases."""
         data = state["sheets"][index]
         size = state["options"]["size"]
         owner_of = {name: state["players"][claim["owner"]][0].lower() for claim in data["claims"]
                     for name in claim["cells"]}  # fmt: skip
         start = state["options"]["start"]
         header = "     " + " ".join(column_name(c) for c in range(size))
-        lines = [f"{state['players'][index]}'s sheet. Longest word: {data['longest']}."
-                 + (" Out of the game." if data["retired"] else "")
-                 + (" After a pass: two words allowed." if data["double"] and not data["retired"] else ""), header]
+        heading: list[Value] = [phrase(LinguaFencesSaid.SHEET, name=state["players"][index], longest=data["longest"])]
+        if data["retired"]:
+            heading.append(phrase(LinguaFencesSaid.SHEET_RETIRED))
+        elif data["double"]:
+            heading.append(phrase(LinguaFencesSaid.SHEET_DOUBLE))
+        lines: list[Value] = [Listing(tuple(heading), "space"), header]
         for row in range(1, size + 1):
             cells = []
             for col in range(size):
@@ -283,8 +287,9 @@ class LinguaFencesEngine(Engine):
                 cells.append(data["letters"].get(name) or owner_of.get(name) or ("+" if name == start else "."))
             lines.append(f"{row:>3}  " + " ".join(cells))
         for claim in data["claims"]:
-            lines.append(f"  {state['players'][claim['owner']]} claimed {claim['points']} at {claim['label']}")
-        return "\n".join(lines)
+            lines.append(indented(phrase(LinguaFencesSaid.CLAIMED, name=state["players"][claim["owner"]],
+                                         points=claim["points"], label=claim["label"])))  # fmt: skip
+        return lines
 
     def examples(self, state: State, seat: int | None) -> list[tuple[str, Phrase | None]]:
         lines: list[tuple[str, Phrase | None]] = [

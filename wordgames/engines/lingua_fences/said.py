@@ -28,3 +28,15 @@ class LinguaFencesSaid(Template):
     EXAMPLE_TWO = gettext_noop("two words (the last turn on this sheet was a pass)")
     # Why the game ended.
     SHEETS_RETIRED = gettext_noop("every sheet is out of the game")
+    # The position as text (emails, screen readers): the lines beside the drawing of a sheet.
+    # Translators: the heading of a sheet: whose it is and its longest word so far.
+    SHEET = gettext_noop("%(name)s's sheet. Longest word: %(longest)s.")
+    SHEET_RETIRED = gettext_noop("Out of the game.")
+    SHEET_DOUBLE = gettext_noop("After a pass: two words allowed.")
+    # Translators: a claim on a sheet: "ann claimed 12 at c3".
+    CLAIMED = gettext_noop("%(name)s claimed %(points)s at %(label)s")
+    # Translators: "names" are the players who have not yet written their word this round.
+    STILL_WRITING = gettext_noop("Round %(round)s. Still writing: %(names)s.")
+    NOBODY_WRITING = gettext_noop("Round %(round)s. Still writing: nobody.")
+    # Translators: each player's name and score: "Scores: ann 12, bob 9."
+    SCORES = gettext_noop("Scores: %(scores)s.")
