@@ -92,8 +92,8 @@ def test_the_plain_text_board_has_one_sign_per_cell_on_every_row(ann: Any, bob: 
         assert all(n == header + 2 for n in counts[1:-1]) and counts[-1] == header, text
     elif engine in ("keebble", "lingua-fences"):  # the row's number, a sign per column; walls under a row: a sign each
         assert all(n in (header, header + 1) for n in counts[1:]) and header + 1 in counts, text
-    else:  # Lexicon Crossing: the crossword's rows as the player writes them back after "grid" (one line each)
+    else:  # Lexicon Crossing: the crossword's rows, a sign per cell (sent back as drawn after "grid")
         game.state["grids"][1] = ["..C.....", "KEYBOARD", "..K....."]
-        assert "\n  ..C.....\n  KEYBOARD\n  ..K.....\n" in text_board(engine, game.state, 1)
+        assert "\n  . . C . . . . .\n  K E Y B O A R D\n  . . K . . . . .\n" in text_board(engine, game.state, 1)
     # The letters of the email are the engine's: the text board is the one sent.
     assert text in [m for m in mail.outbox if m.to == ["bob@example.com"]][-1].body or engine == "lexicon-crossing"

@@ -59,6 +59,7 @@ def _lock_for_move(game_id: int, idempotency_key: str) -> tuple[Game, int, int |
     if not found:
         raise Refused(_("There is no such game."), "not_found")
     game = found[0]
+    live.watch(game)  # as lock_game: its open pages hear of what this move changes, once it commits
     now = timezone.now()
     seats = list(Seat.objects.raw(sql[1], [now, now, game.pk, game.pk, idempotency_key, game.pk]))
     # As prefetch_related would leave them (without its machinery, which cost more than the query).
