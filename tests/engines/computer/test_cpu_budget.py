@@ -12,7 +12,8 @@ from pathlib import Path
 from wordgames.engines.core.players import BUDGETS, Clock
 
 ROOT = Path(__file__).resolve().parents[3]
-OVERRUN = 0.015  # the candidate being weighed when the budget runs out is finished (measured: about 1 ms)
+OVERRUN = 0.05  # the candidate being weighed when the budget runs out is finished: about 1 ms on a quiet machine,
+# 20 ms seen on a loaded one (CI); the fault this guards against (the first choice building its tables) is 0.3-0.4 s
 
 
 def test_time_the_thread_does_not_run_is_not_charged() -> None:
