@@ -19,13 +19,16 @@ from .models import Game, Seat
 
 
 def watch(game: Game) -> None:
-    """Announce ``game`` after the commit if by then it has changed in a way its pages show."""
-    transaction.on_commit(partial(_announce_if_changed, game, game.version, game.status == Game.Status.OPEN))
+    """Announce ``game`` after the commit if by then it has changed in a way its pages show. ``robust``: the write
+    is committed by then, so a failure to announce it (the database cut just after the commit) is logged, never
+    turned into an error that would tell the player their move was not played."""
+    transaction.on_commit(partial(_announce_if_changed, game, game.version, game.status == Game.Status.OPEN),
+                          robust=True)
 
 
 def changed(game: Game) -> None:
     """Announce ``game`` after the commit: for writes that do not lock it (a new game, a declined invitation)."""
-    transaction.on_commit(partial(announce, game, was_open=True))
+    transaction.on_commit(partial(announce, game, was_open=True), robust=True)
 
 
 def _announce_if_changed(game: Game, version: int, was_open: bool) -> None:

@@ -42,7 +42,7 @@ def backend() -> str:
 
 def after_commit(topics: Iterable[str], data: dict[str, Any]) -> None:
     """Publish ``data`` to ``topics`` once the current transaction commits (at once outside one)."""
-    transaction.on_commit(partial(publish, sorted(set(topics)), data))
+    transaction.on_commit(partial(publish, sorted(set(topics)), data), robust=True)
 
 
 def publish(topics: list[str], data: dict[str, Any]) -> None:
