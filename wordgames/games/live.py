@@ -9,8 +9,6 @@ Lexicon Crossing player rearranging their own crossword) is not: nobody sees whe
 
 from __future__ import annotations
 
-from functools import partial
-
 from django.db import transaction
 
 from wordgames.lib import live
@@ -22,13 +20,14 @@ def watch(game: Game) -> None:
     """Announce ``game`` after the commit if by then it has changed in a way its pages show. ``robust``: the write
     is committed by then, so a failure to announce it (the database cut just after the commit) is logged, never
     turned into an error that would tell the player their move was not played."""
-    transaction.on_commit(partial(_announce_if_changed, game, game.version, game.status == Game.Status.OPEN),
-                          robust=True)
+    version, was_open = game.version, game.status == Game.Status.OPEN
+    # A lambda, not a partial: Django logs a robust callback's failure by its __qualname__, which a partial lacks.
+    transaction.on_commit(lambda: _announce_if_changed(game, version, was_open), robust=True)
 
 
 def changed(game: Game) -> None:
     """Announce ``game`` after the commit: for writes that do not lock it (a new game, a declined invitation)."""
-    transaction.on_commit(partial(announce, game, was_open=True), robust=True)
+    transaction.on_commit(lambda: announce(game, was_open=True), robust=True)
 
 
 def _announce_if_changed(game: Game, version: int, was_open: bool) -> None:

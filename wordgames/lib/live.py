@@ -17,7 +17,6 @@ import json
 import logging
 import threading
 from collections.abc import AsyncIterator, Iterable
-from functools import partial
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -42,7 +41,8 @@ def backend() -> str:
 
 def after_commit(topics: Iterable[str], data: dict[str, Any]) -> None:
     """Publish ``data`` to ``topics`` once the current transaction commits (at once outside one)."""
-    transaction.on_commit(partial(publish, sorted(set(topics)), data), robust=True)
+    names = sorted(set(topics))
+    transaction.on_commit(lambda: publish(names, data), robust=True)  # a lambda: see games.live.watch
 
 
 def publish(topics: list[str], data: dict[str, Any]) -> None:
