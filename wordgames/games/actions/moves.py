@@ -28,7 +28,7 @@ from .. import live, outbox, signals
 from ..models import Game, Move, Seat, Vacation
 from ..queries import hidden_from, live_moves, player_names, seat_of
 from ..refusals import word
-from .errors import MoveResult, Refused
+from .errors import MoveResult, RefusalCode, Refused
 
 
 def lock_game(game_id: int) -> Game:
@@ -36,7 +36,7 @@ def lock_game(game_id: int) -> Game:
     try:
         game = Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
-        raise Refused(_("There is no such game."), "not_found") from None
+        raise Refused(_("There is no such game."), RefusalCode.NOT_FOUND) from None
     live.watch(game)  # its open pages hear of what this transaction changes, once it commits
     return game
 
@@ -57,7 +57,7 @@ def _lock_for_move(game_id: int, idempotency_key: str) -> tuple[Game, int, int |
         sql = _MOVE_SQL[connection.vendor] = _move_sql()
     found = list(Game.objects.raw(sql[0], [game_id]))
     if not found:
-        raise Refused(_("There is no such game."), "not_found")
+        raise Refused(_("There is no such game."), RefusalCode.NOT_FOUND)
     game = found[0]
     live.watch(game)  # as lock_game: its open pages hear of what this move changes, once it commits
     now = timezone.now()
@@ -109,21 +109,21 @@ def _datetime(value: Any) -> datetime | None:
 def acting_seat(game: Game, user: User, text: str) -> int:
     seat = seat_of(game, user)
     if seat is None:
-        raise Refused(_("You are not playing in this game."), "not_seated")
+        raise Refused(_("You are not playing in this game."), RefusalCode.NOT_SEATED)
     if is_suspended(user):
-        raise Refused(_("Your account is suspended, so you cannot move."), "suspended")
+        raise Refused(_("Your account is suspended, so you cannot move."), RefusalCode.SUSPENDED)
     if game.status in (Game.Status.FINISHED, Game.Status.ABANDONED):
-        raise Refused(_("This game is over, so your move was not played."), "not_running")
+        raise Refused(_("This game is over, so your move was not played."), RefusalCode.NOT_RUNNING)
     if game.status != Game.Status.ACTIVE:
-        raise Refused(_("This game is not in progress."), "not_running")
+        raise Refused(_("This game is not in progress."), RefusalCode.NOT_RUNNING)
     engine = get_engine(game.engine)
     if text.strip().lower() != "resign" and seat not in engine.actors(game.state):
         try:  # the engine says it best ("You have written on the sheet in front of you this round; ...")
             engine.apply(game.state, seat, text, **hidden_from(game, seat))
         except IllegalMove as e:
-            raise Refused(word(e), "not_your_turn") from None
+            raise Refused(word(e), RefusalCode.NOT_YOUR_TURN) from None
         movers = and_list([player_names(game)[s] for s in sorted(engine.actors(game.state))])
-        raise Refused(_("It is not your turn: %(names)s to move.") % {"names": movers}, "not_your_turn")
+        raise Refused(_("It is not your turn: %(names)s to move.") % {"names": movers}, RefusalCode.NOT_YOUR_TURN)
     return seat
 
 
@@ -132,7 +132,7 @@ def preview_move(game: Game, user: User, text: str) -> MoveOutcome:
     try:
         return get_engine(game.engine).preview(game.state, seat, text, **hidden_from(game, seat))
     except IllegalMove as e:
-        raise Refused(word(e), "illegal", said=to_data(Phrase(e.code, e.values))) from None
+        raise Refused(word(e), RefusalCode.ILLEGAL, said=to_data(Phrase(e.code, e.values))) from None
 
 
 def play_move(
@@ -155,20 +155,20 @@ def play_move(
     """
     text = " ".join(text.split())
     if not text:
-        raise Refused(_("Type a move first."), "empty")
+        raise Refused(_("Type a move first."), RefusalCode.EMPTY)
     if len(text) > MOVE_LIMIT_ANY:
-        raise Refused(_("That move is too long to be a move."), "illegal")
+        raise Refused(_("That move is too long to be a move."), RefusalCode.ILLEGAL)
     with transaction.atomic():
         game, last_seq, done_id = _lock_for_move(game_id, idempotency_key)
         limit = get_engine(game.engine).move_limit(game.state) if game.state else MOVE_MAX
         if len(text) > limit:
             raise Refused(_("A move has at most %(most)d characters (this one has %(length)d).")
-                          % {"most": limit, "length": len(text)}, "illegal")  # fmt: skip
+                          % {"most": limit, "length": len(text)}, RefusalCode.ILLEGAL)  # fmt: skip
         if done_id is not None:
             done = Move.objects.get(pk=done_id)
             if done.seat == seat_of(game, user):  # the same player's double submit: the move they made
                 return MoveResult(done, duplicate=True)
-            raise Refused(_("That form has been used already. Reload the page to move."), "stale")
+            raise Refused(_("That form has been used already. Reload the page to move."), RefusalCode.STALE)
         game._last_seq = last_seq  # type: ignore[attr-defined]
         seat = acting_seat(game, user, text)
         # Stale: the position this seat was deciding on has changed since the page (or email) was made. In a
@@ -182,7 +182,7 @@ def play_move(
             raise Refused(
                 _("The board has changed since you looked at it, so your move was not played. "
                   "Here is the board as it is now."),
-                "stale",
+                RefusalCode.STALE,
             )
         move = apply_move(game, seat, user, text, source=source, idempotency_key=idempotency_key,
                            comment=_storable(comment).strip()[:2000])  # fmt: skip
@@ -214,7 +214,7 @@ def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: s
     try:
         state, outcome = engine.apply(game.state, seat, text, **hidden_from(game, seat))
     except IllegalMove as e:
-        raise Refused(word(e), "illegal", said=to_data(Phrase(e.code, e.values))) from None
+        raise Refused(word(e), RefusalCode.ILLEGAL, said=to_data(Phrase(e.code, e.values))) from None
     quiet = bool(outcome.events.get("quiet"))
     fields = {"seat": seat, "user": user, "text": outcome.move, "score": outcome.score, "summary": outcome.summary,
               "outcome": outcome.as_dict(), "source": source, "idempotency_key": idempotency_key,
