@@ -309,6 +309,8 @@ def decline_invitation(seat_id: int, user: User | Invitee) -> Seat:
 
 
 def start_if_full(game: Game) -> None:
+    """Deal and start the game once every seat is taken (and start its clocks, tell its players, wake its
+    computers). Call with the game locked: two last seats taken at once must not start it twice."""
     seats = list(game.seats.select_related("user").order_by("position"))
     if any(seat.user_id is None for seat in seats):
         return

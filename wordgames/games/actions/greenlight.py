@@ -73,7 +73,8 @@ def _caught_up_at(game: Game) -> datetime | None:
 
 
 def _schedule(game: Game, now: datetime) -> None:
-    """Give the earliest waiting request its firing time, once everyone has caught up."""
+    """Give the earliest waiting request its firing time, once everyone has caught up. Call with the game
+    locked."""
     waiting = list(game.green_requests.filter(status=GreenLightRequest.Status.WAITING).order_by("created", "id"))
     if not waiting:
         return

@@ -75,6 +75,7 @@ def end_game(game_id: int, moderator: User, reason: str, *, abandon: bool = Fals
 
 
 def _standing_result(game: Game) -> dict[str, Any]:
+    """The result of a game a moderator ends now: the best score wins. Call with the game locked."""
     engine = get_engine(game.engine)
     scores = engine.current_scores(game.state)
     best = max(scores)

@@ -85,6 +85,6 @@ def _said(move: Move) -> str | News:
 
 def _show_everyone(game: Game) -> None:
     """A new version, so every open page of the game shows the request or the answer (no move is made, so a
-    move form already open stays valid)."""
+    move form already open stays valid). Call with the game locked."""
     game.version += 1
     Game.objects.filter(pk=game.pk).update(version=game.version)
