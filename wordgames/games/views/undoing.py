@@ -32,7 +32,7 @@ def undo(request: AuthedRequest, pk: int) -> HttpResponse:
             actions.answer_undo(game.pk, request.user, answer == "accept")
             messages.success(request, _("Your answer is recorded."))
         else:
-            raise actions.Refused(_("Choose to ask, accept or reject."), "undo")
+            raise actions.Refused(_("Choose to ask, accept or reject."), actions.RefusalCode.UNDO)
     except actions.Refused as e:
         messages.error(request, str(e))
     return redirect(game)
