@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "wordgames.events",
     "wordgames.push",
     "wordgames.analysis",
+    "wordgames.puzzles",
 ]
 
 MIDDLEWARE = [
@@ -233,6 +234,8 @@ ANALYSIS_GAME_BUDGET = float(os.getenv("ANALYSIS_GAME_BUDGET_SECONDS", "90"))
 # Without a broker (tasks run in the process that ends the game) the analysis is left to
 # ``manage.py analyse_games`` unless this is on: it would hold that request a minute or more.
 ANALYSIS_IN_PROCESS = envbool("ANALYSIS_IN_PROCESS", "false")
+# A move makes a puzzle when the best move scored at least this many points more than it (and twice as much).
+PUZZLE_MIN_MISSED = envint("PUZZLE_MIN_MISSED", "20")
 COMPUTER_MOVE_DELAY = envint("COMPUTER_MOVE_DELAY_SECONDS", "2")
 COMPUTER_WAKE_AFTER = envint("COMPUTER_WAKE_AFTER_SECONDS", "120")
 # Games with a computer player one player may have waiting or under way at once (each costs the workers'

@@ -37,7 +37,7 @@ NOTATION = frozenset({"pass", "swap", "burn", "ask", "take", "wall", "claim", "g
 ALIASES = {"chat": "say", "?": "help"}  # English synonyms
 # Answers to an undo request, the commands of the site's own address, and each one's English words.
 ANSWERS = {"yes": ("yes", "y", "yeah", "yep", "ok", "okay", "sure", "agreed"), "no": ("no", "n", "nope")}
-EVENTS = ("challenge", "seek", "join", "withdraw")
+EVENTS = ("challenge", "seek", "join", "withdraw", "puzzle")
 POLITE = ("please", "pls", "plz", "thanks", "thank you", "thanks a lot", "thx", "ty", "cheers", "kindly")
 GREETINGS = ("hi", "hello", "hey", "hiya", "dear", "howdy", "greetings", "yo", "good morning", "good afternoon",
              "good evening", "morning", "evening")  # fmt: skip
@@ -62,6 +62,7 @@ def _catalogue() -> dict[str, str]:
         "seek": pgettext("email command words, separated by |", "seek"),
         "join": pgettext("email command words, separated by |", "join"),
         "withdraw": pgettext("email command words, separated by |", "withdraw"),
+        "puzzle": pgettext("email command words, separated by |", "puzzle"),
         "yes": pgettext("email command words, separated by |", "yes"),
         "no": pgettext("email command words, separated by |", "no"),
     }
