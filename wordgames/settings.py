@@ -311,6 +311,7 @@ CELERY_TASK_ROUTES["wordgames.games.tasks.play_computers"] = {"queue": "computer
 CELERY_TASK_ROUTES["wordgames.games.tasks.find_hint"] = {"queue": "computer"}
 # The analysis after a game (up to two minutes a game): a queue of its own, with a worker of its own.
 CELERY_TASK_ROUTES["wordgames.analysis.tasks.analyse_game"] = {"queue": "analysis"}
+CELERY_TASK_ROUTES["wordgames.analysis.tasks.review_practice"] = {"queue": "analysis"}
 # Deadlines and digests live in the database; beat only wakes the sweeps. Running one twice does no harm.
 CELERY_BEAT_SCHEDULE: dict = {
     "sweep-deadlines": {"task": "wordgames.games.tasks.sweep_deadlines", "schedule": 60.0},

@@ -48,5 +48,6 @@ urlpatterns = [
     path("events/", include("wordgames.events.urls")),
     path("ratings/", include("wordgames.ratings.urls")),
     path("puzzles/", include("wordgames.puzzles.urls")),
+    path("analysis/", include("wordgames.analysis.urls")),
     path("", include("wordgames.games.urls")),
 ]

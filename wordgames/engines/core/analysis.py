@@ -92,12 +92,16 @@ def best_for_view(engine: Engine, state: State, seat: int, *, budget: float, rng
 
 
 def review_game(engine: Engine, start: State, moves: list[tuple[int, str]], *, budget: float,
-                rng_for: Callable[[int], random.Random]) -> Iterator[Review]:  # fmt: skip
+                rng_for: Callable[[int], random.Random], only: int | None = None) -> Iterator[Review]:  # fmt: skip
     """Replay ``moves`` ((seat, text) in order) from ``start``, each beside the strong player's best move in
-    the position it was played in (``budget`` seconds a move, randomness ``rng_for(n)``)."""
+    the position it was played in (``budget`` seconds a move, randomness ``rng_for(n)``). ``only``: review that
+    seat's moves alone (the others are replayed, not reviewed): a practice game's player asking about theirs."""
     state = start
     for n, (seat, text) in enumerate(moves, start=1):
         after, outcome = engine.apply(state, seat, text)
+        if only is not None and seat != only:
+            state = after
+            continue
         if outcome.move.strip().lower() == "resign":
             best = None
         else:
