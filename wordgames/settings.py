@@ -322,6 +322,7 @@ CELERY_BEAT_SCHEDULE: dict = {
     "send-new-seeks": {"task": "wordgames.seeks.tasks.send_new_seeks", "schedule": 300.0},
     "start-events": {"task": "wordgames.events.tasks.start_due_events", "schedule": 60.0},
     "prune-history": {"task": "wordgames.retention.prune_history", "schedule": 300.0},
+    "pick-puzzles": {"task": "wordgames.puzzles.tasks.pick_puzzles", "schedule": 600.0},
 }
 CELERY_IMPORTS = ("wordgames.retention",)  # the task above lives outside any app's tasks module
 # Rows that only grow are kept this many days, then deleted by the sweep above, at most RETENTION_BATCH rows of

@@ -16,6 +16,7 @@ from wordgames.analysis.models import MoveAnalysis
 from wordgames.games.boardtext import text_board
 from wordgames.puzzles import actions
 from wordgames.puzzles.models import DailyPuzzle, Puzzle
+from wordgames.puzzles.tasks import pick_puzzles
 
 from .conftest import WEAK, finished
 
@@ -72,12 +73,14 @@ def test_an_answer_on_the_web_is_checked_by_the_rules_and_compared(ann: Any, bob
 def test_the_lobby_reads_the_puzzles_of_the_day_in_one_query_however_many_games(ann: Any, bob: Any) -> None:
     finished(ann, bob)
     client = logged_in(ann)
-    assert "Puzzles of the day" in client.get("/").content.decode()  # the first visit of the day picks them
+    assert 'href="/puzzles/"' in client.get("/").content.decode()  # nothing picked yet: a link to the puzzles' page
+    assert not DailyPuzzle.objects.exists(), "the lobby never picks"
+    pick_puzzles.delay()  # the periodic task (beat, or the embedded sweeps) picks the day's
 
     def puzzle_queries() -> int:
         with CaptureQueriesContext(connection) as queries:
             page = client.get("/").content.decode()
-        assert "/puzzles/" in page
+        assert "/puzzles/" in page and "a move worth" in page
         return sum("puzzles_" in q["sql"] or "analysis_" in q["sql"] for q in queries.captured_queries)
 
     assert puzzle_queries() == 1

@@ -69,9 +69,19 @@ def puzzle_for(row: MoveAnalysis) -> Puzzle:
     return puzzle
 
 
+def kept(day: date | None = None) -> list[Puzzle] | None:
+    """The puzzles of ``day`` (today by default) as picked already, in one query (the lobby's); None when
+    nothing is picked for that day yet."""
+    rows = {d.engine: d for d in DailyPuzzle.objects.filter(day=day or timezone.localdate()).select_related("puzzle")}
+    if not rows:
+        return None
+    return [rows[e].puzzle for e in engine_names() if e in rows and rows[e].puzzle is not None]  # type: ignore[misc]
+
+
 def of_the_day(day: date | None = None) -> list[Puzzle]:
     """Each game kind's puzzle of ``day`` (today by default), in the engines' order, the kinds without one left
-    out. Picked and kept by the first reader of the day; later readers cost one query."""
+    out. Picked and kept by the first reader of the day or by the periodic task (``pick_puzzles``), whichever
+    comes first; later readers cost one query."""
     day = day or timezone.localdate()
     kept = {d.engine: d for d in DailyPuzzle.objects.filter(day=day).select_related("puzzle")}
     for engine in engine_names():

@@ -1,4 +1,5 @@
-"""The lobby's puzzles of the day: ``{% puzzles_of_the_day %}`` (one query once the day's are picked)."""
+"""The lobby's puzzles of the day: ``{% puzzles_of_the_day %}``, one query: it shows what is picked already (by
+the periodic task or the puzzles' page) and links to the puzzles' page while nothing is."""
 
 from __future__ import annotations
 
@@ -13,4 +14,5 @@ register = template.Library()
 
 @register.inclusion_tag("puzzles/_lobby.html")
 def puzzles_of_the_day() -> dict[str, Any]:
-    return {"puzzles": actions.of_the_day()}
+    puzzles = actions.kept()
+    return {"puzzles": puzzles or [], "unpicked": puzzles is None}
