@@ -8,7 +8,7 @@ casefold, Latin diacritics dropped): ``Hilfe`` = ``hilfe``, ``Révéler`` = ``re
 Besides the commands, the catalogue gives each language's words for an answer to an undo request (``yes`` /
 ``no``), the politeness words a command may carry (``board please``) and the greetings that may head a message
 (``Hi Bob,``): these may be several words (``s'il vous plaît``). The commands of messages to the site's own address
-(``challenge``, ``seek``, ``join``, ``withdraw``) are read only there (``withdraw`` is a move in a game).
+(``challenge``, ``seek``, ``join``, ``withdraw``, ``puzzle``) are read only there (``withdraw`` is a move in a game).
 
 A mistyped command (``histroy``, ``chek``) is recognised by ``near``: one letter wrong, missing, extra or two
 swapped (two for words of six letters or more), so the player can be asked "did you mean history?".

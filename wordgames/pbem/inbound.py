@@ -294,7 +294,7 @@ def _process_addressed(message: AnymailInboundMessage, record: InboundMessage, s
 
 
 def _to_the_site(record: InboundMessage, message: AnymailInboundMessage, body: str, sender: str) -> None:
-    """A message to no game's address: the site's own commands (challenge, seek, join, withdraw, in English or
+    """A message to no game's address: the site's own commands (challenge, seek, join, withdraw, puzzle, in English or
     the writer's language); when it went to the site's own address, help for anything else that reads as a
     command or a mistyped one. Else the address was wrong (a reply address mistyped, or a seat changed hands)."""
     words = Words(translation.get_language() or "")

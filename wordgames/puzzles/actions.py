@@ -91,9 +91,11 @@ def of_the_day(day: date | None = None) -> list[Puzzle]:
                 with transaction.atomic():
                     kept[engine] = DailyPuzzle.objects.create(day=day, engine=engine,
                                                               puzzle=puzzle_for(row) if row else None)  # fmt: skip
-            except IntegrityError:  # another reader kept it first
-                kept[engine] = DailyPuzzle.objects.select_related("puzzle").get(day=day, engine=engine)
-    return [kept[e].puzzle for e in engine_names() if kept[e].puzzle is not None]  # type: ignore[misc]
+            except IntegrityError:  # another reader kept it (or made the same puzzle) first
+                again = DailyPuzzle.objects.select_related("puzzle").filter(day=day, engine=engine).first()
+                if again is not None:
+                    kept[engine] = again
+    return [kept[e].puzzle for e in engine_names() if e in kept and kept[e].puzzle is not None]  # type: ignore[misc]
 
 
 def today_for(engine: str) -> Puzzle | None:
