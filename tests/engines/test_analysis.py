@@ -58,7 +58,7 @@ def test_every_game_kind_gets_a_legal_best_move_beside_each_move(kind: str) -> N
     assert any(r.best for r in reviews)
 
 
-def _green_lit() -> tuple[Any, dict[str, Any]]:
+def green_lit() -> tuple[Any, dict[str, Any]]:
     """Lexicon Crossing: ann lays all her 30 tiles in one crossword and calls green light; each player is dealt one
     tile, ann's (an E) hidden from her until bob has seen his."""
     engine = get_engine("lexicon-crossing")
@@ -72,7 +72,7 @@ def _green_lit() -> tuple[Any, dict[str, Any]]:
 
 
 def test_the_green_lighters_hidden_new_tile_is_not_seen_by_the_analysis_of_their_move() -> None:
-    engine, state = _green_lit()
+    engine, state = green_lit()
     assert unseen(engine, state, 0) == {"conceal_latest": True} and unseen(engine, state, 1) == {}
     best = best_for_view(engine, state, 0, budget=0.5, rng=random.Random(2))
     # All 30 tiles she can see are in her crossword already: the hidden E is nothing she could have played.

@@ -12,6 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.conftest import logged_in
+from tests.engines.test_analysis import green_lit
 from wordgames.analysis.models import MoveAnalysis
 from wordgames.games.boardtext import text_board
 from wordgames.puzzles import actions
@@ -87,3 +88,11 @@ def test_the_lobby_reads_the_puzzles_of_the_day_in_one_query_however_many_games(
     finished(ann, bob)
     finished(ann, bob)
     assert puzzle_queries() == 1
+
+
+def test_a_lexicon_crossing_puzzle_hides_the_green_lighters_newest_tile_as_the_analysis_does() -> None:
+    _engine, state = green_lit()  # ann's newest tile, an E, still hidden from her
+    puzzle = Puzzle(engine="lexicon-crossing", seat=0, state=state, played="", points=0, best="", best_points=0)
+    assert puzzle.board() == text_board("lexicon-crossing", state, 0, conceal_latest=True)
+    assert puzzle.board() != text_board("lexicon-crossing", state, 0)
+    assert "hidden" in actions.check(puzzle, "red").refusal  # the rules refuse as they did her in the game
