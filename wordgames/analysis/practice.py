@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from wordgames.engines import get_engine
 from wordgames.engines.core.analysis import review_game
 from wordgames.games import outbox
-from wordgames.games.actions import Refused
+from wordgames.games.actions import RefusalCode, Refused
 from wordgames.games.models import Game
 from wordgames.games.queries import live_moves, player_names, seat_of
 
@@ -29,10 +29,10 @@ REVIEW = "wordgames.analysis.tasks.review_practice"  # the task (above: named, n
 def seat_for(game: Game, user: Any) -> int:
     """``user``'s seat in ``game`` if it is a practice game they play; else refused."""
     if not game.options.get("hints"):
-        raise Refused(_("Analysis during the game is only for practice games (with hints)."), "not_practice")
+        raise Refused(_("Analysis during the game is only for practice games (with hints)."), RefusalCode.NOT_PRACTICE)
     seat = seat_of(game, user)
     if seat is None:
-        raise Refused(_("You are not playing in this game."), "not_seated")
+        raise Refused(_("You are not playing in this game."), RefusalCode.NOT_SEATED)
     return seat
 
 

@@ -41,6 +41,7 @@ class RefusalCode(StrEnum):
     WAITING = "waiting"  # a green light waits already
     NOT_WAITING = "not_waiting"  # no green light waits to be withdrawn
     NO_HINTS = "no_hints"  # hints are off, or none is left
+    NOT_PRACTICE = "not_practice"  # analysis asked during a game that is not a practice game (no hints)
     UNDO = "undo"  # an undo cannot be asked or answered now
     NO_MOVE = "no_move"  # no move to take back
     NOT_OVER = "not_over"  # a rematch of a game still running
