@@ -11,6 +11,7 @@ from django.conf import settings
 from django.core import mail
 from django.utils import timezone
 
+from tests.games.conftest import start_game
 from wordgames.accounts.models import Profile, profile_for
 from wordgames.games import emails, notices
 from wordgames.games.models import Game, Notification
@@ -50,8 +51,10 @@ def test_a_game_that_comes_to_wait_after_the_digest_hour_is_in_that_days_digest(
     for later in (timedelta(minutes=5), timedelta(hours=2)):
         assert emails.send_digests(timezone.now() + later) == 0  # never two in a day
     tomorrow = Profile.objects.get(user=bob).digest_due
-    assert emails.send_digests(tomorrow + timedelta(minutes=3)) == 1  # still his turn: tomorrow's
-    assert len(digests_to(bob)) == 2
+    start_game(bob, ann, {"preset": "classic"}, seed=3)  # another game waits for him: today's digest went out
+    assert Profile.objects.get(user=bob).digest_due == tomorrow  # so it stays tomorrow's
+    assert emails.send_digests(tomorrow + timedelta(minutes=3)) == 1  # tomorrow's, with both games
+    assert len(digests_to(bob)) == 2 and "Your turn in 2 games" in digests_to(bob)[-1].subject
 
 
 def test_a_sweep_that_runs_past_the_players_midnight_still_sends_that_days_digest(lingo_game: Game, play_best: Any,

@@ -500,7 +500,9 @@ def _move_letters(game: Game, seats: list[Seat], event: Event, last: Move | None
     last_player = display_name(last.user) if last is not None else ""
     letters = []
     # A digest reader whose hour has passed today, with nothing waiting then: today's digest is owed now.
-    digest_waits(notices.digest_readers(seats, change, lambda reader: profile_for(reader).email_mode), timezone.now())
+    now = timezone.now()
+    digest_waits(notices.digests_unsent(notices.digest_readers(seats, change, lambda r: profile_for(r).email_mode),
+                                        now), now)  # fmt: skip
     for seat, reader in notices.readers(seats):
         kind = notices.move_email_kind(seat, reader, change)
         if kind is None or notices.watching(reader.pk, game.pk):

@@ -15,7 +15,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db.models import Exists, OuterRef
 
-from wordgames.accounts.models import DIGEST, EVERY, NONE, Profile, digest_day, profile_for
+from wordgames.accounts.models import DIGEST, EVERY, NONE, Profile, digest_day, digest_hour_on, profile_for
 from wordgames.engines import get_engine
 from wordgames.push.models import PushChoices, Subscription
 
@@ -97,6 +97,19 @@ def digest_readers(seats: list[Seat], change: Change, mode: Callable[[Any], Call
     (``accounts.models.digest_waits``, ``push.models.push_digest_waits``)."""
     return [profile_for(reader) for seat, reader in readers(seats)
             if turn_comes(seat, change) and mode(reader)("your_turn") == DIGEST]  # fmt: skip
+
+
+def digests_unsent(profiles: list[Profile], now: datetime) -> list[Profile]:
+    """Of these digest readers, those whose hour has passed today with today's digest not sent (the others are
+    due later today anyway, or served): one query, none when no one's hour has passed."""
+    passed = {p.user_id: p for p in profiles
+              if p.digest_due is not None and p.digest_due > now and digest_hour_on(p, now) <= now}  # fmt: skip
+    if not passed:
+        return []
+    keys = {digest_key(user_id, digest_day(p, now)): user_id for user_id, p in passed.items()}
+    sent = {keys[key] for key in Notification.objects.filter(key__in=keys, sent__isnull=False)
+            .values_list("key", flat=True)}  # fmt: skip
+    return [p for user_id, p in passed.items() if user_id not in sent]
 
 
 def _change_kind(seat: Seat, change: Change, mode: Callable[[str], str]) -> str | None:
