@@ -8,8 +8,7 @@ rows are written in bulk (COPY) as the site writes them: players with profiles, 
 four kinds (1 % private) with each seat's outcome and place, a Lingo rating for every player. ``heavy`` (p0)
 has --heavy finished games, ``light`` (p1) has 10, ``full`` (p3) has --full (200: enough to fill every list
 a profile shows, 20 finished games, 50 points of each rating's history, 5 opponents), each with four ratings and
-every rating change; p0 and p1 also have five games under way created through the write door, one waiting for
-them. The other games go to random pairs. Then each page is loaded --rounds times through Django's test client by a logged-in player (p2, who has
+every rating change, and five games under way created through the write door, one waiting for them. The other games go to random pairs. Then each page is loaded --rounds times through Django's test client by a logged-in player (p2, who has
 met both), the pages in turn in each round, and the median CPU of the web process (``time.process_time``), its
 wall time (the database's work included) and its queries are printed, for the heavy, the light and the full
 player. --reuse measures again on the database a previous run left (its --players, --games, --heavy and --full
@@ -179,14 +178,14 @@ def populate(players: int, games: int, heavy: int, full: int, seed: int = 1) -> 
     print(f"  ratings and changes, analysed, in {time.perf_counter() - started:.0f} s", flush=True)
 
 
-def running_games() -> None:
-    """Five games under way for each of p0 and p1, through the write door; the first waits for them."""
+def running_games(names: tuple[str, ...] = ("p0", "p1", "p3")) -> None:
+    """Five games under way for each of p0, p1 and p3, through the write door; the first waits for them."""
     from django.contrib.auth import get_user_model
 
     from wordgames.games import actions
 
     User = get_user_model()
-    for name in ("p0", "p1"):
+    for name in names:
         player = User.objects.get(username=name)
         for n in range(5):
             other = User.objects.get(username=f"p{10 + n}")
