@@ -42,7 +42,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from wordgames.accounts.languages import speaking
-from wordgames.accounts.models import DIGEST, EMAIL_KINDS, NONE, display_name, move_digest_on, profile_for
+from wordgames.accounts.models import (
+    DIGEST,
+    EMAIL_KINDS,
+    NONE,
+    digest_waits,
+    display_name,
+    move_digest_on,
+    profile_for,
+)
 from wordgames.engines import get_engine
 from wordgames.engines.core.text import visible
 from wordgames.lib.lists import and_list, comma_list
@@ -491,6 +499,10 @@ def _move_letters(game: Game, seats: list[Seat], event: Event, last: Move | None
     number = move_number(game)
     last_player = display_name(last.user) if last is not None else ""
     letters = []
+    # A digest reader whose hour has passed today, with nothing waiting then: today's digest is owed now.
+    now = timezone.now()
+    digest_waits(notices.digests_unsent(notices.digest_readers(seats, change, lambda r: profile_for(r).email_mode),
+                                        now), now)  # fmt: skip
     for seat, reader in notices.readers(seats):
         kind = notices.move_email_kind(seat, reader, change)
         if kind is None or notices.watching(reader.pk, game.pk):
@@ -689,15 +701,20 @@ def result_sentence(game: Game, seats: list[Seat] | None = None) -> str:
 
 def send_digests(now: datetime | None = None) -> int:
     """The daily digest to every player whose digest time has come (``notices.digests_due``), at most one a day,
-    and only if a game waits for them; then each one's next digest time. Reads only the players who are due, a
-    batch at a time; one that fails to send stays due and is tried again next sweep."""
+    and only if a game waits for them; then each one's next digest time, moved on only once the day's digest is
+    sent (or owed nothing). Reads only the players who are due, a batch at a time. One whose send fails (the
+    error is raised), or whose digest another sender holds (a sweep beside this one, which may yet fail or
+    die), stays due and is looked at again next sweep: nothing owed is lost between two sweeps."""
     now = now or timezone.now()
     sent = 0
     while True:
         due = notices.digests_due(now)
+        moved = 0
         for digest in due:
-            if digest.games:
-                sent += send_digest(digest.profile.user, digest.games, digest.day)
-            move_digest_on(digest.profile, now)
-        if len(due) < notices.DIGEST_BATCH:
+            user = digest.profile.user
+            if digest.games and user.email and not send_digest(user, digest.games, digest.day):
+                continue  # another sender holds it: not moved on until it is sent
+            sent += bool(digest.games and user.email)
+            moved += move_digest_on(digest.profile, now)
+        if len(due) < notices.DIGEST_BATCH or not moved:
             return sent

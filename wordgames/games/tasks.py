@@ -22,7 +22,7 @@ def send_digests() -> None:
     """Every few minutes (Celery beat): the daily digest to players whose chosen hour has come (by email, and
     on their devices for those who chose that)."""
     emails.send_digests()
-    outbox.owe_pushes(pushes.digest_pushes(timezone.now()))
+    pushes.digest_pushes(timezone.now(), owe=outbox.owe_pushes)  # owed in the step that moves each one on
 
 
 @shared_task(**RETRY)
