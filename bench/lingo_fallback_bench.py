@@ -7,10 +7,11 @@ compiled walk, on the positions of ``lingo_search_bench.py``, same run.
 ``--before`` is an earlier ``engines/lingo/best.py`` (say ``git show <commit>:wordgames/engines/lingo/best.py``),
 loaded as a module of the package beside the one here; ``--budget`` the search's CPU budget in seconds (``none``:
 no budget, every search to its end). For every position the compiled walk runs with no budget (the best total
-there is), then the two searches in Python with the budget, in alternating order. Reported per set: each Python
-search's median and max time (CPU seconds of the thread, as the budget counts them), how many of its searches ended within the budget, how many found a move of the
-best total, and its totals as a share of the best totals. Every move found is checked legal and worth what the
-search says (the engine's rules).
+there is; through the earlier module too, to check that the compiled path did not change), then the two
+searches in Python with the budget, in alternating order. Reported per set: each Python search's median and
+max time (CPU seconds of the thread, as the budget counts them), how many of its searches ended within the
+budget, how many found a move of the best total, and its totals as a share of the best totals. Every move
+found is checked legal and worth what the search says (the engine's rules).
 """
 
 from __future__ import annotations
@@ -85,20 +86,26 @@ def main() -> None:
     for _, states in sets:  # warm every search's tables first, as a long-lived worker's are
         for state in states:
             run(best, state, True, None)
+            run(before, state, True, None)  # its own table of words for the walk
             for _, module in searches:
                 run(module, state, False, 0.05)
-    print("| positions | n | compiled max | " + " | ".join(
+    print("| positions | n | compiled max (before / now) | " + " | ".join(
         f"{s} median | {s} max | {s} complete | {s} best found | {s} share of best" for s, _ in searches) + " |")
     print("|---|---|---|" + "---|---|---|---|---|" * len(searches))
     for name, states in sets:
-        compiled_times, bests = [], []
+        if not states:
+            continue
+        compiled_times, compiled_before, bests = [], [], []
         times: dict[str, list[float]] = {s: [] for s, _ in searches}
         scores: dict[str, list[int]] = {s: [] for s, _ in searches}
         complete: dict[str, int] = {s: 0 for s, _ in searches}
         for number, state in enumerate(states):
             gc.collect()
             elapsed, top, _ = run(best, state, True, None)
+            elapsed_before, top_before, _ = run(before, state, True, None)  # the same walk through the old module
+            assert top_before == top
             compiled_times.append(elapsed)
+            compiled_before.append(elapsed_before)
             bests.append(top)
             order = searches if number % 2 == 0 else searches[::-1]
             for label, module in order:
@@ -113,7 +120,8 @@ def main() -> None:
             share = sum(scores[label]) / max(sum(bests), 1)
             cells.append(f"{statistics.median(times[label]) * 1000:.1f} ms | {max(times[label]) * 1000:.1f} ms | "
                          f"{complete[label]}/{len(states)} | {hits}/{len(states)} | {share:.0%}")  # fmt: skip
-        print(f"| {name} | {len(states)} | {max(compiled_times) * 1000:.1f} ms | " + " | ".join(cells) + " |", flush=True)
+        print(f"| {name} | {len(states)} | {max(compiled_before) * 1000:.1f} / {max(compiled_times) * 1000:.1f} ms | "
+              + " | ".join(cells) + " |", flush=True)  # fmt: skip
     best.COMPILED = True
 
 

@@ -169,6 +169,7 @@ def _line(board: Board, axis: Axis, cells: list[Cell], hot: set[Cell]) -> Line:
 
 
 DEFAULT_BUDGET_S = 2.0  # best_move's budget: a hint or a sporting opponent never holds a web worker longer
+WALK_SHARE = 0.6  # of a budget, what the search in Python may spend finding moves: the rest scores them
 CLOCK_EVERY = 256  # steps between two looks at the clock (the first step looks too): about 0.1 ms of search
 
 
@@ -476,9 +477,12 @@ class Search:
     def best(self) -> tuple[Key, int] | None:
         """The best candidate and its total (on equal totals, the one with fewer tiles): candidates are scored
         in decreasing order of their bound until no bound can beat the best total found. Out of time, at least
-        the most promising one is scored, so a search that found a move always returns one."""
+        the most promising one is scored, so a search that found a move always returns one; the moves the walk
+        already scored (those filling their run) count too, which matters when the walk ran out of time."""
         ranked = sorted(self.found.values(), key=lambda c: (-c.bound, c.total is None, len(c.key)))
-        best: tuple[Key, int] | None = None
+        scored = [(c.total, -len(c.key), c.key) for c in ranked if c.total is not None]
+        top = max(scored, default=None)
+        best: tuple[Key, int] | None = None if top is None else (top[2], top[0])
         for i, c in enumerate(ranked, 1):
             if best is not None:
                 if c.bound < best[1] or self._late(i):
@@ -593,10 +597,13 @@ def _search_board(board: Board, pool: list[str], options: dict[str, Any], lexico
         return BoardResult(None, 0, 0, True, 0.0)
     if COMPILED:
         return _search_compiled(board, pool, options, lexicon, first, budget_s, started)
-    deadline = None if budget_s is None else time.thread_time() + budget_s  # CPU seconds (players.Clock)
-    search = Search(Board(board.grid, dict(board.stacks)), pool, options, lexicon, first, deadline, prune=True)
+    now = time.thread_time()  # CPU seconds (players.Clock)
+    deadline = None if budget_s is None else now + budget_s
+    walk_deadline = None if budget_s is None else now + WALK_SHARE * budget_s
+    search = Search(Board(board.grid, dict(board.stacks)), pool, options, lexicon, first, walk_deadline, prune=True)
     search.words()
     search.singles()
+    search.deadline = deadline  # the rest of the budget scores the moves found
     found = search.best()
     placements = None if found is None else [Placement(cell, tile) for cell, tile in found[0]]
     return BoardResult(placements, found[1] if found else 0, len(search.found), search.complete,
