@@ -27,7 +27,8 @@ bound to ``score_move`` (a bound below a total could skip the best move). Enumer
 
 Time budget: ``search_board`` takes ``budget_s``, in CPU seconds of the searching thread (as the computer
 players' ``Clock``: a loaded machine does not cut a search short); both searches look at the clock every few
-hundred steps and, when time is up, the best move scored so far is returned with ``complete=False``.
+hundred steps and, when time is up, the best move scored so far is returned with ``complete=False``. The
+walk of ``Search`` may use ``WALK_SHARE`` of the budget; the rest scores the moves it found.
 """
 
 from __future__ import annotations
