@@ -49,7 +49,7 @@ from ..core.grid import Axis, Cell, Grid
 from ..core.lexicon import Lexicon, get_lexicon
 from ..core.notation import Placement, Tile
 from ..core.prefixes import BITS, ENDS, WORD, either_way_of, prefixes_of
-from ..core.tiles import BLANK, LETTER_VALUES
+from ..core.tiles import BLANK
 from . import build
 from .board import Board
 from .scoring import Score, Word, move_total, run_best, settle_ties, tile_value, word_score
@@ -523,7 +523,7 @@ class SearchResult:
 
 _tries: weakref.WeakKeyDictionary[Lexicon, Any] = weakref.WeakKeyDictionary()
 _tries_lock = threading.Lock()
-_VALUES = tuple(LETTER_VALUES[letter] for letter in ascii_uppercase)
+_VALUES = tuple(tile_value(Tile(letter)) for letter in ascii_uppercase)  # the walk's table of letter values
 
 
 def _trie(lexicon: Lexicon) -> Any:
