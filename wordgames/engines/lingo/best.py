@@ -481,9 +481,9 @@ class Search:
         the most promising one is scored, so a search that found a move always returns one; the moves the walk
         already scored (those filling their run) count too, which matters when the walk ran out of time."""
         ranked = sorted(self.found.values(), key=lambda c: (-c.bound, c.total is None, len(c.key)))
-        scored = [(c.total, -len(c.key), c.key) for c in ranked if c.total is not None]
-        top = max(scored, default=None)
-        best: tuple[Key, int] | None = None if top is None else (top[2], top[0])
+        scored = [c for c in ranked if c.total is not None]
+        top = max(scored, key=lambda c: (c.total, -len(c.key)), default=None)
+        best: tuple[Key, int] | None = None if top is None or top.total is None else (top.key, top.total)
         for i, c in enumerate(ranked, 1):
             if best is not None:
                 if c.bound < best[1] or self._late(i):
