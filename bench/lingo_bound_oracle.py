@@ -187,8 +187,10 @@ class Replay(best.Search):
 
     def _record(self, line: best.Line, start: int, end: int, placed: list, points: int, words: int,
                 value: int) -> None:  # fmt: skip
-        move = best.Candidate((), line, start, end, tuple(placed), points, words, 0, False)
-        along_points, along_words = self.along(move)
+        move = best.Candidate(tuple((line.cells[i], tile) for i, tile in placed), 0, False, line, tuple(placed))
+        on_line = set(line.cells)
+        along = [w for w in self.score(move).words if set(w.cells) <= on_line]
+        along_points, along_words = sum(w.score for w in along), len(along)
         found = [(points + along_points) * (words + along_words), points, words, along_points, along_words,
                  value * (end - start)]  # fmt: skip
         mine = self.steps_seen[self.path[-1]][2]

@@ -4,12 +4,15 @@ not weaken it. Lingua Fences' quick player keeps its 0.1 s, its first choice in 
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-from wordgames.engines.core.players import BUDGETS, Clock
+import pytest
+
+from wordgames.engines.core.players import BUDGETS, Clock, choose_move
 
 ROOT = Path(__file__).resolve().parents[3]
 OVERRUN = 0.05  # the candidate being weighed when the budget runs out is finished: about 1 ms on a quiet machine,
@@ -68,3 +71,31 @@ def test_lingua_fences_quick_computer_keeps_its_tenth_of_a_second_from_its_first
     assert len(took) == 40
     assert took[0] <= BUDGETS["quick"] + OVERRUN, f"the first choice took {took[0]:.3f} s of CPU"
     assert max(took) <= BUDGETS["quick"] + OVERRUN, f"a choice took {max(took):.3f} s of CPU"
+
+
+# The rule text's fifth move, in a practice game with two blanks in the pool: searched to its end in Python this
+# position takes tens of seconds of CPU.
+LINGO_BOARD = {"k12": "H", "l11": "R", "l12": "E", "l13": "YP", "l14": "E", "l15": "A", "l16": "T", "m12": "W",
+               "m13": "E", "m14": "N", "n13": "T", "j14": "O", "k14": "V"}  # fmt: skip
+
+
+@pytest.mark.parametrize("level", ["quick", "strong"])
+def test_lingo_computers_keep_their_budget_without_the_compiled_walk_and_play_a_scoring_move(level, monkeypatch) -> None:
+    # Where no C compiler built the walk, the search runs in Python: it stops at the choice's budget with the
+    # best move found so far.
+    from wordgames.engines import get_engine
+    from wordgames.engines.lingo import best, build_state
+
+    monkeypatch.setattr(best, "COMPILED", False)
+    engine = get_engine("lingo")
+    state = build_state(["ann", "bob"], {"preset": "classic", "blanks": True}, LINGO_BOARD, pool="??ES")
+    view = engine.view(state, 0)
+    choose_move(engine, view, 0, level="quick", budget=0.01)  # the process's word tables, built outside the timing
+    started = time.thread_time()
+    chosen = choose_move(engine, view, 0, level=level, rng=random.Random(1))
+    took = time.thread_time() - started
+
+    assert took <= BUDGETS[level] + OVERRUN, f"the {level} choice took {took:.3f} s of CPU"
+    assert chosen is not None
+    _, outcome = engine.apply(state, 0, chosen)  # a legal move
+    assert outcome.score > 0

@@ -1,42 +1,34 @@
 """The best move: the highest-scoring legal move for a pool on a board.
 
 Used for practice hints, for the "sporting opponent" of rules/lingo.md ("A sporting opponent ... might like to
-indicate any higher-scoring words that the current mover has overlooked"), and by bots. Every legal move is
-weighed: single tiles on or next to any tile, and every run of 2 to ``place`` tiles that forms part of one
-valid word along a line, forwards or backwards, stacking included.
+indicate any higher-scoring words that the current mover has overlooked"), by the computer players and bots.
+Every legal move is weighed: single tiles on or next to any tile, and every run of 2 to ``place`` tiles that
+forms part of one valid word along a line, forwards or backwards, stacking included.
 
-Speed: words are grown letter by letter along each line, in reading order, and abandoned as soon as no
-dictionary word starts that way, read either way: the table of words and their reversals (``either_way_of``)
-finds a word spelt backwards from its first cell in reading order, so each line is walked once. A move's
-total is (its words' points) x (their number): its cross words (across its line) depend only on the board
-before the move, so each tile's are looked up once and added up as the word grows; only the words along the
-line need the finished move, and of those only the word itself and the words reaching past it (``_flanks``).
-Each move found gets an upper bound (exact when its word fills its run), and moves are scored in decreasing
-order of that bound until no bound can beat the best total found.
+Two searches, one rule text. ``scoring.py`` is the only place a rule of scoring is written.
 
-Branch and bound (``search_board``): the walks start where the most could be scored, and a walk stops as
-soon as an upper bound of everything it could still find (``Search._ceiling``: the cross words and letters
-it could still reach, without looking words up) cannot beat the best total already known; a move whose own
-bound cannot is not kept. Enumerating every legal move (``Search(prune=False)``) walks everything.
+- The compiled walk (``_walk.c``, built by ``build.py``; bin/serve and bin/test build it) is the fast search:
+  ``search_board``, ``first_word_move`` and ``word_possible`` use it when it is built (``COMPILED``) and was built
+  from ``_walk.c`` as it is (``_fresh``). It scores in C; tests/engines/test_lingo_oracle.py holds every move it
+  proposes to ``scoring.score_move`` on random positions of every variant.
+- ``Search`` is the search wherever the walk is not built (no C compiler). It finds moves and scores them with
+  ``scoring``'s own parts (``run_best``, ``settle_ties``: ``Search.total`` is ``score_move`` with each tile's
+  words across its line looked up once per cell and letter); what it adds is where to look and in what order.
 
-Words are walked in a shared prefix table (``core.prefixes``): one int per prefix says which letters may
-follow and whether it is a word, so a blank tries only the letters that continue the word (a wildcard walk)
-instead of 26 separate searches; a step is not taken when nothing on the next cell could follow, and the
-last tile, with no letter after it, tries only the letters that end a word.
+``Search``: words are grown letter by letter along each line, in reading order, in a shared table of the
+words and their reversals (``core.prefixes.either_way_of``), and abandoned as soon as no word starts that way
+read either way. Each move found gets an upper bound of its total, built from ``scoring.word_score`` and
+``move_total`` (a word filling its run is bounded by its exact total, and scored at once: that total is the
+floor below which the walk is cut). Moves are then scored in decreasing order of their bound until no bound
+can beat the best total found. A walk stops as soon as an upper bound of everything it could still find
+(``Search._ceiling``) cannot beat the floor; the walks start where the most could be scored. Tests hold every
+bound to ``score_move`` (a bound below a total could skip the best move). Enumerating every legal move
+(``Search(prune=False)``) walks everything and scores nothing.
 
 Time budget: ``search_board`` takes ``budget_s``, in CPU seconds of the searching thread (as the computer
-players' ``Clock``: a loaded machine does not cut a search short); the generator and the scorer look at the
-clock every few hundred steps and, when time is up, the best move scored so far is returned with
-``complete=False``.
-
-Compiled: ``_walk.c`` is the same walk and the same scoring in C (``build.py`` compiles it; bin/serve and
-bin/test do), 40 to 60 times faster (docs/benchmarks.md). ``search_board`` and ``word_possible`` use it when
-it is built (``COMPILED``) and was built from ``_walk.c`` as it is (``_fresh``); ``Search`` is the search
-wherever it is not. The rules' scorer (``scoring.score_move``) is the oracle of both: tests/engines/
-test_lingo_oracle.py scores every move each proposes on random positions of every variant with it. The compiled walk scores each move it finds at once (its words along the line looked for as
-``_flanks`` does), unless the bound ``_record`` gives it cannot beat the best total already found; it walks
-every line from every start, with no ceiling: in C the whole walk costs less than the bookkeeping that would
-cut it.
+players' ``Clock``: a loaded machine does not cut a search short); both searches look at the clock every few
+hundred steps and, when time is up, the best move scored so far is returned with ``complete=False``. The
+walk of ``Search`` may use ``WALK_SHARE`` of the budget; the rest scores the moves it found.
 """
 
 from __future__ import annotations
@@ -56,11 +48,11 @@ from ..core.engine import MoveOutcome
 from ..core.grid import Axis, Cell, Grid
 from ..core.lexicon import Lexicon, get_lexicon
 from ..core.notation import Placement, Tile
-from ..core.prefixes import BITS, ENDS, WORD, either_way_of
-from ..core.tiles import BLANK, LETTER_VALUES
+from ..core.prefixes import BITS, ENDS, WORD, either_way_of, prefixes_of
+from ..core.tiles import BLANK
 from . import build
 from .board import Board
-from .scoring import MAX_TIE_COMBINATIONS, tile_value
+from .scoring import Score, Word, move_total, run_best, settle_ties, tile_value, word_score
 
 try:
     from . import _walk  # type: ignore[attr-defined]  # the compiled walk, when build.py has built it
@@ -117,18 +109,17 @@ class Line:
 
 
 class Candidate:
-    """A legal move found: its tiles and, for a word, where it was found and an upper bound of its total.
+    """A legal move found: its tiles, an upper bound of its total (``bound``, never below what ``score_move``
+    gives it: tests hold it to that) and, once ``score_move`` has scored it, its ``total``. ``tight`` says the
+    bound is expected to be the total (a word that fills its run): such moves are scored as soon as they are
+    met, to raise the floor under which the walk is cut."""
 
-    ``points`` and ``words`` are its cross words' (those across its line; a single tile's on every axis),
-    which are exact: each lies on its own line, so they never coincide. Only the words along the line are
-    left for ``Search.exact``, unless ``exact`` says the bound is the total already."""
+    __slots__ = ("key", "bound", "tight", "total", "line", "placed")
 
-    __slots__ = ("key", "line", "start", "end", "placed", "points", "words", "bound", "exact")
-
-    def __init__(self, key: Key, line: Line | None, start: int, end: int, placed: tuple[tuple[int, Tile], ...],
-                 points: int, words: int, bound: int, exact: bool) -> None:  # fmt: skip
-        self.key, self.line, self.start, self.end, self.placed = key, line, start, end, placed
-        self.points, self.words, self.bound, self.exact = points, words, bound, exact
+    def __init__(self, key: Key, bound: int, tight: bool = False, line: Line | None = None,
+                 placed: tuple[tuple[int, Tile], ...] = ()) -> None:  # fmt: skip
+        self.key, self.bound, self.tight, self.line, self.placed = key, bound, tight, line, placed
+        self.total: int | None = None
 
 
 def _lines(board: Board, hot: set[Cell]) -> list[Line]:
@@ -179,6 +170,7 @@ def _line(board: Board, axis: Axis, cells: list[Cell], hot: set[Cell]) -> Line:
 
 
 DEFAULT_BUDGET_S = 2.0  # best_move's budget: a hint or a sporting opponent never holds a web worker longer
+WALK_SHARE = 0.6  # of a budget, what the search in Python may spend finding moves: the rest scores them
 CLOCK_EVERY = 256  # steps between two looks at the clock (the first step looks too): about 0.1 ms of search
 
 
@@ -200,6 +192,7 @@ class Search:
         self.repeat = options["repeat"]
         self.min_len = 3 if options["no_twos"] else 2
         self.either = either_way_of(lexicon)
+        self.words_table = prefixes_of(lexicon)  # the lexicon through its prefix masks, for the rules' scorer
         self.either_root = self.either.mask("")
         # tile, its letter, its bit, its value, its key in the pool, its token (a blank's is ?X)
         self.letters = [(Tile(letter), letter, BITS[letter], tile_value(Tile(letter)), letter, letter)
@@ -217,7 +210,7 @@ class Search:
             self.hot = set(board.tops)
             for cell in board.tops:
                 self.hot.update(self.grid.neighbours(cell))
-        self.cross: dict[tuple[Cell, str, Axis], tuple[int, int]] = {}
+        self.cross: dict[tuple[Cell, str, Axis], list[Word]] = {}
         self.geometry: dict[tuple[Cell, Axis], tuple[int, int]] = {}
         self.found: dict[Key, Candidate] = {}
 
@@ -234,13 +227,13 @@ class Search:
             for axis in axes:
                 cells, _ = self.board.run(cell, axis)
                 if len(cells) >= self.min_len:
-                    runs.append((sum(tile_value(tops[c]) for c in cells if c != cell), len(cells) - 1))
+                    runs.append((sum(tile_value(tops[c]) for c in cells if c != cell), len(cells)))
             for tile in choices(self.pool):
                 if top is None or self.repeat or top.letter != tile.letter:
                     value = tile_value(tile)
-                    bound = sum((total + value) * length for total, length in runs) * len(runs)
+                    bound = move_total(sum(word_score(total + value, length) for total, length in runs), len(runs))
                     key = ((cell, tile),)
-                    self.found[key] = Candidate(key, None, 0, 0, (), 0, 0, bound, False)
+                    self.found[key] = Candidate(key, bound)
 
     def words(self) -> None:
         if self.place < 2:
@@ -292,7 +285,7 @@ class Search:
             run, _ = self.board.run(cell, axis)
             found = (0, 0)
             if len(run) >= self.min_len:
-                found = ((sum(tile_value(tops[c]) for c in run if c != cell) + self.top_value) * (len(run) - 1), 1)
+                found = (word_score(sum(tile_value(tops[c]) for c in run if c != cell) + self.top_value, len(run)), 1)
             self.geometry[key] = found
         return found
 
@@ -309,12 +302,11 @@ class Search:
             return 0
         rs, sums = line.run_start[start], line.sums
         if rs == start and line.next_letter[j] > reach:
-            along = (value + left * self.top_value) * (reach - start)
-            return (points + left * line.reach_points[j] + along) * (words + left * line.reach_words[j] + 1)
-        most = (value + sums[start] - sums[rs] + sums[reach + 1] - sums[j] + left * self.top_value) * (reach - rs)
+            along = word_score(value + left * self.top_value, reach - start + 1)
+            return move_total(points + left * line.reach_points[j] + along, words + left * line.reach_words[j] + 1)
+        most = word_score(value + sums[start] - sums[rs] + sums[reach + 1] - sums[j] + left * self.top_value, reach - rs + 1)
         tiles = placed + left
-        return ((points + left * line.reach_points[j] + tiles * most) *
-                (words + left * line.reach_words[j] + tiles))  # fmt: skip
+        return move_total(points + left * line.reach_points[j] + tiles * most, words + left * line.reach_words[j] + tiles)
 
     def _grow(self, line: Line, start: int, j: int, prefix: str, mask: int, placed: list[tuple[int, Tile]],
               pool: dict[str, int], touched: bool, points: int, words: int, value: int) -> None:  # fmt: skip
@@ -394,149 +386,88 @@ class Search:
 
     def _record(self, line: Line, start: int, end: int, placed: list[tuple[int, Tile]], points: int, words: int,
                 value: int) -> None:  # fmt: skip
-        """Keep a word's placement with an upper bound of its total (the tightest, if found several ways)."""
+        """Keep a word's placement with an upper bound of its total (the tightest, if found several ways):
+        ``points`` and ``words`` are the best words across the line of the tiles ``placed`` (exact, from
+        ``run_best``), ``value`` the letters of the word ``start``..``end``. Along the line each tile scores at
+        most the whole run it lies in, and at most one word each."""
         rs, re_ = line.run_start[start], line.run_end[end]
         k = len(placed)
         if rs == start and re_ == end and value > 0:
-            # The word fills its run: every shorter word in it scores less, so it is each tile's best.
-            bound, exact = (points + value * (end - start)) * (words + 1), True
+            # The word fills its run: every shorter word in it scores less, so it should be each tile's best.
+            bound, tight = move_total(points + word_score(value, end - start + 1), words + 1), True
         else:
             sums = line.sums
-            most = (sums[start] - sums[rs] + value + sums[re_ + 1] - sums[end + 1]) * (re_ - rs)
-            bound, exact = (points + k * most) * (words + k), False
+            most = word_score(sums[start] - sums[rs] + value + sums[re_ + 1] - sums[end + 1], re_ - rs + 1)
+            bound, tight = move_total(points + k * most, words + k), False
         if self.prune and bound < self.floor:  # equal may still win: it may have fewer tiles
             return
         cells = line.cells
         key = tuple((cells[i], tile) for i, tile in placed)
         old = self.found.get(key)
-        if old is None or bound < old.bound or (exact and not old.exact and bound == old.bound):
-            self.found[key] = Candidate(key, line, start, end, tuple(placed), points, words, bound, exact)
-            if exact and bound > self.floor:  # a total known without looking words up: nothing less is kept
-                self.floor = bound
+        if old is None or bound < old.bound or (tight and not old.tight and bound == old.bound):
+            found = self.found[key] = Candidate(key, bound, tight, line, tuple(placed))
+            if self.prune and tight and bound > self.floor:  # scored now: a total known lifts the floor
+                self.floor = max(self.floor, self.total(found))
 
-    # --- scoring ----------------------------------------------------------------------------------------
+    # --- scoring: by the rules' scorer ------------------------------------------------------------------
 
-    def _spans(self, text: str, new: list[int]) -> set[tuple[int, int]]:
-        """The spans (start, end) of every valid word in ``text``, read either way, that holds at least one
-        of the positions ``new`` (sorted): one scan, in the table of words read either way."""
-        spans: set[tuple[int, int]] = set()
-        k = 0
-        for i in range(new[-1] + 1):
-            while new[k] < i:
-                k += 1
-            self._read_on(text, i, new[k], spans)
-        return spans
-
-    def _read_on(self, text: str, i: int, first: int, spans: set[tuple[int, int]]) -> None:
-        """Add to ``spans`` the words of ``text`` read on from ``i`` (either way) that reach ``first``."""
-        masks, lookup, min_len = self.either.masks, self.either.mask, self.min_len
-        m = self.either_root
-        for j in range(i, len(text)):
-            if not m & BITS[text[j]]:
-                return
-            part = text[i : j + 1]
-            found = masks.get(part)
-            m = lookup(part) if found is None else found
-            if j >= first and m & WORD and j - i + 1 >= min_len:
-                spans.add((i, j))
-
-    def _flanks(self, text: str, start: int, end: int, first: int, last: int) -> set[tuple[int, int]]:
-        """The spans of the words that may be a new tile's best along the line, when the word ``start``..``end``
-        holds every new tile (the first at ``first``, the last at ``last``) and scores more than 0: that word,
-        and the words through a new tile that reach past it, into the letters before ``start`` (found reading
-        on from each of them) or after ``end`` (found reading back from each of them: the table holds every
-        word read either way). A word inside it scores less (fewer letters, each worth 0 or more, one less
-        for the length), so it is no tile's best."""
-        masks, lookup, min_len, root = self.either.masks, self.either.mask, self.min_len, self.either_root
-        spans = {(start, end)}
-        for i in range(start):
-            self._read_on(text, i, first, spans)
-        for j in range(end + 1, len(text)):
-            m = root
-            part = ""
-            for i in range(j, -1, -1):
-                if not m & BITS[text[i]]:
-                    break
-                part += text[i]
-                found = masks.get(part)
-                m = lookup(part) if found is None else found
-                if i <= last and m & WORD and j - i + 1 >= min_len:
-                    spans.add((i, j))
-        return spans
-
-    def cross_best(self, cell: Cell, tile: Tile, axis: Axis) -> tuple[int, int]:
-        """The best word through ``tile`` put on ``cell`` along ``axis``: (its points, 1), or (0, 0) if none."""
+    def cross_words(self, cell: Cell, tile: Tile, axis: Axis) -> list[Word]:
+        """The best words through ``tile`` put on ``cell`` along ``axis`` (``scoring.run_best``; several when they
+        tie). A move's other tiles are never on that run when ``axis`` is across its line: looked up once per
+        search."""
         key = (cell, tile.token, axis)
         found = self.cross.get(key)
         if found is None:
             tops = self.board.tops
             cells, at = self.board.run(cell, axis)
-            found = (0, 0)
+            found = []
             if len(cells) >= self.min_len:
-                letters = [tops[c].letter if c != cell else tile.letter for c in cells]
+                letters = "".join(tops[c].letter if c != cell else tile.letter for c in cells)
                 values = [tile_value(tops[c]) if c != cell else tile_value(tile) for c in cells]
-                spans = self._spans("".join(letters), [at])
-                if spans:
-                    found = (max(sum(values[i : j + 1]) * (j - i) for i, j in spans), 1)
+                found = run_best(cells, letters, values, [at], self.words_table, self.min_len)[0]
             self.cross[key] = found
         return found
 
     def _across(self, cell: Cell, tile: Tile, main: Axis | None) -> tuple[int, int]:
-        """The best words of ``tile`` on ``cell`` along every axis but ``main``: their points and number."""
+        """The best words of ``tile`` on ``cell`` along every axis but ``main``: their points and number (words
+        on different lines never coincide)."""
         points = words = 0
         for axis in self.grid.axes:
             if axis != main:
-                p, w = self.cross_best(cell, tile, axis)
-                points += p
-                words += w
+                found = self.cross_words(cell, tile, axis)
+                if found:
+                    points += found[0].score
+                    words += 1
         return points, words
 
-    def exact(self, c: Candidate) -> int:
-        if c.line is None:
-            points, words = self._across(*c.key[0], None)
-            return points * words
-        points, words = self.along(c)
-        return (c.points + points) * (c.words + words)
+    def total(self, c: Candidate) -> int:
+        """The move's total, scored once per candidate."""
+        if c.total is None:
+            c.total = self.score(c).total
+        return c.total
 
-    def along(self, c: Candidate) -> tuple[int, int]:
-        """The points and number of a word move's scoring words along its line (each tile's best, ties settled
-        for the mover)."""
-        assert c.line is not None
+    def score(self, c: Candidate) -> Score:
+        """The move's score as ``scoring.score_move`` gives it, from the same parts: each new tile's best words
+        along its line (``run_best`` on the run the move makes) and across it (``cross_words``), in line order,
+        settled by ``settle_ties``. Tests hold it to ``score_move``."""
+        picks: list[list[Word]] = []
         line = c.line
-        rs, re_ = line.run_start[c.start], line.run_end[c.end]
-        letters, values = line.letters[rs : re_ + 1], line.values[rs : re_ + 1]
-        new = []
-        for i, tile in c.placed:
-            letters[i - rs], values[i - rs] = tile.letter, tile_value(tile)
-            new.append(i - rs)
-        text = "".join(letters)
-        start, end = c.start - rs, c.end - rs
-        worth = sum(values[start : end + 1])
-        if worth:
-            spans = self._flanks(text, start, end, new[0], new[-1])
-            if len(spans) == 1:  # the word is every new tile's best
-                return worth * (end - start), 1
-        else:  # a word of blanks only scores 0, as the words inside it may: every word counts
-            spans = self._spans(text, new)
-        scored = {(i, j): sum(values[i : j + 1]) * (j - i) for i, j in spans}
-        picks: list[list[tuple[int, int]]] = []
-        for p in new:
-            mine = [(ij, s) for ij, s in scored.items() if ij[0] <= p <= ij[1]]
-            if mine:
-                top = max(s for _, s in mine)
-                picks.append(sorted(ij for ij, s in mine if s == top))
-        best, best_total = (0, 0), -1
-        combos = 1
-        for pick in picks:
-            combos *= len(pick)
-        options = itertools.product(*picks) if combos <= MAX_TIE_COMBINATIONS else [tuple(p[0] for p in picks)]
-        for choice in options:
-            distinct = set(choice)
-            points = sum(scored[ij] for ij in distinct)
-            total = (c.points + points) * (c.words + len(distinct))
-            if total > best_total:
-                best, best_total = (points, len(distinct)), total
-        return best
+        if line is None:  # a single tile: every axis is across
+            cell, tile = c.key[0]
+            picks = [w for axis in self.grid.axes if (w := self.cross_words(cell, tile, axis))]
+        else:
+            rs, re_ = line.run_start[c.placed[0][0]], line.run_end[c.placed[-1][0]]
+            letters, values = line.letters[rs : re_ + 1], line.values[rs : re_ + 1]
+            for i, tile in c.placed:
+                letters[i - rs], values[i - rs] = tile.letter, tile_value(tile)
+            along = run_best(line.cells[rs : re_ + 1], "".join(letters), values, [i - rs for i, _ in c.placed],
+                             self.words_table, self.min_len)  # fmt: skip
+            for (i, tile), mine in zip(c.placed, along):
+                if mine:
+                    picks.append(mine)
+                picks += [w for axis in self.grid.axes if axis != line.axis
+                          and (w := self.cross_words(line.cells[i], tile, axis))]  # fmt: skip
+        return settle_ties(picks)
 
     def _late(self, i: int) -> bool:
         if self.deadline is None or i % 32 or time.thread_time() <= self.deadline:
@@ -545,18 +476,21 @@ class Search:
         return True
 
     def best(self) -> tuple[Key, int] | None:
-        """The best candidate and its total (on equal totals, the one with fewer tiles): candidates are judged
+        """The best candidate and its total (on equal totals, the one with fewer tiles): candidates are scored
         in decreasing order of their bound until no bound can beat the best total found. Out of time, at least
-        the most promising one is scored, so a search that found a move always returns one."""
-        ranked = sorted(self.found.values(), key=lambda c: (-c.bound, not c.exact, len(c.key)))
-        best: tuple[Key, int] | None = None
+        the most promising one is scored, so a search that found a move always returns one; the moves the walk
+        already scored (those filling their run) count too, which matters when the walk ran out of time."""
+        ranked = sorted(self.found.values(), key=lambda c: (-c.bound, c.total is None, len(c.key)))
+        scored = [c for c in ranked if c.total is not None]
+        top = max(scored, key=lambda c: (c.total, -len(c.key)), default=None)
+        best: tuple[Key, int] | None = None if top is None or top.total is None else (top.key, top.total)
         for i, c in enumerate(ranked, 1):
             if best is not None:
                 if c.bound < best[1] or self._late(i):
                     break
                 if c.bound == best[1] and len(c.key) >= len(best[0]):  # on equal totals, fewer tiles
                     continue
-            total = c.bound if c.exact else self.exact(c)
+            total = self.total(c)
             if best is None or total > best[1] or (total == best[1] and len(c.key) < len(best[0])):
                 best = (c.key, total)
         return best
@@ -589,7 +523,7 @@ class SearchResult:
 
 _tries: weakref.WeakKeyDictionary[Lexicon, Any] = weakref.WeakKeyDictionary()
 _tries_lock = threading.Lock()
-_VALUES = tuple(LETTER_VALUES[letter] for letter in ascii_uppercase)
+_VALUES = tuple(tile_value(Tile(letter)) for letter in ascii_uppercase)  # the walk's table of letter values
 
 
 def _trie(lexicon: Lexicon) -> Any:
@@ -664,19 +598,17 @@ def _search_board(board: Board, pool: list[str], options: dict[str, Any], lexico
         return BoardResult(None, 0, 0, True, 0.0)
     if COMPILED:
         return _search_compiled(board, pool, options, lexicon, first, budget_s, started)
-    deadline = None if budget_s is None else time.thread_time() + budget_s  # CPU seconds (players.Clock)
-    search = Search(Board(board.grid, dict(board.stacks)), pool, options, lexicon, first, deadline, prune=True)
+    now = time.thread_time()  # CPU seconds (players.Clock)
+    deadline = None if budget_s is None else now + budget_s
+    walk_deadline = None if budget_s is None else now + WALK_SHARE * budget_s
+    search = Search(Board(board.grid, dict(board.stacks)), pool, options, lexicon, first, walk_deadline, prune=True)
     search.words()
     search.singles()
+    search.deadline = deadline  # the rest of the budget scores the moves found
     found = search.best()
     placements = None if found is None else [Placement(cell, tile) for cell, tile in found[0]]
     return BoardResult(placements, found[1] if found else 0, len(search.found), search.complete,
                        time.perf_counter() - started)  # fmt: skip
-
-
-def find_best(board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool) -> list[Placement] | None:
-    """The placements of the highest-scoring legal move, or None when there is none (no time limit)."""
-    return search_board(board, pool, options, lexicon, first).placements
 
 
 class _WordFound(Exception):

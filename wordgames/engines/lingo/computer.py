@@ -1,4 +1,8 @@
-"""Lingo's computer players, built on the best-move search (``best.find_best``).
+"""Lingo's computer players, built on the best-move search (``best.search_board``).
+
+Every search is given what is left of the choice's CPU budget (``Clock``): where the walk is compiled a search
+takes milliseconds and is never cut; where it runs in Python (no compiler) it stops at the budget with the best
+move found so far, which is always legal.
 
 quick: the best move placing at most two tiles (a short search, still always legal and sensible).
 strong: the best move for each choice of tiles from the pool, weighed by what it leaves behind. With a shared
@@ -19,7 +23,7 @@ from ..core.lexicon import get_lexicon
 from ..core.notation import Placement, PlaceMove, Tile, format_move
 from ..core.players import Clock
 from ..core.tiles import BLANK
-from .best import find_best
+from .best import search_board
 from .board import Board, grid_for
 from .scoring import score_move
 
@@ -51,9 +55,11 @@ def _left(pool: list[str], placements: list[Placement]) -> list[str]:
     return rest
 
 
-def _search(view: dict[str, Any], board: Board, pool: list[str], options: dict[str, Any]) -> list[Placement] | None:
+def _search(view: dict[str, Any], board: Board, pool: list[str], options: dict[str, Any], clock: Clock,
+            first: bool | None = None) -> list[Placement] | None:  # fmt: skip
     lexicon = get_lexicon(view["options"]["dictionary"])
-    return find_best(board, pool, options, lexicon, not view["board"]["tiles"])
+    first = not view["board"]["tiles"] if first is None else first
+    return search_board(board, pool, options, lexicon, first, budget_s=max(clock.left(), 0.0)).placements
 
 
 def quick(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Random, clock: Clock) -> str | None:
@@ -62,10 +68,10 @@ def quick(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Random
         return None
     board = _board(view)
     options = dict(view["options"], place=min(2, view["options"]["place"]))
-    found = _search(view, board, pool, options)
+    found = _search(view, board, pool, options, clock)
     if found is None or _score(board, found, view) == 0:
         # A tile that makes no word may be played only when no word can be made at all: look with every tile.
-        found = _search(view, board, pool, dict(view["options"])) or found
+        found = _search(view, board, pool, dict(view["options"]), clock) or found
     return _text(found) if found else None
 
 
@@ -81,7 +87,7 @@ def strong(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Rando
     board = _board(view)
     options = dict(view["options"])
     hidden = view["pool_counts"] is not None
-    best = _search(view, board, pool, options)  # always searched in full: the answer to fall back on
+    best = _search(view, board, pool, options, clock)  # the answer to fall back on
     if best is None:
         return None
     words = _score(board, best, view) > 0  # then a tile that makes no word is not allowed
@@ -90,7 +96,7 @@ def strong(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Rando
     subsets = sorted({tuple(sorted(c)) for k in range(len(pool), 0, -1) for c in itertools.combinations(pool, k)},
                      key=lambda c: -len(c))  # fmt: skip
     for subset in subsets:
-        found = best if len(subset) == len(pool) else _search(view, board, list(subset), options)
+        found = best if len(subset) == len(pool) else _search(view, board, list(subset), options, clock)
         if found is None:
             continue
         key = tuple(sorted(found, key=lambda p: p.cell))
@@ -105,7 +111,7 @@ def strong(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Rando
             value += _leave_value(rest)
         elif rest and not clock.over():
             after = board.placed((p.cell, p.tile) for p in found)
-            reply = find_best(after, rest, options, get_lexicon(options["dictionary"]), False)
+            reply = _search(view, after, rest, options, clock, first=False)
             if reply:
                 value -= REPLY_WEIGHT * _score(after, reply, view)
         if best_value is None or value > best_value:

@@ -7,10 +7,17 @@ rules/lingo-pbem.md: "Words may be spelt backwards." "Note that words do not hav
 be counted." Each word (a set of cells) counts once, however many new tiles it holds. Where two words tie as
 a tile's best, the choice that gives the mover the higher total counts; if that still ties, the word read
 forwards (left to right, top to bottom; on hex boards with the columns) is preferred, then the earlier one.
+
+This module is the one place of each rule of scoring. The best-move search in Python (``best.Search``) finds
+moves and scores each it weighs as ``score_move`` does, from the same parts: each new tile's best words from
+``run_best`` (those across its line looked up once per cell and letter), the total from ``settle_ties``; its
+bounds are built from ``word_score`` and ``move_total``. The compiled walk (``_walk.c``)
+is held to ``score_move`` by tests (tests/engines/test_lingo_oracle.py).
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +36,19 @@ def tile_value(tile: Tile) -> int:
     return 0 if tile.blank else LETTER_VALUES[tile.letter]
 
 
+def word_score(letters: int, length: int) -> int:
+    """rules/lingo.md: "The score for each new word is given by (total letter value) x (word length - 1)."
+    """
+    return letters * (length - 1)
+
+
+def move_total(points: int, words: int) -> int:
+    """rules/lingo.md: "If more than one new word is formed, then the total word score is multiplied by the
+    number of new words."
+    """
+    return points * words
+
+
 @dataclass(frozen=True)
 class Word:
     text: str
@@ -36,7 +56,7 @@ class Word:
     letters: int  # total letter value
     score: int
 
-    @property
+    @functools.cached_property
     def key(self) -> frozenset[Cell]:
         return frozenset(self.cells)
 
@@ -51,7 +71,7 @@ class Score:
 
     @property
     def total(self) -> int:
-        return sum(w.score for w in self.words) * len(self.words)
+        return move_total(sum(w.score for w in self.words), len(self.words))
 
 
 def line_words(letters: str, values: list[int], lo: int, hi: int, lexicon: Lexicon, min_len: int) -> list[tuple[int, int, bool]]:
@@ -77,13 +97,32 @@ def line_words(letters: str, values: list[int], lo: int, hi: int, lexicon: Lexic
     return found
 
 
+def words_through(letters: str, positions: list[int], lexicon: Lexicon, min_len: int) -> list[tuple[int, int, bool]]:
+    """Every valid word in the run ``letters`` holding at least one of ``positions`` (sorted), read either way:
+    (start, end, backwards), ends inclusive, forwards words first, each way by start then end."""
+    n = len(letters)
+    found: list[tuple[int, int, bool]] = []
+    for text, marks, backwards in ((letters, positions, False), (letters[::-1], [n - 1 - p for p in reversed(positions)], True)):
+        k = 0
+        for i in range(marks[-1] + 1):
+            while marks[k] < i:
+                k += 1
+            for j in range(i, n):  # a word from i holds a position when it reaches the first at or after i
+                part = text[i : j + 1]
+                if not lexicon.has_prefix(part):
+                    break
+                if j >= marks[k] and j - i + 1 >= min_len and part in lexicon:
+                    found.append((n - 1 - j, n - 1 - i, True) if backwards else (i, j, False))
+    return found
+
+
 def _word(cells: list[Cell], letters: str, values: list[int], start: int, end: int, backwards: bool) -> Word:
     total = sum(values[start : end + 1])
     chosen = cells[start : end + 1]
     text = letters[start : end + 1]
     if backwards:
         chosen, text = chosen[::-1], text[::-1]
-    return Word(text, tuple(chosen), total, total * (end - start))
+    return Word(text, tuple(chosen), total, word_score(total, end - start + 1))
 
 
 def best_words(board: Board, cell: Cell, axis: Axis, lexicon: Lexicon, min_len: int) -> list[Word]:
@@ -92,13 +131,22 @@ def best_words(board: Board, cell: Cell, axis: Axis, lexicon: Lexicon, min_len: 
     if len(cells) < min_len:
         return []
     tops = board.tops
-    letters = "".join(tops[c].letter for c in cells)
-    values = [tile_value(tops[c]) for c in cells]
-    words = [_word(cells, letters, values, *found) for found in line_words(letters, values, idx, idx, lexicon, min_len)]
-    if not words:
-        return []
-    top = max(w.score for w in words)
-    return [w for w in words if w.score == top]
+    return run_best(cells, "".join(tops[c].letter for c in cells), [tile_value(tops[c]) for c in cells], [idx],
+                    lexicon, min_len)[0]  # fmt: skip
+
+
+def run_best(cells: list[Cell], letters: str, values: list[int], positions: list[int], lexicon: Lexicon,
+             min_len: int) -> list[list[Word]]:  # fmt: skip
+    """For each of ``positions`` (sorted) of the run ``letters`` (on ``cells``, each letter worth ``values``), the
+    highest-scoring words through it, several when they tie, forwards first; none when no word passes there."""
+    spans = words_through(letters, positions, lexicon, min_len)
+    scores = [word_score(sum(values[i : j + 1]), j - i + 1) for i, j, _ in spans]
+    out: list[list[Word]] = []
+    for p in positions:
+        mine = [(score, span) for score, span in zip(scores, spans) if span[0] <= p <= span[1]]
+        top = max((score for score, _ in mine), default=0)
+        out.append([_word(cells, letters, values, *span) for score, span in mine if score == top])
+    return out
 
 
 def score_move(board: Board, new_cells: list[Cell], lexicon: Lexicon, min_len: int) -> Score:
@@ -112,7 +160,7 @@ def score_move(board: Board, new_cells: list[Cell], lexicon: Lexicon, min_len: i
             found = best_words(board, cell, axis, lexicon, min_len)
             if found:
                 picks.append(found)
-    return _settle_ties(picks)
+    return settle_ties(picks)
 
 
 def _collect(choice: tuple[Word, ...]) -> Score:
@@ -125,8 +173,10 @@ def _collect(choice: tuple[Word, ...]) -> Score:
     return score
 
 
-def _settle_ties(picks: list[list[Word]]) -> Score:
-    """Choose one word per pick: the choice with the highest total, earliest (forwards first) on a tie."""
+def settle_ties(picks: list[list[Word]]) -> Score:
+    """The move's score from each new tile's best words along each axis (``picks``, in line order, each tile's
+    own line first): one word per pick, each word counted once, the choice with the highest total, the earliest
+    (forwards first) on a tie."""
     if all(len({w.key for w in p}) == 1 for p in picks):
         return _collect(tuple(p[0] for p in picks))
     combos = 1
