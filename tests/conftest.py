@@ -111,7 +111,7 @@ def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
         if any(part in item.path.as_posix() for part in NO_DATABASE):
             item.add_marker(pytest.mark.nodb)
         if item.get_closest_marker("nodb") and (
-            item.get_closest_marker("django_db") or item.get_closest_marker("worker")
+            any(item.get_closest_marker(name) for name in ("django_db", "worker", "postgres", "concurrency"))
             or DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
         ):
             raise pytest.UsageError(f"{item.nodeid} is marked nodb (run once, on SQLite) but uses the database")
