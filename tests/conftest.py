@@ -95,10 +95,26 @@ def client_bob(bob: Any) -> Client:
 CONCURRENCY = ("tests/chaos/", "/test_concurren", "/test_simultaneous_seats.py")
 
 
+# Tests that reach neither the run's database nor its broker: the pure engines (tests/engines: no Django at all),
+# and the few a module marks `nodb` (a server of their own on their own SQLite file, a catalogue run). They would
+# run the same on PostgreSQL, so CI runs them once, in the SQLite run (.ci/run: -m "not nodb" for PostgreSQL).
+NO_DATABASE = ("tests/engines/",)
+# What a test asks for when it uses the run's database (pytest-django's fixtures, and ours built on them).
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback",
+                     "live_server", "client", "admin_client", "django_user_model", "admin_user", "django_db_setup"}
+
+
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
     for item in items:
         if any(part in str(item.path) for part in CONCURRENCY):
             item.add_marker(pytest.mark.concurrency)
+        if any(part in item.path.as_posix() for part in NO_DATABASE):
+            item.add_marker(pytest.mark.nodb)
+        if item.get_closest_marker("nodb") and (
+            any(item.get_closest_marker(name) for name in ("django_db", "worker", "postgres", "concurrency"))
+            or DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+        ):
+            raise pytest.UsageError(f"{item.nodeid} is marked nodb (run once, on SQLite) but uses the database")
     if not os.getenv("CELERY_BROKER_URL"):
         skip = pytest.mark.skip(reason="needs CELERY_BROKER_URL and PostgreSQL for a real worker")
         for item in items:

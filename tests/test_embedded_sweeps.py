@@ -211,6 +211,7 @@ RACE = """
 """
 
 
+@pytest.mark.nodb  # its own SQLite file in another process: the run's database plays no part
 def test_two_writers_on_the_embedded_sqlite_wait_for_each_other_instead_of_failing(tmp_path: Path):
     env = {"PATH": "/usr/bin:/bin", "DEBUG": "1", "DJANGO_SETTINGS_MODULE": "wordgames.settings",
            "DATABASE_URL": f"sqlite:///{tmp_path / 'race.sqlite3'}", "PYTHONPATH": str(ROOT)}  # fmt: skip
@@ -220,6 +221,7 @@ def test_two_writers_on_the_embedded_sqlite_wait_for_each_other_instead_of_faili
     assert done.stdout.split(maxsplit=1) == ["2", "[]\n"]  # both wrote; neither was told "database is locked"
 
 
+@pytest.mark.nodb  # a server of its own on its own SQLite file (tests/support/embedded.py)
 def test_runserver_on_the_embedded_default_sweeps_in_the_serving_process_only(tmp_path: Path):
     server = EmbeddedServer(tmp_path, EMBEDDED_SWEEP_SECONDS="1", LOG_LEVEL="INFO")
     server.start()

@@ -12,7 +12,8 @@ import pytest
 
 from tests.support.embedded import EmbeddedServer
 
-pytestmark = pytest.mark.browser
+# nodb: the server is a process of its own on its own SQLite file; nothing of the run's database reaches it.
+pytestmark = [pytest.mark.browser, pytest.mark.nodb]
 
 LEEWAY = 20  # seconds: far longer than opening the page and pressing the button takes, however busy the machine
 SETUP = f"""

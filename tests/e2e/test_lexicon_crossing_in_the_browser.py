@@ -25,6 +25,17 @@ def drag(page: Any, source: Any, target: Any) -> None:
     page.mouse.up()
 
 
+# The editor says "Saved." once the server has answered its save (exactly that: "Saving…" while it waits).
+SAVED = "[data-save-state]:text-is('Saved.')"
+
+
+def drag_and_save(page: Any, source: Any, target: Any) -> None:
+    """Drag, then wait for the server's answer to the editor's save of that change: each drag's own save, never a
+    "Saved." left on the page by the one before (the editor saves a moment after the last change)."""
+    with page.expect_response(lambda r: r.request.method == "POST" and "move=grid" in (r.request.post_data or "")):
+        drag(page, source, target)
+
+
 def test_building_a_crossword_by_dragging_and_calling_green_light(browser: Any, live_server: Any, ann: Any,
                                                                   bob: Any) -> None:  # fmt: skip
     game = actions.create_game(ann, "lexicon-crossing", {"dictionary": "every-word", "start_tiles": 15,
@@ -50,16 +61,16 @@ def test_building_a_crossword_by_dragging_and_calling_green_light(browser: Any, 
         tile = page.locator(".lc-hand-tiles .lc-tile").first
         cell = page.locator(f'.lc-cell[data-cell="{top},{end + n}"]')
         cell.scroll_into_view_if_needed()
-        drag(page, tile, cell)
+        drag_and_save(page, tile, cell)
         page.wait_for_selector(f'.lc-cell[data-cell="{top},{end + n}"] .lc-tile')
-    page.wait_for_selector("[data-save-state]:has-text('Saved.')")
+    page.wait_for_selector(SAVED)
     assert page.locator(".lc-hand-tiles .lc-tile").count() == 0
     # Take a tile back to the hand and put it back: nothing is lost or duplicated.
-    drag(page, page.locator(f'.lc-cell[data-cell="{top},{end + 1}"] .lc-tile'), page.locator(".lc-hand"))
+    drag_and_save(page, page.locator(f'.lc-cell[data-cell="{top},{end + 1}"] .lc-tile'), page.locator(".lc-hand"))
     page.wait_for_selector(".lc-hand-tiles .lc-tile")
-    drag(page, page.locator(".lc-hand-tiles .lc-tile").first, page.locator(f'.lc-cell[data-cell="{top},{end + 1}"]'))
-    page.wait_for_function("document.querySelector('[data-save-state]').textContent === 'Saved.'")
-    page.wait_for_timeout(500)
+    drag_and_save(page, page.locator(".lc-hand-tiles .lc-tile").first,
+                  page.locator(f'.lc-cell[data-cell="{top},{end + 1}"]'))  # fmt: skip
+    page.wait_for_selector(SAVED)
     game.refresh_from_db()
     assert sorted(ch for row in game.state["grids"][0] for ch in row if ch != ".") == sorted(
         "e" if t == "?" else t for t in tiles)  # fmt: skip

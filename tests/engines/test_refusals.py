@@ -183,7 +183,9 @@ def test_every_sentence_of_a_played_game_is_its_data_read_in_english():
 
     seen: list[Any] = []
     for name in ("lingo", "keebble", "lingua-fences", "lexicon-crossing"):
-        play_game(name, ["quick", "quick"], seed=1, on_move=lambda *args: seen.append(args[3]))
+        # A fiftieth of a second a choice (not the quick level's tenth): the same whole games and sentences, and
+        # Lingua Fences' 250-odd choices take seconds instead of most of a minute.
+        play_game(name, ["quick", "quick"], seed=1, budget=0.02, on_move=lambda *args: seen.append(args[3]))
     assert len(seen) > 40
     for outcome in seen:
         assert outcome.said is not None, outcome.summary

@@ -7,6 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+# The command reads a record file and replays it with the engine alone: no database, no broker (CI runs it once).
+pytestmark = pytest.mark.nodb
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "tests" / "engines" / "data" / "lingo-example.json"
 

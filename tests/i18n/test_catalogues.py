@@ -29,6 +29,8 @@ DOMAINS = ("django", "djangojs")
 LANGUAGES = [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
 needs_gettext = pytest.mark.skipif(not shutil.which("msgfmt") or not shutil.which("xgettext"),
                                    reason="GNU gettext (msgfmt, xgettext) is not installed")  # fmt: skip
+# The catalogues and the sources are files: nothing here reaches the run's database, so CI runs it once (nodb).
+pytestmark = pytest.mark.nodb
 
 
 def locale_dir(code: str) -> Path:
