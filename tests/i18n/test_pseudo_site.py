@@ -26,8 +26,8 @@ from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.lexicon import lexicon_names
 from wordgames.games import actions
 from wordgames.games.emails import address_unsubscribe_token, unsubscribe_token
-from wordgames.mail.models import OutboxMessage
-from wordgames.pbem.models import EmailOptOut, InboundMessage
+from wordgames.mail.models import EmailOptOut, OutboxMessage
+from wordgames.pbem.models import InboundMessage
 from wordgames.ratings.models import Rating
 from wordgames.seeks import actions as seek_actions
 from wordgames.seeks.emails import stop_token
@@ -353,7 +353,7 @@ def test_the_admins_changelists_and_forms_are_translated(moderator: Any, ann: An
     client = in_pseudo(moderator)
     for model in ("auth/user", "games/game", "seeks/seek", "ratings/rating", "mail/outboxmessage",
                   "seeks/seekmail", "ratings/ratingchange", "pbem/inboundmessage",
-                  "pbem/emailoptout", "accounts/profile"):  # fmt: skip
+                  "mail/emailoptout", "accounts/profile"):  # fmt: skip
         html = without_admin_sidebar(page(client, f"/admin/{model}/"))
         # Data too: a group's name, the channel an email came by (webhook, pipe, lmtp, imap, outbox), and the
         # games' engine codes in the games' filter.

@@ -21,11 +21,12 @@ VIEWS = {
               "greenlightrequest", "chatmessage", "owedtask", "teaminvitation"],
     "accounts": ["profile"],
     "auth": ["user"],
-    "pbem": ["inboundmessage", "emailoptout"],
+    "pbem": ["inboundmessage"],
+    "mail": ["emailoptout"],
     "events": ["event", "entry", "eventgame"],
 }  # fmt: skip
 # An opt-out is deleted at the person's request.
-EXTRA = [("pbem", "emailoptout", "delete_emailoptout")]
+EXTRA = [("mail", "emailoptout", "delete_emailoptout")]
 
 
 def ensure_moderators_group(apps: Any) -> Any:

@@ -47,8 +47,8 @@ from wordgames.engines import get_engine
 from wordgames.engines.core.text import visible
 from wordgames.lib.lists import and_list, comma_list
 from wordgames.lib.typed import plain
-from wordgames.pbem.addresses import reply_address
-from wordgames.pbem.models import EmailOptOut
+from wordgames.mail.addresses import reply_address
+from wordgames.mail.models import EmailOptOut
 
 from . import news, notices, queries, signals
 from .boardtext import text_board

@@ -46,10 +46,11 @@ from wordgames.games.models import Game, Move, Seat
 from wordgames.games.outbox import owe
 from wordgames.games.refusals import examples as worded_examples
 from wordgames.games.refusals import told
+from wordgames.mail import addresses
 from wordgames.seeks import actions as seeks
 from wordgames.seeks.queries import clock_text, describe
 
-from . import addresses, outbox, reading
+from . import outbox, reading
 from .automatic import automatic_reason, dmarc_failed
 from .commands import CROWDED, QUESTION, TYPO, Command, parse_command
 from .models import InboundMessage

@@ -18,10 +18,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from wordgames.accounts.models import EMAIL_KINDS, NONE, profile_for
 from wordgames.games.emails import read_unsubscribe_token
-from wordgames.mail.models import OutboxMessage
+from wordgames.mail.models import EmailOptOut, OutboxMessage
 
 from .inbound import handle
-from .models import EmailOptOut
 
 
 @csrf_exempt  # mail programs POST "List-Unsubscribe=One-Click" without a session; the signed token is the proof

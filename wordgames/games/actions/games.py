@@ -21,7 +21,7 @@ from wordgames.accounts.models import is_suspended
 from wordgames.engines import get_engine
 from wordgames.engines.core.errors import InvalidOptions
 from wordgames.engines.core.text import quote
-from wordgames.pbem.models import EmailOptOut
+from wordgames.mail.models import EmailOptOut
 
 from .. import live, outbox
 from ..models import Game, Seat, TeamInvitation
