@@ -39,7 +39,7 @@ web_bench.DB = "wordgames_capacity"
 web_bench.ENV["DATABASE_URL"] = f"{web_bench.PG}/{web_bench.DB}"
 BROKER = "redis://127.0.0.1:6379/12"
 web_bench.ENV["CELERY_BROKER_URL"] = BROKER
-web_bench.ENV["EMAIL_BACKEND"] = "wordgames.mail.backends.OutboxBackend"
+web_bench.ENV["EMAIL_BACKEND"] = "wordgames.mail.backends.LocalMailBackend"
 VISIBLE, POLL_VISIBLE, POLL_HIDDEN = 0.25, 4.0, 30.0
 
 

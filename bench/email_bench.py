@@ -108,7 +108,7 @@ def main() -> None:
     # (2) sending: the notifications the moves owe, as a worker sends them. Each round every game's player to
     # move plays; half the games' notices are then told a batch at a time (``send_notices``), the other half one
     # move a task (``notify_turn``, as before batches: the baseline); the halves swap each round.
-    from wordgames.games import outbox
+    from wordgames.games import relay
     from wordgames.games.models import Notice
 
     games = [g for g, _, _ in replies] + [g for g, _ in direct]
@@ -126,11 +126,11 @@ def main() -> None:
         one_by_one = list(Notice.objects.filter(game_id__in=half))
         start = time.perf_counter()
         for n in one_by_one:  # the task as it was: one move's emails, its own loads and claims
-            outbox.notify_turn(n.game_id, n.version, n.actors_before, n.mover, n.move_id)
+            relay.notify_turn(n.game_id, n.version, n.actors_before, n.mover, n.move_id)
         baseline_s += time.perf_counter() - start
         Notice.objects.filter(pk__in=[n.pk for n in one_by_one]).delete()
         start = time.perf_counter()
-        batched += outbox.drain_notices()
+        batched += relay.drain_notices()
         batched_s += time.perf_counter() - start
     baseline_sent = len(mail.outbox) - batched
     assert batched and baseline_sent, (batched, baseline_sent)
@@ -159,7 +159,7 @@ def time_real_worker(new_game: Any, games: int) -> tuple[float, int]:
     from django.utils import timezone
 
     from wordgames import celery_app
-    from wordgames.games import outbox
+    from wordgames.games import relay
     from wordgames.games.models import Notice, NoticeSender, Notification
 
     celery_app.control.purge()  # the tasks the in-process phase already did the work of
@@ -171,7 +171,7 @@ def time_real_worker(new_game: Any, games: int) -> tuple[float, int]:
                               cwd=ROOT, env=env)  # fmt: skip
     try:
         NoticeSender.objects.update_or_create(pk=1, defaults={"queued": True})
-        outbox.send_notices.apply_async()
+        relay.send_notices.apply_async()
         while NoticeSender.objects.get(pk=1).queued:  # the worker is up once it has run that sender
             time.sleep(0.2)
         NoticeSender.objects.filter(pk=1).update(queued=True)  # the burst's changes leave their notices waiting
@@ -180,7 +180,7 @@ def time_real_worker(new_game: Any, games: int) -> tuple[float, int]:
             new_game(5000 + seed)
         waiting = Notice.objects.count()
         start = timezone.now()
-        outbox.send_notices.apply_async()
+        relay.send_notices.apply_async()
         while Notice.objects.exists():
             time.sleep(0.1)
     finally:

@@ -26,7 +26,7 @@ from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.lexicon import lexicon_names
 from wordgames.games import actions
 from wordgames.games.emails import address_unsubscribe_token, unsubscribe_token
-from wordgames.mail.models import EmailOptOut, OutboxMessage
+from wordgames.mail.models import EmailOptOut, LocalEmail
 from wordgames.pbem.models import InboundMessage
 from wordgames.ratings.models import Rating
 from wordgames.seeks import actions as seek_actions
@@ -294,13 +294,13 @@ def test_a_rated_games_rating_changes_are_translated(ann: Any, bob: Any) -> None
 
 
 def test_the_outbox_and_a_message_are_translated(ann: Any, settings: Any) -> None:
-    settings.OUTBOX_VISIBLE = True
-    OutboxMessage.objects.create(from_email="site@example.com", to="ann@example.com", subject="", raw="")
-    message = OutboxMessage.objects.create(from_email="site@example.com", to="ann@example.com",
+    settings.LOCAL_MAIL_VISIBLE = True
+    LocalEmail.objects.create(from_email="site@example.com", to="ann@example.com", subject="", raw="")
+    message = LocalEmail.objects.create(from_email="site@example.com", to="ann@example.com",
                                            subject="Lingo #1", body="Your move.", raw="")  # fmt: skip
     client = Client()
-    assert_translated(page(client, reverse("outbox")))
-    html = page(client, reverse("outbox_message", args=[message.pk]))
+    assert_translated(page(client, reverse("local_mail")))
+    html = page(client, reverse("local_mail_message", args=[message.pk]))
     body = re.sub(r'<pre class="mail-(text|raw)[^"]*">.*?</pre>', "", html, flags=re.S)  # the email itself
     assert_translated(body)
 
@@ -351,7 +351,7 @@ def test_the_admins_changelists_and_forms_are_translated(moderator: Any, ann: An
                                   outcome=InboundMessage.Outcome.APPLIED, answered=True)  # fmt: skip
     EmailOptOut.objects.create(address="friend@example.org")
     client = in_pseudo(moderator)
-    for model in ("auth/user", "games/game", "seeks/seek", "ratings/rating", "mail/outboxmessage",
+    for model in ("auth/user", "games/game", "seeks/seek", "ratings/rating", "mail/localemail",
                   "seeks/seekmail", "ratings/ratingchange", "pbem/inboundmessage",
                   "mail/emailoptout", "accounts/profile"):  # fmt: skip
         html = without_admin_sidebar(page(client, f"/admin/{model}/"))

@@ -15,7 +15,7 @@ POWERS = [
     ("events", "event", "run_events", "Can create events and start them early"),
 ]
 
-# What moderators read to answer players' questions (never the outbox: it holds every email, resets included).
+# What moderators read to answer players' questions (never the local mail: it holds every email, resets included).
 VIEWS = {
     "games": ["game", "seat", "move", "moderationaction", "notification", "vacation", "undorequest",
               "greenlightrequest", "chatmessage", "owedtask", "teaminvitation"],

@@ -311,7 +311,7 @@ def mark_sent(key: str) -> None:
 
 
 # True while a task runs that the broker delivered again because the worker running it died (see
-# ``outbox.Sending``): the claims that worker left unsent are taken over at once.
+# ``relay.Sending``): the claims that worker left unsent are taken over at once.
 TAKING_OVER: ContextVar[bool] = ContextVar("taking_over", default=False)
 
 
@@ -443,7 +443,7 @@ def send_invitation(seat: Seat) -> bool:
 
 @dataclass(frozen=True)
 class Event:
-    """A change to a game its players are to be told of (``outbox.tell``): a move, the start, the end."""
+    """A change to a game its players are to be told of (``relay.tell``): a move, the start, the end."""
 
     game_id: int
     version: int

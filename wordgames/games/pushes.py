@@ -4,7 +4,7 @@ send of one push to every device of its player, once per key and device.
 A push says what happened in one line ("Your turn in Lingo game 12 against Bob") and where to look: never a
 board, a rack, a tile or a private move, since a phone shows it on a locked screen. Its reader's choices per kind
 are ``PushChoices`` (the same kinds as email, plus events); a reader with the game open is not pushed about it
-(``notices.watching``). Each push is owed through the outbox (``outbox.owe_pushes``), so a broker or a worker that
+(``notices.watching``). Each push is owed through the relay (``relay.owe_pushes``), so a broker or a worker that
 fails loses none: the relay hands it over again, and the claims (``emails.claim_all``, one key per device) make
 sure a device gets it once.
 """
@@ -93,7 +93,7 @@ def change_text(kind: str, game: Game, seats: list[Seat], reader: User, last: Mo
 
 
 def event_pushes(events: Iterable[emails.Event]) -> list[Push]:
-    """What changes to games (``outbox.tell``) mean to each reader with a device: the same kinds as their
+    """What changes to games (``relay.tell``) mean to each reader with a device: the same kinds as their
     emails (``notices.move_push_kind``), by their choices for devices. A change whose game moved on is skipped."""
     events = list(events)
     games = Game.objects.annotate(live_moves=Count("moves", filter=Q(moves__taken_back=False))).in_bulk(

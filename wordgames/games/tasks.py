@@ -1,14 +1,14 @@
 """The tasks Celery beat wakes: ids in (or none), one action or one send function called, retried with
-backoff. The tasks an action queues after its commit (the emails) are in ``outbox``."""
+backoff. The tasks an action queues after its commit (the emails) are in ``relay``."""
 
 from __future__ import annotations
 
 from celery import shared_task
 from django.utils import timezone
 
-from . import emails, outbox, pushes
+from . import emails, pushes, relay
 from .actions import clocks, computers, hints
-from .outbox import RETRY
+from .relay import RETRY
 
 
 @shared_task(**RETRY)
@@ -22,15 +22,15 @@ def send_digests() -> None:
     """Every few minutes (Celery beat): the daily digest to players whose chosen hour has come (by email, and
     on their devices for those who chose that)."""
     emails.send_digests()
-    outbox.owe_pushes(pushes.digest_pushes(timezone.now()))
+    relay.owe_pushes(pushes.digest_pushes(timezone.now()))
 
 
 @shared_task(**RETRY)
 def relay_owed() -> None:
     """Every minute (Celery beat): hand the broker what writes owe and could not hand over (it was down), and
     queue a sender for notices nobody is sending."""
-    outbox.relay_owed()
-    outbox.relay_notices()
+    relay.relay_owed()
+    relay.relay_notices()
 
 
 # A computer's move is made once whatever happens (a key per version and seat): a task delivered again after

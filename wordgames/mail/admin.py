@@ -5,12 +5,12 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from .models import EmailOptOut, OutboxMessage
+from .models import EmailOptOut, LocalEmail
 
 
-@admin.register(OutboxMessage)
-class OutboxMessageAdmin(admin.ModelAdmin):
-    """Read-only: the outbox is a record of what was sent. Deleting old messages is allowed."""
+@admin.register(LocalEmail)
+class LocalEmailAdmin(admin.ModelAdmin):
+    """Read-only: the local mail is a record of what was sent. Deleting old messages is allowed."""
 
     list_display = ("created", "to", "subject")
     search_fields = ("to", "subject", "message_id")

@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 
-class OutboxMessage(models.Model):
-    """One email as the local outbox backend received it, with the exact MIME text a mail server would get."""
+class LocalEmail(models.Model):
+    """One email as the local mail backend received it (instead of a mail server), with the exact MIME text a mail server would get."""
 
     created = models.DateTimeField(gettext_lazy("sent"), auto_now_add=True, db_index=True)
     from_email = models.CharField(gettext_lazy("from"), max_length=500)
@@ -25,8 +25,8 @@ class OutboxMessage(models.Model):
     raw = models.TextField(gettext_lazy("whole message"), help_text=gettext_lazy("The whole message as MIME text."))
 
     class Meta:
-        verbose_name = gettext_lazy("email in the outbox")
-        verbose_name_plural = gettext_lazy("outbox")
+        verbose_name = gettext_lazy("email in the local mail")
+        verbose_name_plural = gettext_lazy("local mail")
         ordering = ["-created", "-id"]
 
     def __str__(self) -> str:
@@ -35,7 +35,7 @@ class OutboxMessage(models.Model):
         return _("%(subject)s to %(to)s") % {"subject": self.subject, "to": self.to}
 
     def get_absolute_url(self) -> str:
-        return reverse("outbox_message", args=[self.pk])
+        return reverse("local_mail_message", args=[self.pk])
 
     def parsed(self) -> email.message.EmailMessage:
         """The stored message parsed back. Bodies may be 8-bit UTF-8, so parse bytes: parsing the text garbles them."""

@@ -9,10 +9,10 @@ from collections.abc import Sequence
 
 from django.core.mail import EmailMessage
 
-from wordgames.mail.backends import OutboxBackend
+from wordgames.mail.backends import LocalMailBackend
 
 
-class SlowOutboxBackend(OutboxBackend):
+class SlowLocalMailBackend(LocalMailBackend):
     def send_messages(self, email_messages: Sequence[EmailMessage]) -> int:
         time.sleep(float(os.getenv("WORDGAMES_TEST_SEND_SECONDS", "1")))
         return super().send_messages(email_messages)
