@@ -64,11 +64,13 @@ def main() -> None:
     from anymail.inbound import AnymailInboundMessage
     from django.contrib.auth import get_user_model
     from django.core import mail
+    from django.core.mail import EmailMultiAlternatives
 
     from tests.pbem import mime
     from wordgames.engines import get_engine
-    from wordgames.games import actions, emails
+    from wordgames.games import actions
     from wordgames.games.models import Game, Move
+    from wordgames.mail.addresses import reply_address
     from wordgames.pbem.inbound import handle
 
     users = [get_user_model().objects.create_user(name, f"{name}@example.com", "x") for name in ("ann", "bob")]
@@ -84,15 +86,15 @@ def main() -> None:
     replies = []
     for seed in range(args.games):
         game = new_game(seed)
-        best = engine.best_move(game.state, 0)  # type: ignore[attr-defined]
-        sent = emails.EmailMultiAlternatives(subject=f"Lingo game {game.pk}", body="(board)", to=["ann@example.com"],
-                                             reply_to=[emails.reply_address(game.seats.get(position=0))])
+        best = engine.best_move(game.state, 0)
+        sent = EmailMultiAlternatives(subject=f"Lingo game {game.pk}", body="(board)", to=["ann@example.com"],
+                                             reply_to=[reply_address(game.seats.get(position=0))])
         sent.extra_headers["Message-ID"] = f"<bench-{seed}@localhost>"
         replies.append((game, best.move, mime.reply(sent, f"{best.move} #1\ngood game")))
     direct = []
     for seed in range(args.games):
         game = new_game(1000 + seed)
-        direct.append((game, engine.best_move(game.state, 0).move))  # type: ignore[attr-defined]
+        direct.append((game, engine.best_move(game.state, 0).move))
 
     inbound_ms, service_ms = [], []
     for (_game, move, raw), (game2, move2) in zip(replies, direct):
@@ -120,7 +122,7 @@ def main() -> None:
         for game in games:
             game.refresh_from_db()
             seat = min(engine.waiting_for(game.state))
-            found = engine.best_move(game.state, seat)  # type: ignore[attr-defined]
+            found = engine.best_move(game.state, seat)
             actions.submit_move(game.pk, users[seat], found.move if found else "pass", expected_version=game.version)
         half = {g.pk for i, g in enumerate(games) if i % 2 == round_ % 2}
         one_by_one = list(Notice.objects.filter(game_id__in=half))

@@ -23,6 +23,7 @@ from django.utils.translation import ngettext
 
 from wordgames.accounts.languages import speaking
 from wordgames.accounts.models import EVERY, display_name
+from wordgames.lib.lists import and_list
 from wordgames.push import sender
 from wordgames.push.models import Subscription, move_push_digest_on, push_mode
 
@@ -72,7 +73,7 @@ def _game_push(user: User, key: str, kind: str, game: Game, body: str) -> Push:
 def _against(game: Game, seats: list[Seat], reader: User) -> str:
     """The other players, by the names they chose."""
     others = [display_name(s.user) for s in seats if s.user is not None and s.user_id != reader.pk]
-    return emails.and_list(others)
+    return and_list(others)
 
 
 def change_text(kind: str, game: Game, seats: list[Seat], reader: User, last: Move | None) -> str:
