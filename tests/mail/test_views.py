@@ -24,7 +24,7 @@ def send(subject: str, text: str, html: str = "") -> LocalEmail:
     return LocalEmail.objects.latest("id")
 
 
-def test_outbox_lists_messages_newest_first_and_the_header_links_to_it(client, visible):
+def test_local_mail_lists_messages_newest_first_and_the_header_links_to_it(client, visible):
     send("First", "1")
     send("Second", "2")
     page = client.get(reverse("local_mail")).content.decode()
@@ -42,11 +42,11 @@ def test_reading_a_message_shows_headers_text_and_sandboxed_html(client, visible
     assert "<script>alert(1)</script>" not in page
 
 
-def test_an_empty_outbox_says_so(client, visible):
+def test_an_empty_local_mail_says_so(client, visible):
     assert "No email has been sent yet." in client.get(reverse("local_mail")).content.decode()
 
 
-def test_outbox_pages_are_not_found_when_the_outbox_is_hidden(client, admin_client, settings):
+def test_local_mail_pages_are_not_found_when_the_local_mail_is_hidden(client, admin_client, settings):
     settings.LOCAL_MAIL_VISIBLE = False
     message = LocalEmail.objects.create(from_email="a@b", to="c@d", subject="Secret", raw="")
     for c in (client, admin_client):
@@ -65,3 +65,11 @@ def test_admin_shows_local_mail_messages_read_only(admin_client, visible):
     page = admin_client.get(reverse("admin:mail_localemail_change", args=[message.pk])).content.decode()
     assert "Hello" in page and 'name="subject"' not in page
     assert admin_client.get(reverse("admin:mail_localemail_add")).status_code == 403
+
+
+def test_the_old_outbox_addresses_lead_to_the_local_mail(client, visible):
+    message = send("Hello", "Hi")
+    listing = client.get("/outbox/?page=1")
+    assert listing.status_code == 301 and listing["Location"] == "/mail/?page=1"
+    one = client.get(f"/outbox/{message.pk}/", follow=True)
+    assert one.redirect_chain == [(f"/mail/{message.pk}/", 301)] and "Hello" in one.content.decode()
