@@ -68,7 +68,7 @@ def test_a_push_owed_while_the_broker_is_down_is_sent_by_the_relay(push_service,
     with mock.patch.object(relay.send_push, "apply_async", side_effect=ConnectionError("broker down")):
         relay.owe_pushes([pushes.Push(bob.pk, "push:test:2", {"body": "Your turn"})])
     assert not push_service.received
-    assert OwedTask.objects.filter(task="wordgames.games.tasks.send_push").count() == 1
+    assert OwedTask.objects.filter(task="wordgames.games.relay.send_push").count() == 1
     assert relay.relay_owed() == 1
     assert push_service.payloads("phone") == [{"body": "Your turn"}]
     assert not OwedTask.objects.exists()
