@@ -32,7 +32,7 @@ def send_news(game: Game, key: str, sentence: news.News | str, *, exclude_user_i
             context = {**game_context(game, seat, None), "user": reader, "name": display_name(reader), "news": line}
             subject = _("%(game)s game %(number)s: %(news)s") % {"game": game.title, "number": game.pk, "news": line}
             sent += send_game_email(f"news:{key}:{reader.pk}", reader.email, subject, "games/email/news.txt", context,
-                          kind=kind, user=reader, game=game, seat=seat)  # fmt: skip
+                                    kind=kind, user=reader, game=game, seat=seat)  # fmt: skip
     return sent
 
 
@@ -49,6 +49,6 @@ def send_chat(message: ChatMessage) -> int:
                        "writer": writer, "message": message.text}  # fmt: skip
             subject = _("%(game)s game %(number)s: %(writer)s writes") % {"game": game.title, "number": game.pk,
                                                                            "writer": writer}  # fmt: skip
-            sent += send_game_email(f"chat:{message.pk}:{reader.pk}", reader.email, subject, "games/email/chat.txt", context,
-                          kind="chat", user=reader, game=game, seat=seat)  # fmt: skip
+            sent += send_game_email(f"chat:{message.pk}:{reader.pk}", reader.email, subject, "games/email/chat.txt",
+                                    context, kind="chat", user=reader, game=game, seat=seat)  # fmt: skip
     return sent

@@ -85,8 +85,8 @@ def move_letters(game: Game, seats: list[Seat], event: Event, last: Move | None)
                        "name": profile_for(reader).name,
                        "result": result_sentence(game, seats) if change.over else ""}  # fmt: skip
             letter = game_letter(f"{kind}:{game.pk}:{game.version}:{reader.pk}", reader.email,
-                              subject_line(game, seats, number), f"games/email/{kind}.txt", context, kind=kind,
-                              user=reader, game=game, seat=seat)  # fmt: skip
+                                 subject_line(game, seats, number), f"games/email/{kind}.txt", context, kind=kind,
+                                 user=reader, game=game, seat=seat)  # fmt: skip
         if letter is None:
             continue
         if kind != "game_over":  # the email showed them their newest tiles

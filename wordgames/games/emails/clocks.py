@@ -33,8 +33,8 @@ def send_reminder(seat: Seat) -> bool:
                        "idle": idle, "due": seat.due_at}  # fmt: skip
             key = f"reminder:{game.pk}:{game.version}:{seat.pk}:{seat.due_at:%Y%m%d%H%M}"
             sent |= send_game_email(key if reader.pk == seat.user_id else f"{key}:{reader.pk}", reader.email, subject,
-                          "games/email/reminder.txt", context, kind="reminder", user=reader, game=game,
-                          seat=seat)  # fmt: skip
+                                    "games/email/reminder.txt", context, kind="reminder", user=reader, game=game,
+                                    seat=seat)  # fmt: skip
     return sent
 
 
@@ -57,6 +57,6 @@ def send_timeout(game: Game, timed_out: Seat, move: Move | None) -> int:
                 if seat.pk == timed_out.pk:  # how many more silences before the seat is resigned
                     context["left"] = max(0, settings.TIMEOUTS_IN_A_ROW - timed_out.timeouts)
             sent += send_game_email(f"timeout:{game.pk}:{game.version}:{seat.user_id}", seat.user.email,
-                          subject_line(game, seats), "games/email/timeout.txt", context, kind="timeout",
-                          user=seat.user, game=game, seat=seat)  # fmt: skip
+                                    subject_line(game, seats), "games/email/timeout.txt", context, kind="timeout",
+                                    user=seat.user, game=game, seat=seat)  # fmt: skip
     return sent

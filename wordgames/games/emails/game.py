@@ -34,17 +34,17 @@ from .letters import (
 
 
 def send_game_email(key: str, to: str, subject: str, template: str, context: dict[str, Any], *, kind: str,
-          user: User | None = None, game: Game | None = None, seat: Seat | None = None,
-          in_reply_to: str = "", references: str = "") -> bool:  # fmt: skip
+                    user: User | None = None, game: Game | None = None, seat: Seat | None = None,
+                    in_reply_to: str = "", references: str = "") -> bool:  # fmt: skip
     """Send once per key, unless it is not to go (``notices.emailed``). False when nothing was sent."""
     letter = game_letter(key, to, subject, template, context, kind=kind, user=user, game=game, seat=seat,
-                      in_reply_to=in_reply_to, references=references)  # fmt: skip
+                         in_reply_to=in_reply_to, references=references)  # fmt: skip
     return letter is not None and bool(send_letters([letter]))
 
 
 def game_letter(key: str, to: str, subject: str, template: str, context: dict[str, Any], *, kind: str,
-             user: User | None = None, game: Game | None = None, seat: Seat | None = None,
-             in_reply_to: str = "", references: str = "") -> Letter | None:  # fmt: skip
+                user: User | None = None, game: Game | None = None, seat: Seat | None = None,
+                in_reply_to: str = "", references: str = "") -> Letter | None:  # fmt: skip
     """The email, or None when it is not to go: ``notices.emailed`` decides (the reader's choice for this kind,
     an address that unsubscribed, no address). ``in_reply_to``: the Message-ID of the message it answers, whose
     ``references`` it carries on."""
@@ -127,7 +127,7 @@ def score_lines(move: Move | None) -> list[str]:
 
 
 def game_context(game: Game, seat: Seat | None, last: Move | None, number: int | None = None,
-                  last_player: str | None = None) -> dict[str, Any]:  # fmt: skip
+                 last_player: str | None = None) -> dict[str, Any]:  # fmt: skip
     engine = get_engine(game.engine)
     position = seat.position if seat is not None else None
     actors = engine.actors(game.state) if game.status == Game.Status.ACTIVE else set()

@@ -27,4 +27,4 @@ def send_invitation(seat: Seat) -> bool:
         subject = _("%(inviter)s invites you to play %(game)s (game %(number)s)") % {
             "inviter": game.created_by.username, "game": game.title, "number": game.pk}  # fmt: skip
         return send_game_email(f"invite:{seat.pk}:{to}", to, subject, "games/email/invitation.txt", context,
-                     kind="invitation", user=seat.invited_user, game=game, seat=seat)  # fmt: skip
+                               kind="invitation", user=seat.invited_user, game=game, seat=seat)  # fmt: skip

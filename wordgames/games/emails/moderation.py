@@ -49,4 +49,4 @@ def send_moderation_notice(action: ModerationAction, user: User) -> bool:
         # To the account (not the bare address): a moderation notice is not a kind one turns off, so it carries no
         # unsubscribe link that would say "no more email" while the game emails go on.
         return send_game_email(f"mod:{action.pk}:{user.pk}", user.email, subject, "games/email/moderation.txt", context,
-                     kind="moderation", user=user, game=action.game)  # fmt: skip
+                               kind="moderation", user=user, game=action.game)  # fmt: skip

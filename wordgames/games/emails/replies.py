@@ -28,4 +28,4 @@ def send_reply(key: str, to: str, subject: str, *, reason: str = "", text: str =
         context.update(game_context(game, seat, None), user=reader, name=display_name(reader))
     subject = subject if subject.lower().startswith("re:") else f"Re: {subject}"
     return send_game_email(f"reply:{key}", to, subject, "games/email/reply.txt", context, kind="error", user=user,
-                 game=game, seat=seat, in_reply_to=in_reply_to, references=references)  # fmt: skip
+                           game=game, seat=seat, in_reply_to=in_reply_to, references=references)  # fmt: skip
