@@ -1,4 +1,4 @@
-"""The local outbox, slowed down: each message takes ``WORDGAMES_TEST_SEND_SECONDS`` to "send", so a test
+"""The local mail, slowed down: each message takes ``WORDGAMES_TEST_SEND_SECONDS`` to "send", so a test
 can kill a worker in the middle of a batch of emails."""
 
 from __future__ import annotations
