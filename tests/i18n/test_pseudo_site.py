@@ -347,7 +347,7 @@ def test_the_admins_changelists_and_forms_are_translated(moderator: Any, ann: An
     actions.join_game(game.pk, bob)
     relations.block(ann, bob)
     seek_actions.post_seek(bob, "lingo", {}, players=2)
-    InboundMessage.objects.create(sender="ann@example.com", subject="8D WORD", via="outbox", game=game,
+    InboundMessage.objects.create(sender="ann@example.com", subject="8D WORD", via="local-mail", game=game,
                                   outcome=InboundMessage.Outcome.APPLIED, answered=True)  # fmt: skip
     EmailOptOut.objects.create(address="friend@example.org")
     client = in_pseudo(moderator)
@@ -355,9 +355,9 @@ def test_the_admins_changelists_and_forms_are_translated(moderator: Any, ann: An
                   "seeks/seekmail", "ratings/ratingchange", "pbem/inboundmessage",
                   "mail/emailoptout", "accounts/profile"):  # fmt: skip
         html = without_admin_sidebar(page(client, f"/admin/{model}/"))
-        # Data too: a group's name, the channel an email came by (webhook, pipe, lmtp, imap, outbox), and the
+        # Data too: a group's name, the channel an email came by (webhook, pipe, lmtp, imap, local-mail), and the
         # games' engine codes in the games' filter.
-        found = bare_prose(html, data=[*DATA, *DJANGO_ADMIN_BARE, moderators.GROUP, "outbox", *engine_names()])
+        found = bare_prose(html, data=[*DATA, *DJANGO_ADMIN_BARE, moderators.GROUP, "local-mail", *engine_names()])
         assert found == [], f"{model}: " + "\n".join(found)
     profile = Profile.objects.get(user=ann)
     change = page(client, f"/admin/accounts/profile/{profile.pk}/change/")

@@ -1,5 +1,6 @@
 """The opt-out table moved from play by email to the mail room: an existing site keeps every address that
-unsubscribed, and its moderators keep the power to delete one (migrated forward from the old state)."""
+unsubscribed, and its moderators keep the power to delete one; a message that came by the local mail's reply
+form says so by its new name (migrated forward from the old state)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ def test_the_addresses_that_opted_out_and_the_moderators_power_survive_the_move(
         OldOptOut = old.get_model("pbem", "EmailOptOut")
         OldOptOut.objects.create(address="friend@example.org")
         OldOptOut.objects.create(address="stranger@example.net")
+        old.get_model("pbem", "InboundMessage").objects.create(sender="ann@example.com", via="outbox")
         from wordgames.accounts.moderators import GROUP
 
         ContentType = old.get_model("contenttypes", "ContentType")
@@ -44,11 +46,13 @@ def test_the_addresses_that_opted_out_and_the_moderators_power_survive_the_move(
     from django.contrib.auth.models import Group as CurrentGroup
 
     from wordgames.mail.models import EmailOptOut
+    from wordgames.pbem.models import InboundMessage
 
     assert EmailOptOut._meta.db_table == "mail_emailoptout"
     assert EmailOptOut.has("Friend <FRIEND+games@example.org>")
     assert sorted(EmailOptOut.objects.values_list("address", flat=True)) == ["friend@example.org",
                                                                             "stranger@example.net"]  # fmt: skip
+    assert list(InboundMessage.objects.values_list("via", flat=True)) == ["local-mail"]  # the channel's new name
     EmailOptOut.objects.create(address="new@example.com")  # the table still numbers its rows
     moderator = get_user_model().objects.create_user("mod", "mod@example.com", "x", is_staff=True)
     moderator.groups.add(CurrentGroup.objects.get(name=GROUP))

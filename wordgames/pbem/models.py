@@ -22,7 +22,7 @@ class InboundMessage(models.Model):
     recipient = models.CharField(gettext_lazy("recipient"), max_length=500, blank=True)
     subject = models.CharField(pgettext_lazy("an email's", "subject"), max_length=1000, blank=True)
     via = models.CharField(gettext_lazy("via"), max_length=16,
-                           help_text=gettext_lazy("webhook, pipe, lmtp, imap or outbox"))  # fmt: skip
+                           help_text=gettext_lazy("webhook, pipe, lmtp, imap or local-mail"))  # fmt: skip
     received = models.DateTimeField(gettext_lazy("received"), auto_now_add=True, db_index=True)  # kept for a while
     outcome = models.CharField(gettext_lazy("outcome"), max_length=8, choices=Outcome.choices, blank=True)
     detail = models.TextField(gettext_lazy("detail"), blank=True)

@@ -73,7 +73,7 @@ def local_mail_reply(request: HttpRequest, pk: int) -> HttpResponse:
         reply["References"] = f"{parsed.get('References', '')} {original.message_id}".strip()
     quoted = "\n".join(f"> {line}" for line in original.body.splitlines())
     reply.set_content(f"{text}\n\nOn {formatdate(localtime=True)}, {original.from_email} wrote:\n{quoted}\n")
-    record = handle(AnymailInboundMessage.parse_raw_mime_bytes(reply.as_bytes()), via="outbox")
+    record = handle(AnymailInboundMessage.parse_raw_mime_bytes(reply.as_bytes()), via="local-mail")
     outcome = record.get_outcome_display() or _("already handled")
     messages.info(request, _("Your reply was handled: %(outcome)s.") % {"outcome": outcome}
                   + (f" {record.detail}" if record.detail else ""))  # fmt: skip
