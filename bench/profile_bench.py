@@ -1,16 +1,18 @@
 """Public profiles and the lobby with a big history: 100,000 players and 1,000,000 finished games.
 
-    python bench/profile_bench.py [--players 100000] [--games 1000000] [--heavy 10000] [--rounds 20] [--reuse]
+    python bench/profile_bench.py [--players 100000] [--games 1000000] [--heavy 10000] [--full 200] [--rounds 20]
+                                  [--reuse]
 
 Runs on its own PostgreSQL database, wg_bench_profiles on the machine's server (dropped and made again). The
 rows are written in bulk (COPY) as the site writes them: players with profiles, two-seat finished games of the
 four kinds (1 % private) with each seat's outcome and place, a Lingo rating for every player. ``heavy`` (p0)
-has --heavy finished games, ``light`` (p1) has 10, both with four ratings and every rating change; each also
-has five games under way created through the write door, one waiting for them. The other games go to random
-pairs. Then each page is loaded --rounds times through Django's test client by a logged-in player (p2, who has
+has --heavy finished games, ``light`` (p1) has 10, ``full`` (p3) has --full (200: enough to fill every list
+a profile shows, 20 finished games, 50 points of each rating's history, 5 opponents), each with four ratings and
+every rating change, and five games under way created through the write door, one waiting for them. The other games go to random pairs. Then each page is loaded --rounds times through Django's test client by a logged-in player (p2, who has
 met both), the pages in turn in each round, and the median CPU of the web process (``time.process_time``), its
-wall time (the database's work included) and its queries are printed, for the heavy and the light player. --reuse measures again on the
-database a previous run left (its --players, --games and --heavy must be given the same).
+wall time (the database's work included) and its queries are printed, for the heavy, the light and the full
+player. --reuse measures again on the database a previous run left (its --players, --games, --heavy and --full
+must be given the same).
 
 Baseline, in the same run: the lobby's old reading of a player's games (their 100 newest, every one's state
 loaded and asked whom it waits for), which missed the older games that waited for them.
@@ -84,7 +86,7 @@ def reset_sequences(*models: Any) -> None:
             cursor.execute(sql)
 
 
-def populate(players: int, games: int, heavy: int, seed: int = 1) -> None:
+def populate(players: int, games: int, heavy: int, full: int, seed: int = 1) -> None:
     from django.contrib.auth import get_user_model
     from django.db import connection
 
@@ -104,13 +106,17 @@ def populate(players: int, games: int, heavy: int, seed: int = 1) -> None:
     copy_rows(Profile, Profile(), ({"id": i + 1, "user_id": i + 1} for i in range(players)))
     print(f"  {players:,} players in {time.perf_counter() - started:.0f} s", flush=True)
 
-    # Who plays each game: p0 (heavy) its first `heavy`, p1 (light) the next 10, then random pairs; p2 meets both.
+    # Who plays each game: p0 (heavy, user 1) its first `heavy`, p1 (light, user 2) the next 10, p3 (full, user 4)
+    # the next `full`, then random pairs of the others; p2 (user 3) meets all three.
+    owners = [(heavy, 1), (heavy + 10, 2), (heavy + 10 + full, 4)]
+
     def pair(n: int) -> tuple[int, int]:
-        if n < heavy + 10:
-            return (1 if n < heavy else 2), (3 if n % 7 == 0 else rng.randrange(4, players + 1))
-        a = rng.randrange(3, players + 1)
-        b = rng.randrange(3, players + 1)
-        return (a, b) if a != b else (a, 1 + b % players if 1 + b % players != a else 3)
+        for end, owner in owners:
+            if n < end:
+                return owner, (3 if n % 7 == 0 else rng.randrange(5, players + 1))
+        a = rng.randrange(5, players + 1)
+        b = rng.randrange(5, players + 1)
+        return (a, b) if a != b else (a, 5 + b % (players - 4) if 5 + b % (players - 4) != a else 3)
 
     start = now - timedelta(days=730)
     step = timedelta(days=720) / games
@@ -146,16 +152,18 @@ def populate(players: int, games: int, heavy: int, seed: int = 1) -> None:
     copy_rows(Seat, Seat(), seat_rows())
     print(f"  {2 * games:,} seats in {time.perf_counter() - started:.0f} s", flush=True)
 
+    counted = {1: heavy, 2: 10, 4: full}
     copy_rows(Rating, Rating(), ({"id": i + 1, "user_id": i + 1, "kind": "lingo", "value": rng.randrange(1200, 1900),
-                                  "games": rng.randrange(1, 60), "last_played": now} for i in range(2, players)))
+                                  "games": rng.randrange(1, 60), "last_played": now}
+                                 for i in range(players) if i + 1 not in counted))  # fmt: skip
     copy_rows(Rating, Rating(), ({"id": players + 1 + n, "user_id": u, "kind": k, "value": 1500 + rng.randrange(-300, 300),
-                                  "games": heavy if u == 1 else 10, "last_played": now}
-                                 for n, (u, k) in enumerate((u, k) for u in (1, 2) for k in KINDS)))  # fmt: skip
+                                  "games": counted[u], "last_played": now}
+                                 for n, (u, k) in enumerate((u, k) for u in counted for k in KINDS)))  # fmt: skip
 
     def changes() -> Any:
-        value = {(u, k): 1500 for u in (1, 2) for k in KINDS}
-        for n in range(min(heavy + 10, len(results))):
-            user = 1 if n < heavy else 2
+        value = {(u, k): 1500 for u in counted for k in KINDS}
+        for n in range(min(heavy + 10 + full, len(results))):
+            user = next(owner for end, owner in owners if n < end)
             key = (user, KINDS[n % 4])
             after = value[key] + rng.randrange(-16, 17)
             yield {"id": n + 1, "game_id": n + 1, "user_id": user, "kind": KINDS[n % 4], "mu_before": 25.0,
@@ -170,14 +178,14 @@ def populate(players: int, games: int, heavy: int, seed: int = 1) -> None:
     print(f"  ratings and changes, analysed, in {time.perf_counter() - started:.0f} s", flush=True)
 
 
-def running_games() -> None:
-    """Five games under way for each of p0 and p1, through the write door; the first waits for them."""
+def running_games(names: tuple[str, ...] = ("p0", "p1", "p3")) -> None:
+    """Five games under way for each of p0, p1 and p3, through the write door; the first waits for them."""
     from django.contrib.auth import get_user_model
 
     from wordgames.games import actions
 
     User = get_user_model()
-    for name in ("p0", "p1"):
+    for name in names:
         player = User.objects.get(username=name)
         for n in range(5):
             other = User.objects.get(username=f"p{10 + n}")
@@ -228,6 +236,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=100_000)
     parser.add_argument("--games", type=int, default=1_000_000)
     parser.add_argument("--heavy", type=int, default=10_000)
+    parser.add_argument("--full", type=int, default=200, help="finished games of p3 (enough to fill every list)")
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--reuse", action="store_true", help="measure again on the database a previous run made")
     args = parser.parse_args()
@@ -237,7 +246,7 @@ def main() -> None:
     warnings.filterwarnings("ignore", message="No directory at")  # no collected static files in a bench
     if not args.reuse:
         print(f"populating {DATABASE}:", flush=True)
-        populate(args.players, args.games, args.heavy)
+        populate(args.players, args.games, args.heavy, args.full)
         running_games()
     from django.contrib.auth import get_user_model
     from django.test import Client
@@ -265,6 +274,7 @@ def main() -> None:
     pages = [
         (f"profile, {many} (p0)", get(visitor, "/players/p0/", "against you")),
         ("profile, 10 finished games (p1)", get(visitor, "/players/p1/", "against you")),
+        (f"profile, {args.full:,} finished games (p3: every list full)", get(visitor, "/players/p3/", "against you")),
         (f"profile p0, finished games page {middle}", get(visitor, f"/players/p0/?page={middle}", f"Page {middle}")),
         (f"lobby of p0 ({many})", get(own["p0"], "/", "Next game where it is my turn (1)")),
         ("lobby of p1 (10 finished games)", get(own["p1"], "/", "Next game where it is my turn (1)")),

@@ -1,6 +1,6 @@
 """Beat's sweeps at size: what each one costs when nothing is due, and when 1,000 things are.
 
-    python bench/sweeps_bench.py [--players 100000] [--running 100000] [--finished 1000000] [--due 1000]
+    python bench/sweeps_bench.py [--players 100000] [--running 100000] [--finished 1000000] [--due 250,1000]
                                  [--keep] [--database wg_sweeps_bench]
 
 Builds its own PostgreSQL database (dropped first; ``--keep`` reuses one already built) in bulk, in SQL
@@ -10,8 +10,10 @@ turn in one of them; one in twenty against a computer player, the human thinking
 reminded), ``--finished`` finished games with their seats, old green lights, sent emails, emails received,
 expired seeks and running events. Then every entry of ``CELERY_BEAT_SCHEDULE`` is run once, as beat would, and
 its SQL statements, CPU (``time.process_time``: this process, where the sweep's Python runs) and wall time are
-reported. Then ``--due`` of each kind are made due (digests, computers to wake, reminders, timeouts, seeks to
-expire) and the sweeps are run again, twice: the first run does the work, the second finds nothing left.
+reported. Then, for each number in ``--due`` (250 and 1,000 by default: the cost of each sweep should grow with
+it in proportion), that many of each kind are made due (email digests, daily pushes, computers to wake,
+reminders, timeouts, seeks to expire, "new seeks" readers, owed tasks the broker never got) and the sweeps are
+run again, twice: the first run does the work, the second finds nothing left.
 
 Tasks are handed to an in-memory broker nobody reads, so a sweep is measured alone, not the emails it owes.
 The code measured is the checkout's: run the same file from an older checkout for the baseline.
@@ -182,11 +184,13 @@ def _first_user() -> int:
 
 
 def make_due(due: int) -> None:
-    """``due`` of each kind come due now: digests not yet sent today, computers to move, reminders, timeouts,
-    open seeks past their time."""
+    """``due`` of each kind come due now: digests and daily pushes not yet sent today, computers to move,
+    reminders, timeouts, open seeks past their time, "new seeks" readers, owed tasks never handed over. Can be
+    called again: each call picks its rows afresh."""
     digest_due = has_column("accounts_profile", "digest_due")
     wake_at = has_column("games_game", "wake_at")
     # Digest players whose game waits for them (seat 0 of a running game), today's digest not sent yet.
+    sql("DROP TABLE IF EXISTS due_digests, due_pushes, due_wakes")
     sql("CREATE TEMP TABLE due_digests AS SELECT p.user_id FROM accounts_profile p JOIN games_seat s "
         "ON s.user_id = p.user_id AND s.position = 0 AND s.live WHERE p.email_modes ->> 'your_turn' = 'digest' "
         "ORDER BY p.user_id LIMIT %s", [due])  # fmt: skip
@@ -195,11 +199,20 @@ def make_due(due: int) -> None:
     if digest_due:
         sql("UPDATE accounts_profile SET digest_due = now() - interval '1 minute' "
             "WHERE user_id IN (SELECT user_id FROM due_digests)")
-    # Computer games where the computer is to move (seat 0 handed to the computer) and its task was lost.
+    # Daily pushes (other players than the digests above: from the other end), today's not sent yet.
+    if has_column("push_pushchoices", "digest_due"):
+        sql("CREATE TEMP TABLE due_pushes AS SELECT c.user_id FROM push_pushchoices c JOIN games_seat s "
+            "ON s.user_id = c.user_id AND s.position = 0 AND s.live ORDER BY c.user_id DESC LIMIT %s", [due])
+        sql("DELETE FROM games_notification WHERE key LIKE 'push-digest:%%' AND split_part(key, ':', 2)::int IN "
+            "(SELECT user_id FROM due_pushes)")
+        sql("UPDATE push_pushchoices SET digest_due = now() - interval '1 minute' "
+            "WHERE user_id IN (SELECT user_id FROM due_pushes)")
+    # Computer games where the computer is to move (seat 0 handed to the computer) and its task was lost; games
+    # already handed over by an earlier call are left alone.
     computer = _scalar("SELECT id FROM auth_user WHERE username = 'computer-quick'")
     sql("CREATE TEMP TABLE due_wakes AS SELECT g.id, s.user_id AS human FROM games_game g JOIN games_seat s "
-        "ON s.game_id = g.id AND s.position = 0 WHERE g.has_computers AND g.status = 'active' ORDER BY g.id "
-        "LIMIT %s", [due])  # fmt: skip
+        "ON s.game_id = g.id AND s.position = 0 WHERE g.has_computers AND g.status = 'active' AND s.user_id <> %s "
+        "ORDER BY g.id LIMIT %s", [computer, due])  # fmt: skip
     wakes = "game_id IN (SELECT id FROM due_wakes)"
     sql(f"UPDATE games_seat SET user_id = NULL WHERE position = 1 AND {wakes}")
     sql(f"UPDATE games_seat SET user_id = %s WHERE position = 0 AND {wakes}", [computer])
@@ -215,6 +228,12 @@ def make_due(due: int) -> None:
         "ORDER BY s.id DESC LIMIT %s)", [due])  # fmt: skip
     sql("UPDATE seeks_seek SET state = 'open', expires_at = now() - interval '1 minute' WHERE id IN "
         "(SELECT id FROM seeks_seek ORDER BY id LIMIT %s)", [due])  # fmt: skip
+    sql("UPDATE seeks_seekmail SET next_due = now() - interval '1 minute' WHERE user_id IN "
+        "(SELECT user_id FROM seeks_seekmail ORDER BY user_id LIMIT %s)", [due])  # fmt: skip
+    # Tasks a write owed and could not hand to the broker (it was down): each one a daily push to send.
+    sql("INSERT INTO games_owedtask (task, args, kwargs, countdown, created, attempts) SELECT "
+        "'wordgames.games.tasks.send_push', jsonb_build_array(g, 'bench:' || g, '{}'::jsonb), '{}', 0, "
+        "now() - interval '10 minutes', 1 FROM generate_series(1, %s) g", [due])  # fmt: skip
     sql("ANALYZE")
 
 
@@ -250,7 +269,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=100_000)
     parser.add_argument("--running", type=int, default=100_000)
     parser.add_argument("--finished", type=int, default=1_000_000)
-    parser.add_argument("--due", type=int, default=1000)
+    parser.add_argument("--due", default="250,1000", help="how many of each kind come due, one run per number")
     parser.add_argument("--database", default="wg_sweeps_bench")
     parser.add_argument("--keep", action="store_true", help="reuse the database built by an earlier run")
     args = parser.parse_args()
@@ -261,9 +280,10 @@ def main() -> None:
               f"in {took:.0f} s")  # fmt: skip
     run_sweeps("warm-up")  # imports, caches, the first connection
     rows = run_sweeps("nothing due")
-    make_due(args.due)
-    rows += run_sweeps(f"{args.due:,} due")
-    rows += run_sweeps("again, nothing left")
+    for due in (int(n) for n in args.due.split(",")):
+        make_due(due)
+        rows += run_sweeps(f"{due:,} due")
+        rows += run_sweeps(f"{due:,} due, again: nothing left")
     print("| case | sweep | SQL statements | CPU ms | wall ms |\n|---|---|---|---|---|")
     for row in rows:
         print(f"| {row['case']} | {row['sweep']} | {row['queries']:,} | {row['cpu_ms']:,.0f} | {row['wall_ms']:,.0f} |")

@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "wordgames.events",
     "wordgames.push",
     "wordgames.analysis",
+    "wordgames.puzzles",
 ]
 
 MIDDLEWARE = [
@@ -233,6 +234,8 @@ ANALYSIS_GAME_BUDGET = float(os.getenv("ANALYSIS_GAME_BUDGET_SECONDS", "90"))
 # Without a broker (tasks run in the process that ends the game) the analysis is left to
 # ``manage.py analyse_games`` unless this is on: it would hold that request a minute or more.
 ANALYSIS_IN_PROCESS = envbool("ANALYSIS_IN_PROCESS", "false")
+# A move makes a puzzle when the best move scored at least this many points more than it (and twice as much).
+PUZZLE_MIN_MISSED = envint("PUZZLE_MIN_MISSED", "20")
 COMPUTER_MOVE_DELAY = envint("COMPUTER_MOVE_DELAY_SECONDS", "2")
 COMPUTER_WAKE_AFTER = envint("COMPUTER_WAKE_AFTER_SECONDS", "120")
 # Games with a computer player one player may have waiting or under way at once (each costs the workers'
@@ -310,6 +313,7 @@ CELERY_TASK_ROUTES["wordgames.games.tasks.play_computers"] = {"queue": "computer
 CELERY_TASK_ROUTES["wordgames.games.tasks.find_hint"] = {"queue": "computer"}
 # The analysis after a game (up to two minutes a game): a queue of its own, with a worker of its own.
 CELERY_TASK_ROUTES["wordgames.analysis.tasks.analyse_game"] = {"queue": "analysis"}
+CELERY_TASK_ROUTES["wordgames.analysis.tasks.review_practice"] = {"queue": "analysis"}
 # Deadlines and digests live in the database; beat only wakes the sweeps. Running one twice does no harm.
 CELERY_BEAT_SCHEDULE: dict = {
     "sweep-deadlines": {"task": "wordgames.games.tasks.sweep_deadlines", "schedule": 60.0},
@@ -320,6 +324,7 @@ CELERY_BEAT_SCHEDULE: dict = {
     "send-new-seeks": {"task": "wordgames.seeks.tasks.send_new_seeks", "schedule": 300.0},
     "start-events": {"task": "wordgames.events.tasks.start_due_events", "schedule": 60.0},
     "prune-history": {"task": "wordgames.retention.prune_history", "schedule": 300.0},
+    "pick-puzzles": {"task": "wordgames.puzzles.tasks.pick_puzzles", "schedule": 600.0},
 }
 CELERY_IMPORTS = ("wordgames.retention",)  # the task above lives outside any app's tasks module
 # Rows that only grow are kept this many days, then deleted by the sweep above, at most RETENTION_BATCH rows of

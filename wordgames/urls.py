@@ -51,5 +51,7 @@ urlpatterns = [
     path("seeks/", include("wordgames.seeks.urls")),
     path("events/", include("wordgames.events.urls")),
     path("ratings/", include("wordgames.ratings.urls")),
+    path("puzzles/", include("wordgames.puzzles.urls")),
+    path("analysis/", include("wordgames.analysis.urls")),
     path("", include("wordgames.games.urls")),
 ]

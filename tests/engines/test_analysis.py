@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import copy
 import random
+from typing import Any
 
 import pytest
 
 from wordgames.engines import get_engine
-from wordgames.engines.core.analysis import Review, best_for_view, points_of, review_record, summarise
+from wordgames.engines.core.analysis import Review, best_for_view, points_of, review_record, summarise, unseen
+from wordgames.engines.core.players import choose_move
 from wordgames.engines.core.selfplay import play_game
 
 
@@ -54,3 +56,24 @@ def test_every_game_kind_gets_a_legal_best_move_beside_each_move(kind: str) -> N
             assert points_of(engine, state, review.seat, review.best) == (review.best, review.best_points)
         state, _ = engine.apply(state, review.seat, move["move"])
     assert any(r.best for r in reviews)
+
+
+def green_lit() -> tuple[Any, dict[str, Any]]:
+    """Lexicon Crossing: ann lays all her 30 tiles in one crossword and calls green light; each player is dealt one
+    tile, ann's (an E) hidden from her until bob has seen his."""
+    engine = get_engine("lexicon-crossing")
+    state = engine.new_game(["ann", "bob"], engine.validate_options({}), 7)
+    grid = choose_move(engine, engine.view(state, 0), 0, level="strong", rng=random.Random(1), budget=1.0)
+    assert grid and grid.startswith("grid ")
+    state, _outcome = engine.apply(state, 0, grid)
+    state, _outcome = engine.apply(state, 0, "green")
+    assert state["last_green"] == 0 and state["latest"][0] == ["E"] and len(state["tiles"][0]) == 31
+    return engine, state
+
+
+def test_the_green_lighters_hidden_new_tile_is_not_seen_by_the_analysis_of_their_move() -> None:
+    engine, state = green_lit()
+    assert unseen(engine, state, 0) == {"conceal_latest": True} and unseen(engine, state, 1) == {}
+    best = best_for_view(engine, state, 0, budget=0.5, rng=random.Random(2))
+    # All 30 tiles she can see are in her crossword already: the hidden E is nothing she could have played.
+    assert best is None or sum(ch.isalpha() for ch in best.move.removeprefix("grid ")) == 30

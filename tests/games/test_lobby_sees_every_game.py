@@ -22,8 +22,8 @@ from wordgames.games.queries import RECENTLY_FINISHED
 migration = importlib.import_module("wordgames.games.migrations.0024_mark_seats")
 
 # session, user, open games (none here: no seats to read), hidden players (blocks), followed players, my games
-# and their seats, invitations, the open seeks; "next game": session, user, the game.
-LOBBY, NEXT = 9, 3
+# and their seats, invitations, the open seeks, the puzzles of the day; "next game": session, user, the game.
+LOBBY, NEXT = 10, 3
 
 
 def finished_games(first: Any, second: Any, count: int) -> list[Game]:

@@ -59,7 +59,8 @@ POLL_WITHOUT_NEWS = 3  # session, user, the game's version: no state loaded
 # Later on 25 November: the lobby lists the open seeks, in one query however many (one more for both).
 # 26 November (issue 28): a player's lobby also reads whom they block or are blocked by (an open game with such
 # a player offers them no seat) and whom they follow (two more); its players' names come with their profiles.
-LOBBY_PLAYER, LOBBY_ANONYMOUS = 10, 3
+# Issue 35: one more for the puzzles of the day (picked by a periodic task; the lobby only reads them).
+LOBBY_PLAYER, LOBBY_ANONYMOUS = 11, 4
 
 
 @pytest.mark.parametrize("kind", list(OPTIONS))

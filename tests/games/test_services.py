@@ -7,6 +7,7 @@ from django.core import mail
 
 from wordgames.engines import get_engine
 from wordgames.games import actions, queries
+from wordgames.games.actions import RefusalCode
 from wordgames.games.models import Game, ModerationAction, Move
 
 pytestmark = pytest.mark.django_db
@@ -60,7 +61,7 @@ def test_a_move_out_of_turn_is_refused_and_changes_nothing(lingo_game, bob):
     before = (lingo_game.version, lingo_game.state)
     with pytest.raises(actions.Refused, match="not your turn: ann to move") as e:
         actions.submit_move(lingo_game.pk, bob, "m13 A")
-    assert e.value.code == "not_your_turn"
+    assert e.value.code is RefusalCode.NOT_YOUR_TURN
     lingo_game.refresh_from_db()
     assert (lingo_game.version, lingo_game.state) == before
     assert not Move.objects.exists()
@@ -74,7 +75,7 @@ def test_an_outsider_cannot_move(lingo_game, cat):
 def test_illegal_move_gets_the_engine_sentence_and_changes_nothing(lingo_game, ann):
     with pytest.raises(actions.Refused) as e:
         actions.submit_move(lingo_game.pk, ann, "a1 Q")
-    assert e.value.code == "illegal"
+    assert e.value.code is RefusalCode.ILLEGAL
     assert str(e.value)  # a sentence for the player
     lingo_game.refresh_from_db()
     assert lingo_game.version == 1 and not Move.objects.exists()
@@ -87,7 +88,7 @@ def test_stale_move_is_refused_with_the_board_has_changed(lingo_game, ann, bob, 
     best = get_engine("lingo").best_move(lingo_game.state, 1)
     with pytest.raises(actions.Refused, match="board has changed") as e:
         actions.submit_move(lingo_game.pk, bob, best.move, expected_version=seen)
-    assert e.value.code == "stale"
+    assert e.value.code is RefusalCode.STALE
     assert Move.objects.count() == 1
 
 

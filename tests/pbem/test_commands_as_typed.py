@@ -105,7 +105,7 @@ def test_a_mistyped_check_with_its_move_is_answered_did_you_mean(lingo_game: Gam
     unchanged(lingo_game)
 
 
-@pytest.mark.parametrize("typed", ["YET", "13L", "13L YTE", "pas", "13L YET,"])
+@pytest.mark.parametrize("typed", ["YET", "13L", "13L YTE", "pas", "13L YET,", "L YET", "YET OVEN"])
 def test_a_mistyped_short_move_is_refused_never_played_nor_posted(lingo_game: Game, typed: str,
                                                                    tmp_path: Path) -> None:  # fmt: skip
     record = by_pipe(mime.reply(latest_to("ann@example.com"), typed), tmp_path)

@@ -114,3 +114,35 @@ def test_turning_the_daily_push_off_clears_its_due_time_and_nothing_is_pushed(an
     profile.save()
     assert PushChoices.objects.get(user=bob).digest_due is None
     assert choose(bob, hour=9).digest_due == due + timedelta(hours=1)  # chosen again: due at the hour again
+
+
+def test_a_crash_before_the_daily_push_is_recorded_leaves_it_due_and_the_next_sweep_owes_it(
+    ann: Any, bob: Any
+) -> None:
+    """The sweep records bob's push as owed (a row the relay hands to the broker) and moves his due time on in one
+    step: the database failing as the push is recorded (the process dying there is the same) leaves him due, and
+    the next sweep owes it. Before, the due time was moved on first and the push was lost."""
+    from django.db import OperationalError, connection
+
+    from wordgames.games import tasks
+    from wordgames.games.models import OwedTask
+
+    start_game(bob, ann, {"preset": "classic"}, seed=7)  # bob to move
+    device(bob)
+    offset = 12 - timezone.now().hour  # a zone where it is about noon: his hour (6) has passed today
+    due = choose(bob, hour=6, zone=f"Etc/GMT{'-' if offset > 0 else '+'}{abs(offset)}" if offset else "UTC").digest_due
+    assert due is not None and due <= timezone.now()
+
+    def fail_on_owing(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        if sql.lstrip().upper().startswith("INSERT") and OwedTask._meta.db_table in sql:
+            raise OperationalError("the database went away")
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(fail_on_owing), pytest.raises(OperationalError):
+        tasks.send_digests()
+    assert PushChoices.objects.get(user=bob).digest_due == due  # still due
+    assert not OwedTask.objects.filter(task="wordgames.games.tasks.send_push").exists()
+    tasks.send_digests()
+    [owed] = OwedTask.objects.filter(task="wordgames.games.tasks.send_push")
+    assert owed.args[0] == bob.pk and owed.args[1].startswith(f"push-digest:{bob.pk}:")
+    assert PushChoices.objects.get(user=bob).digest_due > timezone.now()  # moved on with it

@@ -136,3 +136,29 @@ def test_a_player_who_chose_once_a_day_gets_one_push_at_their_digest_hour(push_s
     [payload] = push_service.payloads("phone")
     assert payload["body"] == f"Your turn in Lingo game {lingo_game.pk} against Ann"
     assert payload["url"] == f"/games/{lingo_game.pk}/"
+
+
+def test_a_game_that_comes_to_wait_after_the_digest_hour_is_pushed_that_day(push_service, lingo_game, play_best,
+                                                                            ann, bob):  # fmt: skip
+    """Bob takes the daily push; his hour (6 in the morning, in a zone where it is now about noon) has passed with
+    nothing waiting for him (ann to move), so the sweep pushed nothing. Ann moves: today's push goes out at the
+    next sweep, once."""
+    from django.utils import timezone
+
+    from wordgames.games import tasks
+
+    subscribe(push_service, bob, "phone")
+    offset = 12 - timezone.now().hour
+    profile = profile_for(bob)
+    profile.time_zone, profile.digest_hour = (f"Etc/GMT{'-' if offset > 0 else '+'}{abs(offset)}" if offset
+                                              else "UTC"), 6  # fmt: skip
+    profile.save()
+    PushChoices.objects.create(user=bob, modes={"your_turn": "digest"})
+    tasks.send_digests()  # nothing waits for bob: moved on to tomorrow
+    assert PushChoices.objects.get(user=bob).digest_due > timezone.now()
+    play_best(lingo_game, ann)
+    assert not push_service.received  # not at once
+    tasks.send_digests()
+    tasks.send_digests()  # still one a day
+    [payload] = push_service.payloads("phone")
+    assert payload["body"] == f"Your turn in Lingo game {lingo_game.pk} against Ann"

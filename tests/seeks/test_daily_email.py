@@ -126,3 +126,18 @@ def test_the_emails_stop_link_works_in_one_click_without_logging_in(ann: Any, bo
     assert not SeekMail.objects.exists()
     assert Client().post(link[:-5] + "xxxx/").status_code == 400
     assert Seek.objects.count() == 1
+
+
+def test_one_sweep_serves_every_reader_whose_hour_has_come_however_many(ann: Any, monkeypatch: Any) -> None:
+    """At a popular hour more readers are due than a batch holds (200; 2 here): the one sweep serves them all,
+    a batch at a time, instead of a batch every five minutes with the rest hours late."""
+    from wordgames.seeks import emails as seek_emails
+
+    monkeypatch.setattr(seek_emails, "BATCH", 2)
+    readers = [make_user(f"reader{n}") for n in range(5)]
+    for reader in readers:
+        opt_in(reader)
+    post_seek(ann, "lingo")
+    the_hour_comes()
+    assert all(len(emails_to(reader)) == 1 for reader in readers)
+    assert not SeekMail.objects.filter(next_due__lte=timezone.now()).exists()

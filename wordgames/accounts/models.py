@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import zoneinfo
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -162,6 +163,27 @@ def next_digest(profile: Profile, now: datetime) -> datetime:
     time, or today's if it has not come yet."""
     today = digest_hour_on(profile, now)
     return today if today > now else digest_hour_on(profile, now, days=1)
+
+
+def digest_day(profile: Profile, now: datetime) -> str:
+    """The local date of the digest a sweep at ``now`` owes the player: the day of the latest digest hour that has
+    passed, i.e. today once their hour has come, else yesterday (a sweep that ran late, past their midnight, still
+    owes yesterday's: a day is never skipped for it)."""
+    local = now.astimezone(profile.zone())
+    day = local.date() if local.hour >= profile.digest_hour else local.date() - timedelta(days=1)
+    return day.isoformat()
+
+
+def digest_waits(profiles: Iterable[Profile], now: datetime) -> int:
+    """A game came to wait for these players (it is their turn): each one who takes the daily digest and whose
+    hour has already come today is due again at once, so today's digest goes out at the next sweep if it has not
+    (the sweep at the hour found nothing waiting and moved it on to tomorrow). A digest already sent today is not
+    sent again (its key). One statement for all of them, none when no one is concerned. Returns how many moved."""
+    pks = [p.pk for p in profiles
+           if p.digest_due is not None and p.digest_due > now and digest_hour_on(p, now) <= now]  # fmt: skip
+    if not pks:
+        return 0
+    return Profile.objects.filter(pk__in=pks, digest_due__gt=now).update(digest_due=now)
 
 
 def move_digest_on(profile: Profile, now: datetime) -> bool:

@@ -70,7 +70,8 @@ def budget_for(count: int) -> float:
     return min(settings.ANALYSIS_BUDGET, settings.ANALYSIS_GAME_BUDGET / max(1, count))
 
 
-def _rng(game: Game, n: int) -> random.Random:
+def rng_of(game: Game, n: int) -> random.Random:
+    """The strong player's randomness for the game's ``n``th move: replays the same."""
     label = f"analysis:{n}"
     return KeyedRandom(game.secret, label) if is_secret(game.secret) else random.Random(f"{game.seed}:{label}")
 
@@ -89,7 +90,7 @@ def analyse(game_id: int) -> GameAnalysis | None:
     started = time.monotonic()
     start = engine.new_game(player_names(game), game.options, game.deal_seed, game.bag or None)
     reviews = list(review_game(engine, start, [(m.seat, m.text) for m in moves], budget=budget,
-                               rng_for=lambda n: _rng(game, n)))  # fmt: skip
+                               rng_for=lambda n: rng_of(game, n)))  # fmt: skip
     seconds = time.monotonic() - started
     with transaction.atomic():
         current = GameAnalysis.objects.select_for_update().filter(pk=analysis.pk, done=False).first()

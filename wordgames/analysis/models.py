@@ -43,3 +43,28 @@ class MoveAnalysis(models.Model):
 
     def __str__(self) -> str:
         return f"analysis of move {self.move_id}"
+
+
+class PracticeReview(models.Model):
+    """A practice game's player asked how their moves so far compare with the best: their moves only, each
+    beside the strong player's best move seeing what they saw. Made by a worker; one per seat and position."""
+
+    game = models.ForeignKey("games.Game", verbose_name=_("game"), on_delete=models.CASCADE, related_name="practice_reviews")
+    seat = models.PositiveSmallIntegerField(verbose_name=_("seat"))
+    version = models.PositiveIntegerField(verbose_name=_("version"), help_text=_("The game's version when it was asked."))
+    done = models.BooleanField(verbose_name=_("done"), default=False)
+    rows = models.JSONField(verbose_name=_("moves"), default=list,
+                            help_text=_("The seat's moves: number, move, points, best move, its points, points missed."))  # fmt: skip
+    created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("practice review")
+        verbose_name_plural = _("practice reviews")
+        constraints = [models.UniqueConstraint(fields=["game", "seat", "version"], name="practice_review_once_a_position")]
+
+    def __str__(self) -> str:
+        return f"review of seat {self.seat + 1} of game {self.game_id} at version {self.version}"
+
+    @property
+    def missed(self) -> int:
+        return sum(row["missed"] for row in self.rows)

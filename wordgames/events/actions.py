@@ -22,7 +22,7 @@ from wordgames.accounts.models import Block, is_suspended
 from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.errors import InvalidOptions
 from wordgames.engines.core.text import quote
-from wordgames.games.actions import Refused
+from wordgames.games.actions import RefusalCode, Refused
 from wordgames.games.models import Game, Move
 from wordgames.games.refusals import word
 from wordgames.games.relay import owe
@@ -52,37 +52,37 @@ def create_event(creator: User, name: str, kind: str, options: dict[str, Any], *
     are its seasons (none: season after season), ``division_size`` its divisions' size and ``promoted`` how many
     go up and down; a ladder's ``reach`` is how many places above a player may challenge."""
     if not may_create(creator) or is_suspended(creator):
-        raise Refused(_("Only moderators can create events on this site."), "not_allowed")
+        raise Refused(_("Only moderators can create events on this site."), RefusalCode.NOT_ALLOWED)
     name = name.strip()
     if not name or len(name) > 100:
-        raise Refused(_("An event needs a name of at most 100 characters."), "name")
+        raise Refused(_("An event needs a name of at most 100 characters."), RefusalCode.NAME)
     if kind not in engine_names():
         raise Refused(_("There is no game called %(name)s: choose one of %(names)s.")
-                      % {"name": quote(kind), "names": ", ".join(engine_names())}, "kind")  # fmt: skip
+                      % {"name": quote(kind), "names": ", ".join(engine_names())}, RefusalCode.KIND)  # fmt: skip
     engine = get_engine(kind)
     if format not in Event.Format.values:
-        raise Refused(_("The format is round-robin, Swiss, league or ladder."), "format")
+        raise Refused(_("The format is round-robin, Swiss, league or ladder."), RefusalCode.FORMAT)
     if not engine.min_players <= table_size <= engine.max_players:
         raise Refused(_("%(game)s is for %(least)d to %(most)d players.")
                       % {"game": engine.title, "least": engine.min_players, "most": engine.max_players},
-                      "players")  # fmt: skip
+                      RefusalCode.PLAYERS)  # fmt: skip
     rounds, division_size, promoted, reach = _format_fields(format, table_size, rounds, division_size, promoted,
                                                             reach)  # fmt: skip
     if not timedelta(hours=1) <= move_time <= timedelta(days=30):
-        raise Refused(_("The time per move must be between 1 hour and 30 days."), "options")
+        raise Refused(_("The time per move must be between 1 hour and 30 days."), RefusalCode.OPTIONS)
     if days_away_limit is not None and not 0 <= days_away_limit <= 365:
-        raise Refused(_("The days away a game may take are from 0 to 365."), "days_away_limit")
+        raise Refused(_("The days away a game may take are from 0 to 365."), RefusalCode.DAYS_AWAY_LIMIT)
     if not table_size <= max_players <= 10_000:
         raise Refused(_("The maximum number of players is from %(least)d to 10,000.") % {"least": table_size},
-                      "max_players")  # fmt: skip
+                      RefusalCode.MAX_PLAYERS)  # fmt: skip
     if not timezone.now() < signup_deadline <= starts_at:
-        raise Refused(_("The sign-up deadline must be in the future, and the start at or after it."), "dates")
+        raise Refused(_("The sign-up deadline must be in the future, and the start at or after it."), RefusalCode.DATES)
     try:
         options = engine.validate_options(options)
     except InvalidOptions as e:
-        raise Refused(word(e), "options") from None
+        raise Refused(word(e), RefusalCode.OPTIONS) from None
     if options.get("hints"):
-        raise Refused(_("A practice game (with hints) cannot be an event's game."), "options")
+        raise Refused(_("A practice game (with hints) cannot be an event's game."), RefusalCode.OPTIONS)
     return Event.objects.create(
         name=name, kind=kind, options=options, format=format, table_size=table_size, rounds=rounds, rated=rated,
         move_time=move_time, signup_deadline=signup_deadline, starts_at=starts_at, max_players=max_players,
@@ -96,25 +96,25 @@ def _format_fields(format: str, table_size: int, rounds: int | None, division_si
     """What each format needs, checked; the fields another format has no use for are cleared."""
     if format == Event.Format.SWISS:
         if table_size != 2:
-            raise Refused(_("A Swiss event is for games of two players."), "players")
+            raise Refused(_("A Swiss event is for games of two players."), RefusalCode.PLAYERS)
         if not rounds or not 1 <= rounds <= 20:
-            raise Refused(_("A Swiss event has 1 to 20 rounds."), "rounds")
+            raise Refused(_("A Swiss event has 1 to 20 rounds."), RefusalCode.ROUNDS)
         return rounds, None, None, None
     if format == Event.Format.LEAGUE:
         if rounds is not None and not 1 <= rounds <= 100:
-            raise Refused(_("A league has 1 to 100 seasons (or none given: season after season)."), "rounds")
+            raise Refused(_("A league has 1 to 100 seasons (or none given: season after season)."), RefusalCode.ROUNDS)
         if not division_size or not max(table_size, 3) <= division_size <= 50:
             raise Refused(_("A league's divisions have from %(least)d to 50 players.")
-                          % {"least": max(table_size, 3)}, "division_size")  # fmt: skip
+                          % {"least": max(table_size, 3)}, RefusalCode.DIVISION_SIZE)  # fmt: skip
         if not promoted or not 1 <= 2 * promoted <= division_size - 1:
             raise Refused(_("At a season's end at least one player goes up and one down, and fewer than half a "
-                            "division each way."), "promoted")  # fmt: skip
+                            "division each way."), RefusalCode.PROMOTED)  # fmt: skip
         return rounds, division_size, promoted, None
     if format == Event.Format.LADDER:
         if table_size != 2:
-            raise Refused(_("A ladder is for games of two players."), "players")
+            raise Refused(_("A ladder is for games of two players."), RefusalCode.PLAYERS)
         if not reach or not 1 <= reach <= 20:
-            raise Refused(_("On a ladder a player may challenge from 1 to 20 places above."), "reach")
+            raise Refused(_("On a ladder a player may challenge from 1 to 20 places above."), RefusalCode.REACH)
         return None, None, None, reach
     return None, None, None, None
 
@@ -125,17 +125,17 @@ def sign_up(event_id: int, user: User) -> Entry:
     it, the other is told it is full. A player who joins a running ladder starts at its bottom; one who joins a
     running league, in the bottom division at the next season."""
     if is_suspended(user):
-        raise Refused(_("Your account is suspended."), "suspended")
+        raise Refused(_("Your account is suspended."), RefusalCode.SUSPENDED)
     with transaction.atomic():
         event = lock(event_id)
         if not event.signup_open():
-            raise Refused(_("Sign-up for this event is closed."), "closed")
+            raise Refused(_("Sign-up for this event is closed."), RefusalCode.CLOSED)
         entry = Entry.objects.filter(event=event, user=user).first()
         if entry is not None and not entry.withdrawn:
-            raise Refused(_("You are already signed up for this event."), "signed_up")
+            raise Refused(_("You are already signed up for this event."), RefusalCode.SIGNED_UP)
         if Entry.objects.filter(event=event, withdrawn=False).count() >= event.max_players:
             raise Refused(_("This event is full: all %(count)d places are taken.") % {"count": event.max_players},
-                          "full")  # fmt: skip
+                          RefusalCode.FULL)  # fmt: skip
         running = event.status == Event.Status.RUNNING
         place = ladders.bottom_place(event) if running and event.format == Event.Format.LADDER else None
         if entry is None:
@@ -153,9 +153,9 @@ def withdraw(event_id: int, user: User) -> Entry:
         event = lock(event_id)
         entry = Entry.objects.filter(event=event, user=user, withdrawn=False).first()
         if entry is None:
-            raise Refused(_("You are not taking part in this event."), "not_entered")
+            raise Refused(_("You are not taking part in this event."), RefusalCode.NOT_ENTERED)
         if event.status in (Event.Status.FINISHED, Event.Status.CANCELLED):
-            raise Refused(_("This event is over."), "over")
+            raise Refused(_("This event is over."), RefusalCode.OVER)
         entry.withdrawn = True
         entry.save(update_fields=["withdrawn"])
         running = event.status == Event.Status.RUNNING
@@ -172,9 +172,9 @@ def start_event(event_id: int, moderator: User | None = None) -> Event:
     with transaction.atomic():
         event = lock(event_id)
         if moderator is not None and not moderator.has_perm("events.run_events"):
-            raise Refused(_("Only moderators can start an event early."), "not_allowed")
+            raise Refused(_("Only moderators can start an event early."), RefusalCode.NOT_ALLOWED)
         if event.status != Event.Status.SIGNUP:
-            raise Refused(_("This event has already started."), "started")
+            raise Refused(_("This event has already started."), RefusalCode.STARTED)
         players = [e.pk for e in Entry.objects.filter(event=event, withdrawn=False).order_by("created", "id")]
         if len(players) < max(2, event.table_size):
             event.status = Event.Status.CANCELLED

@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 
 from wordgames.accounts.models import display_name, is_suspended
 from wordgames.accounts.relations import blocked_between
-from wordgames.games.actions import Refused
+from wordgames.games.actions import RefusalCode, Refused
 from wordgames.games.emails import absolute
 from wordgames.games.models import Game
 from wordgames.games.relay import owe
@@ -49,33 +49,33 @@ def challenge(event_id: int, user: User, opponent: str) -> EventGame:
     """``user`` challenges the player called ``opponent`` on the ladder: allowed up to the event's ``reach``
     places above, when neither has a game of the ladder under way and no block stands between them."""
     if is_suspended(user):
-        raise Refused(_("Your account is suspended."), "suspended")
+        raise Refused(_("Your account is suspended."), RefusalCode.SUSPENDED)
     with transaction.atomic():
         event = lock(event_id)
         if event.format != Event.Format.LADDER:
-            raise Refused(_("Only the players of a ladder challenge each other in it."), "format")
+            raise Refused(_("Only the players of a ladder challenge each other in it."), RefusalCode.FORMAT)
         if event.status != Event.Status.RUNNING:
-            raise Refused(_("This ladder is not under way."), "not_running")
+            raise Refused(_("This ladder is not under way."), RefusalCode.NOT_RUNNING)
         order = ladder(event)
         mine = next((e for e in order if e.user_id == user.pk), None)
         if mine is None:
-            raise Refused(_("You are not taking part in this event."), "not_entered")
+            raise Refused(_("You are not taking part in this event."), RefusalCode.NOT_ENTERED)
         other = next((e for e in order if e.user.get_username().lower() == opponent.strip().lower()), None)
         if other is None or other.pk == mine.pk:
-            raise Refused(_("%(name)s is not on this ladder.") % {"name": opponent.strip()}, "not_entered")
+            raise Refused(_("%(name)s is not on this ladder.") % {"name": opponent.strip()}, RefusalCode.NOT_ENTERED)
         reach = event.reach or 1
         if not pairing.ladder_challenge_allowed([e.pk for e in order], mine.pk, other.pk, reach):
             raise Refused(ngettext("You may challenge the player just above you only.",
                                    "You may challenge only the %(reach)d players just above you.", reach)
-                          % {"reach": reach}, "reach")  # fmt: skip
+                          % {"reach": reach}, RefusalCode.REACH)  # fmt: skip
         busy = busy_entries(event)
         if mine.pk in busy:
-            raise Refused(_("You already have a game of this ladder under way: finish it first."), "busy")
+            raise Refused(_("You already have a game of this ladder under way: finish it first."), RefusalCode.BUSY)
         if other.pk in busy:
             raise Refused(_("%(name)s has a game of this ladder under way: challenge them when it is over.")
-                          % {"name": display_name(other.user)}, "busy")  # fmt: skip
+                          % {"name": display_name(other.user)}, RefusalCode.BUSY)  # fmt: skip
         if blocked_between(user, other.user):
-            raise Refused(_("That player cannot be challenged."), "not_available")
+            raise Refused(_("That player cannot be challenged."), RefusalCode.NOT_AVAILABLE)
         number = event.current_round + 1
         create_round(event, number, [(mine.pk, other.pk)])
         event.current_round = number

@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
 from wordgames.games import actions as games
-from wordgames.games.actions import Refused
+from wordgames.games.actions import RefusalCode, Refused
 from wordgames.games.models import Game, Seat
 
 from .models import Entry, Event, EventGame
@@ -21,7 +21,7 @@ RESIGN_REST = "wordgames.events.tasks.resign_rest"
 def lock(event_id: int) -> Event:
     event = Event.objects.select_for_update().filter(pk=event_id).first()
     if event is None:
-        raise Refused(_("There is no such event."), "not_found")
+        raise Refused(_("There is no such event."), RefusalCode.NOT_FOUND)
     return event
 
 

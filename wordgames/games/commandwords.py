@@ -8,7 +8,7 @@ casefold, Latin diacritics dropped): ``Hilfe`` = ``hilfe``, ``Révéler`` = ``re
 Besides the commands, the catalogue gives each language's words for an answer to an undo request (``yes`` /
 ``no``), the politeness words a command may carry (``board please``) and the greetings that may head a message
 (``Hi Bob,``): these may be several words (``s'il vous plaît``). The commands of messages to the site's own address
-(``challenge``, ``seek``, ``join``, ``withdraw``) are read only there (``withdraw`` is a move in a game).
+(``challenge``, ``seek``, ``join``, ``withdraw``, ``puzzle``) are read only there (``withdraw`` is a move in a game).
 
 A mistyped command (``histroy``, ``chek``) is recognised by ``near``: one letter wrong, missing, extra or two
 swapped (two for words of six letters or more), so the player can be asked "did you mean history?".
@@ -37,7 +37,7 @@ NOTATION = frozenset({"pass", "swap", "burn", "ask", "take", "wall", "claim", "g
 ALIASES = {"chat": "say", "?": "help"}  # English synonyms
 # Answers to an undo request, the commands of the site's own address, and each one's English words.
 ANSWERS = {"yes": ("yes", "y", "yeah", "yep", "ok", "okay", "sure", "agreed"), "no": ("no", "n", "nope")}
-EVENTS = ("challenge", "seek", "join", "withdraw")
+EVENTS = ("challenge", "seek", "join", "withdraw", "puzzle")
 POLITE = ("please", "pls", "plz", "thanks", "thank you", "thanks a lot", "thx", "ty", "cheers", "kindly")
 GREETINGS = ("hi", "hello", "hey", "hiya", "dear", "howdy", "greetings", "yo", "good morning", "good afternoon",
              "good evening", "morning", "evening")  # fmt: skip
@@ -62,6 +62,7 @@ def _catalogue() -> dict[str, str]:
         "seek": pgettext("email command words, separated by |", "seek"),
         "join": pgettext("email command words, separated by |", "join"),
         "withdraw": pgettext("email command words, separated by |", "withdraw"),
+        "puzzle": pgettext("email command words, separated by |", "puzzle"),
         "yes": pgettext("email command words, separated by |", "yes"),
         "no": pgettext("email command words, separated by |", "no"),
     }

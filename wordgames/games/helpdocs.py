@@ -35,6 +35,7 @@ PAGES: dict[str, str] = {
     "seeks": "seeks.md",
     "events": "events.md",
     "ratings": "ratings.md",
+    "puzzles": "puzzles.md",
 }
 BY_FILE = {path: slug for slug, path in PAGES.items()}
 _LINK = re.compile(r'<a href="(?!https?:|mailto:|#)([^"#]+\.md)(#[^"]*)?">(.*?)</a>', re.S)

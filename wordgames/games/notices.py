@@ -15,7 +15,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db.models import Exists, OuterRef
 
-from wordgames.accounts.models import EMAIL_KINDS, EVERY, NONE, Profile, profile_for
+from wordgames.accounts.models import DIGEST, EMAIL_KINDS, EVERY, NONE, Profile, digest_day, digest_hour_on, profile_for
 from wordgames.engines import get_engine
 from wordgames.mail.models import EmailOptOut
 from wordgames.push.models import PushChoices, Subscription
@@ -100,6 +100,34 @@ def move_push_kind(seat: Seat, change: Change, mode: Callable[[str], str]) -> st
     return kind if kind is not None and mode(kind) == EVERY else None
 
 
+def turn_comes(seat: Seat, change: Change) -> bool:
+    """Whether ``change`` makes the game wait for ``seat`` (its start, or a move after which it is the seat's turn,
+    newly or again after its own move): what a "your turn" email or digest is about."""
+    return not change.over and seat.position in change.waiting and (
+        change.event == "start" or seat.position not in change.before or seat.position == change.mover)
+
+
+def digest_readers(seats: list[Seat], change: Change, mode: Callable[[Any], Callable[[str], str]]) -> list[Profile]:
+    """The profiles of the readers for whom ``change`` brings their turn and who take "your turn" once a day
+    (``mode(reader)`` gives their choices on that channel): their digest of today is owed if it has not gone
+    (``accounts.models.digest_waits``, ``push.models.push_digest_waits``)."""
+    return [profile_for(reader) for seat, reader in readers(seats)
+            if turn_comes(seat, change) and mode(reader)("your_turn") == DIGEST]  # fmt: skip
+
+
+def digests_unsent(profiles: list[Profile], now: datetime) -> list[Profile]:
+    """Of these digest readers, those whose hour has passed today with today's digest not sent (the others are
+    due later today anyway, or served): one query, none when no one's hour has passed."""
+    passed = {p.user_id: p for p in profiles
+              if p.digest_due is not None and p.digest_due > now and digest_hour_on(p, now) <= now}  # fmt: skip
+    if not passed:
+        return []
+    keys = {digest_key(user_id, digest_day(p, now)): user_id for user_id, p in passed.items()}
+    sent = {keys[key] for key in Notification.objects.filter(key__in=keys, sent__isnull=False)
+            .values_list("key", flat=True)}  # fmt: skip
+    return [p for user_id, p in passed.items() if user_id not in sent]
+
+
 def _change_kind(seat: Seat, change: Change, mode: Callable[[str], str]) -> str | None:
     if change.over:
         kind = "game_over"
@@ -170,9 +198,9 @@ DIGEST_BATCH = 500  # players read at a time (the sweep takes batches until none
 
 def digests_due(now: datetime, limit: int = DIGEST_BATCH) -> list[DueDigest]:
     """The players whose digest time has come (read by the index on ``Profile.digest_due``, earliest first, at
-    most ``limit``), with the games that wait for them; a player whose digest of the day already went out, or
-    whose hour has not come yet in their zone today (a sweep that ran late), is listed with no games. The
-    caller moves each one's due time on (``accounts.models.move_digest_on``)."""
+    most ``limit``), with the games that wait for them and the day their digest is for (``days_come``); a player
+    whose digest of that day already went out is listed with no games. The caller moves each one's due time on
+    (``accounts.models.move_digest_on``)."""
     due = list(Profile.objects.select_related("user").filter(digest_due__lte=now).order_by("digest_due")[:limit])
     days = days_come(due, now)
     keys = [digest_key(user_id, day) for user_id, day in days.items()]
@@ -216,9 +244,8 @@ class DuePush:
 
 def push_digests_due(now: datetime, limit: int = DIGEST_BATCH) -> list[DuePush]:
     """The players whose daily push for "your turn" is due (read by the index on ``PushChoices.digest_due``,
-    earliest first, at most ``limit``), with the games waiting for them; one with no device, whose push of the
-    day already went to a device of theirs, or whose hour has not come yet in their zone today, is listed with
-    no games. The caller moves each one's due time on (``push.models.move_push_digest_on``)."""
+    earliest first, at most ``limit``), with the games waiting for them and the day it is for (``days_come``);
+    one with no device, or whose push of that day already went to a device of theirs, is listed with no games. The caller moves each one's due time on (``push.models.move_push_digest_on``)."""
     due = list(PushChoices.objects.select_related("user__profile").filter(digest_due__lte=now)
                .order_by("digest_due")[:limit])  # fmt: skip
     if not due:
@@ -239,14 +266,9 @@ def push_digests_due(now: datetime, limit: int = DIGEST_BATCH) -> list[DuePush]:
 
 
 def days_come(profiles: Iterable[Profile], now: datetime) -> dict[int, str]:
-    """Of these players, those whose digest hour has come today in their zone (a sweep may run late, or a due
-    time be set before the hour): their local date."""
-    days = {}
-    for profile in profiles:
-        local = now.astimezone(profile.zone())
-        if local.hour >= profile.digest_hour:
-            days[profile.user_id] = local.date().isoformat()
-    return days
+    """The local date of the digest owed to each of these players (``accounts.models.digest_day``): today's once
+    their hour has come, else yesterday's (a sweep that ran past their midnight)."""
+    return {profile.user_id: digest_day(profile, now) for profile in profiles}
 
 
 def digest_key(user_id: int, day: str, channel: str = "email") -> str:

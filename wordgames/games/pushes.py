@@ -11,21 +11,23 @@ sure a device gets it once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.db import transaction
 from django.db.models import Count, Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from wordgames.accounts.languages import speaking
-from wordgames.accounts.models import EVERY, display_name
+from wordgames.accounts.models import EVERY, NONE, display_name
 from wordgames.lib.lists import and_list
 from wordgames.push import sender
-from wordgames.push.models import Subscription, move_push_digest_on, push_mode
+from wordgames.push.models import Subscription, move_push_digest_on, push_digest_waits, push_mode
 
 from . import emails, news, notices
 from .models import ChatMessage, Game, Move, Notification, Seat
@@ -109,11 +111,13 @@ def event_pushes(events: Iterable[emails.Event]) -> list[Push]:
         return []  # nobody in these games has a device (the common case: two queries)
     moves = Move.objects.select_related("user__profile").in_bulk([e.move_id for e in current if e.move_id])
     pushes = []
+    daily = []
     for event in current:
         game = games[event.game_id]
         last = moves.get(event.move_id or 0)
         change = notices.Change.of(game, actors_before=event.actors_before, mover=event.mover, last=last,
                                    event=event.event)  # fmt: skip
+        daily += notices.digest_readers(seats[event.game_id], change, lambda reader: modes.get(reader.pk, _never))
         for seat, reader in readers[event.game_id]:
             mode = modes.get(reader.pk)
             kind = notices.move_push_kind(seat, change, mode) if mode is not None else None
@@ -122,7 +126,13 @@ def event_pushes(events: Iterable[emails.Event]) -> list[Push]:
             with speaking(reader):
                 body = change_text(kind, game, seats[event.game_id], reader, last)
             pushes.append(_game_push(reader, f"push:{kind}:{game.pk}:{game.version}:{reader.pk}", kind, game, body))
+    # A daily-push reader whose hour has passed today, with nothing waiting then: today's push is owed now.
+    push_digest_waits(daily, timezone.now())
     return pushes
+
+
+def _never(kind: str) -> str:
+    return NONE
 
 
 def chat_pushes(message: ChatMessage) -> list[Push]:
@@ -191,17 +201,24 @@ def to_player(user: User, key: str, kind: str, body: str, url: str, tag: str) ->
     return Push(user.pk, key, payload(body, url, tag, kind)) if push_mode(user.pk, kind) == EVERY else None
 
 
-def digest_pushes(now: Any) -> list[Push]:
+def digest_pushes(now: Any, owe: Callable[[list[Push]], Any] | None = None) -> list[Push]:
     """Once a day, at the player's digest hour, for those who chose it for "your turn" on their devices: the
     number of games waiting for them (no more). Reads only the players whose push is due, a batch at a time,
-    and moves each one's due time on to their next day."""
-    pushes = []
+    and moves each one's due time on to their next day. Each batch's pushes are recorded as owed (``owe``:
+    ``relay.owe_pushes``) in the transaction that moves its due times on, so a crash can never leave a due
+    time moved on and its push unrecorded: either both are written, or neither and the next sweep does both."""
+    pushes: list[Push] = []
     while True:
         due = notices.push_digests_due(now)
-        for entry in due:
-            if entry.games:
-                pushes.append(digest_push(entry.profile.user, entry.games, entry.day))
-            move_push_digest_on(entry.choices, entry.profile, now)
+        if not due:
+            return pushes
+        with transaction.atomic():  # each move on is conditional on the due time read: a sweep beside does nothing
+            batch = [digest_push(entry.profile.user, entry.games, entry.day) for entry in due if entry.games]
+            if owe is not None:
+                owe(batch)
+            for entry in due:
+                move_push_digest_on(entry.choices, entry.profile, now)
+        pushes += batch
         if len(due) < notices.DIGEST_BATCH:
             return pushes
 

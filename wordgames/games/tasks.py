@@ -22,7 +22,7 @@ def send_digests() -> None:
     """Every few minutes (Celery beat): the daily digest to players whose chosen hour has come (by email, and
     on their devices for those who chose that)."""
     emails.send_digests()
-    relay.owe_pushes(pushes.digest_pushes(timezone.now()))
+    pushes.digest_pushes(timezone.now(), owe=relay.owe_pushes)  # owed in the step that moves each one on
 
 
 @shared_task(**RETRY)
@@ -35,7 +35,7 @@ def relay_owed() -> None:
 
 # A computer's move is made once whatever happens (a key per version and seat): a task delivered again after
 # its worker died, or retried after a database fault, finds it made.
-@shared_task(name="wordgames.games.tasks.play_computers", **RETRY)
+@shared_task(**RETRY)
 def play_computers(game_id: int, version: int) -> None:
     """Owed by each public change to a game with computer players: their moves in that version."""
     computers.play_computers(game_id, version)
@@ -47,7 +47,7 @@ def wake_computers() -> None:
     computers.wake_idle()
 
 
-@shared_task(name="wordgames.games.tasks.find_hint", **RETRY)
+@shared_task(**RETRY)
 def find_hint(hint_id: int) -> None:
     """Owed by a hint asked on the page: the best-move search, in a worker, within its time budget."""
     hints.find_hint(hint_id)

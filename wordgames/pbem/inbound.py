@@ -47,6 +47,7 @@ from wordgames.games.refusals import examples as worded_examples
 from wordgames.games.refusals import told
 from wordgames.games.relay import owe
 from wordgames.mail import addresses
+from wordgames.puzzles import mail as puzzle_mail
 from wordgames.seeks import actions as seeks
 from wordgames.seeks.queries import clock_text, describe
 
@@ -170,6 +171,8 @@ def _site_commands(words: Words) -> list[str]:
         f"  {withdraw} 12",
         _("On a ladder, challenge a player above you (their username after the ladder's number):"),
         f"  {challenge} 12 bob",
+        _("For today's puzzles, then one's position, then your answer to it:"),
+        f"  {words.written('puzzle')}", f"  {words.written('puzzle')} 12", f"  {words.written('puzzle')} 12 m13 GO",
     ]  # fmt: skip
 
 
@@ -292,7 +295,7 @@ def _process_addressed(message: AnymailInboundMessage, record: InboundMessage, s
 
 
 def _to_the_site(record: InboundMessage, message: AnymailInboundMessage, body: str, sender: str) -> None:
-    """A message to no game's address: the site's own commands (challenge, seek, join, withdraw, in English or
+    """A message to no game's address: the site's own commands (challenge, seek, join, withdraw, puzzle, in English or
     the writer's language); when it went to the site's own address, help for anything else that reads as a
     command or a mistyped one. Else the address was wrong (a reply address mistyped, or a seat changed hands)."""
     words = Words(translation.get_language() or "")
@@ -307,6 +310,8 @@ def _to_the_site(record: InboundMessage, message: AnymailInboundMessage, body: s
         _seek(record, message, body, sender, text)
     elif word in ("join", "withdraw") and args:
         _event(record, message, body, sender, word, args[0] if len(args) == 1 else text)
+    elif word == "puzzle":
+        _puzzle(record, message, body, sender, text, words)
     elif command is not None and word != "move" and not addresses.tokens_in(_recipients(message)):
         _refuse(record, message, body, None, _site_help(command, words), line=command.line)
         if word == "help":
@@ -531,6 +536,16 @@ def _event(record: InboundMessage, message: AnymailInboundMessage, body: str, se
     record.outcome, record.detail = InboundMessage.Outcome.COMMAND, f"{word}: event {event_id}"
     page = _("The event's page: %(url)s") % {"url": absolute(entry.event.get_absolute_url())}
     _queue_reply(record, None, message, text=f"{text} {page}", quote=False)
+
+
+def _puzzle(record: InboundMessage, message: AnymailInboundMessage, body: str, sender: str, text: str,
+            words: Words) -> None:  # fmt: skip
+    """``puzzle``, ``puzzle 12``, ``puzzle 12 MOVE`` sent to the site's own address by an account holder."""
+    if not get_user_model().objects.filter(email__iexact=sender, is_active=True).exists():
+        _refuse(record, message, body, None, _("To get puzzles by email, write from the address of your account."))
+        return
+    record.outcome, record.detail = InboundMessage.Outcome.COMMAND, f"puzzle {text}"[:200]
+    _queue_reply(record, None, message, text=puzzle_mail.answer(text, words.written("puzzle")), quote=False)
 
 
 def _just_words(line: str, game: Game) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -99,6 +100,16 @@ def follow_digest_hour(sender: Any, profile: Profile, **kwargs: Any) -> None:
     if they take one, is due at the new hour today (as their email digest is)."""
     PushChoices.objects.filter(user_id=profile.user_id, digest_due__isnull=False).update(
         digest_due=digest_hour_on(profile, timezone.now()))
+
+
+def push_digest_waits(profiles: Iterable[Profile], now: datetime) -> int:
+    """A game came to wait for these players: each one who takes the daily push and whose hour has already come
+    today is due again at once, so today's push goes out at the next sweep if it has not (as their email digest,
+    ``accounts.models.digest_waits``). One statement, none when no one is concerned."""
+    passed = {p.user_id: p for p in profiles if digest_hour_on(p, now) <= now}
+    if not passed:
+        return 0
+    return PushChoices.objects.filter(user_id__in=passed, digest_due__gt=now).update(digest_due=now)
 
 
 def move_push_digest_on(choices: PushChoices, profile: Profile, now: datetime) -> bool:

@@ -27,7 +27,7 @@ from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.errors import InvalidOptions
 from wordgames.engines.core.text import quote
 from wordgames.games import actions as games
-from wordgames.games.actions import Refused
+from wordgames.games.actions import RefusalCode, Refused
 from wordgames.games.models import Game
 from wordgames.games.refusals import word
 from wordgames.ratings.queries import value_of
@@ -46,39 +46,39 @@ def post_seek(creator: User, kind: str, options: dict[str, Any], *, players: int
     game's rules now, as for a new game; posting spends a token of the games-per-hour bucket, and a player has at
     most ``SEEKS_OPEN_PER_PLAYER`` open at once."""
     if is_suspended(creator):
-        raise Refused(_("Your account is suspended."), "suspended")
+        raise Refused(_("Your account is suspended."), RefusalCode.SUSPENDED)
     if kind not in engine_names():
         raise Refused(_("There is no game called %(name)s: choose one of %(names)s.")
-                      % {"name": quote(kind), "names": ", ".join(engine_names())}, "kind")  # fmt: skip
+                      % {"name": quote(kind), "names": ", ".join(engine_names())}, RefusalCode.KIND)  # fmt: skip
     engine = get_engine(kind)
     if not engine.min_players <= players <= engine.max_players:
         raise Refused(ngettext("%(game)s is for %(least)d to %(most)d player.",
                                "%(game)s is for %(least)d to %(most)d players.", engine.max_players)
-                      % {"game": engine.title, "least": engine.min_players, "most": engine.max_players}, "players")  # fmt: skip
+                      % {"game": engine.title, "least": engine.min_players, "most": engine.max_players}, RefusalCode.PLAYERS)  # fmt: skip
     if not timedelta(hours=1) <= move_time <= timedelta(days=30):
-        raise Refused(_("The time per move must be between 1 hour and 30 days."), "options")
+        raise Refused(_("The time per move must be between 1 hour and 30 days."), RefusalCode.OPTIONS)
     if band is not None and not 1 <= band <= BAND_MAX:
         raise Refused(_("The rating range is a number of points from 1 to %(most)d, or none for anyone.")
-                      % {"most": BAND_MAX}, "band")  # fmt: skip
+                      % {"most": BAND_MAX}, RefusalCode.BAND)  # fmt: skip
     try:
         options = engine.validate_options(options)
     except InvalidOptions as e:
-        raise Refused(word(e), "options") from None
+        raise Refused(word(e), RefusalCode.OPTIONS) from None
     if options.get("hints"):
         raise Refused(_("A practice game (with hints) is not for strangers: start it from the new-game page."),
-                      "options")  # fmt: skip
+                      RefusalCode.OPTIONS)  # fmt: skip
     with transaction.atomic():
         # The bucket's row stays locked until the commit: two seeks posted at once by one player are counted
         # one after the other, against the cap too.
         if not throttle.allow("game", creator.pk):
             raise Refused(_("You have created many games lately. %(wait)s") % {"wait": throttle.wait_sentence("game")},
-                          "throttled")  # fmt: skip
+                          RefusalCode.THROTTLED)  # fmt: skip
         now = timezone.now()
         cap = settings.SEEKS_OPEN_PER_PLAYER
         if Seek.objects.filter(creator=creator, state=Seek.State.OPEN, expires_at__gt=now).count() >= cap:
             raise Refused(ngettext("You already have %(cap)d open seek: withdraw it, or wait for it to be taken.",
                                    "You already have %(cap)d open seeks: withdraw one, or wait for it to be taken.",
-                                   cap) % {"cap": cap}, "cap")  # fmt: skip
+                                   cap) % {"cap": cap}, RefusalCode.CAP)  # fmt: skip
         return Seek.objects.create(
             creator=creator, kind=kind, options=options, players=players, rated=rated, move_time=move_time,
             band=band, rating=value_of(creator, kind), created=now,
@@ -89,7 +89,7 @@ def post_seek(creator: User, kind: str, options: dict[str, Any], *, players: int
 def _lock(seek_id: int) -> Seek:
     seek = Seek.objects.select_for_update().filter(pk=seek_id).first()
     if seek is None:
-        raise Refused(_("That seek is no longer open."), "gone")
+        raise Refused(_("That seek is no longer open."), RefusalCode.GONE)
     return seek
 
 
@@ -98,28 +98,28 @@ def take_seat(seek_id: int, user: User) -> Seek:
     at random, the others in a random order), rated as the seek says. Returns the seek (its ``game`` set once
     it started)."""
     if is_suspended(user):
-        raise Refused(_("Your account is suspended."), "suspended")
+        raise Refused(_("Your account is suspended."), RefusalCode.SUSPENDED)
     with transaction.atomic():
         seek = _lock(seek_id)
         takers = list(seek.seats.select_related("user"))
         if blocked_among(user, [seek.creator_id, *(seat.user_id for seat in takers)]):
-            raise Refused(not_available(), "not_available")
+            raise Refused(not_available(), RefusalCode.NOT_AVAILABLE)
         if seek.creator_id == user.pk:
-            raise Refused(_("This is your own seek: it starts when others take its seats."), "own")
+            raise Refused(_("This is your own seek: it starts when others take its seats."), RefusalCode.OWN)
         if seek.state != Seek.State.OPEN or seek.expires_at <= timezone.now():
-            raise Refused(_("That seek is no longer open."), "gone")
+            raise Refused(_("That seek is no longer open."), RefusalCode.GONE)
         if any(seat.user_id == user.pk for seat in takers):
-            raise Refused(_("You already have a seat in this seek."), "seated")
+            raise Refused(_("You already have a seat in this seek."), RefusalCode.SEATED)
         rating = value_of(user, seek.kind)
         if not band_fits(seek, rating):
             low, high = seek.range() or (0, 0)
             raise Refused(_("This seek is for ratings from %(low)d to %(high)d; yours in %(game)s is %(rating)d.")
-                          % {"low": low, "high": high, "game": seek.title, "rating": rating}, "band")  # fmt: skip
+                          % {"low": low, "high": high, "game": seek.title, "rating": rating}, RefusalCode.BAND)  # fmt: skip
         try:
             with transaction.atomic():
                 taken = SeekSeat.objects.create(seek=seek, user=user)
         except IntegrityError:  # the same player's two tabs at once: the row lock makes this rare
-            raise Refused(_("You already have a seat in this seek."), "seated") from None
+            raise Refused(_("You already have a seat in this seek."), RefusalCode.SEATED) from None
         takers.append(taken)
         if len(takers) == seek.players - 1:
             _start(seek, [seat.user for seat in takers])
@@ -144,9 +144,9 @@ def leave_seat(seek_id: int, user: User) -> Seek:
     with transaction.atomic():
         seek = _lock(seek_id)
         if seek.state != Seek.State.OPEN:
-            raise Refused(_("That seek has already started or closed."), "gone")
+            raise Refused(_("That seek has already started or closed."), RefusalCode.GONE)
         if not SeekSeat.objects.filter(seek=seek, user=user).delete()[0]:
-            raise Refused(_("You have no seat in this seek."), "not_seated")
+            raise Refused(_("You have no seat in this seek."), RefusalCode.NOT_SEATED)
     return seek
 
 
@@ -155,9 +155,9 @@ def withdraw_seek(seek_id: int, user: User) -> Seek:
     with transaction.atomic():
         seek = _lock(seek_id)
         if seek.creator_id != user.pk:
-            raise Refused(_("Only the player who posted a seek can withdraw it."), "not_creator")
+            raise Refused(_("Only the player who posted a seek can withdraw it."), RefusalCode.NOT_CREATOR)
         if seek.state != Seek.State.OPEN:
-            raise Refused(_("That seek has already started or closed."), "gone")
+            raise Refused(_("That seek has already started or closed."), RefusalCode.GONE)
         seek.state = Seek.State.WITHDRAWN
         seek.save(update_fields=["state"])
     return seek
@@ -175,7 +175,7 @@ def play_now(user: User, kind: str) -> Seek:
     is none, post one (the game's default options, two players, rated, three days a move), or keep the one
     already posted."""
     if kind not in engine_names():
-        raise Refused(_("There is no game called %(name)s.") % {"name": quote(kind)}, "kind")
+        raise Refused(_("There is no game called %(name)s.") % {"name": quote(kind)}, RefusalCode.KIND)
     mine = value_of(user, kind)
     now = timezone.now()
     candidates = (
@@ -190,7 +190,7 @@ def play_now(user: User, kind: str) -> Seek:
         try:
             return take_seat(seek.pk, user)
         except Refused as e:
-            if e.code in ("suspended", "throttled"):
+            if e.code in (RefusalCode.SUSPENDED, RefusalCode.THROTTLED):
                 raise
     waiting = Seek.objects.filter(creator=user, kind=kind, players=2, rated=True, state=Seek.State.OPEN,
                                   expires_at__gt=now).first()  # fmt: skip

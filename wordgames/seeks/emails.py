@@ -24,7 +24,7 @@ from . import queries
 from .models import Seek, SeekMail
 
 STOP_SALT = "wordgames.seeks.mail"
-BATCH = 200  # readers looked at per sweep; the next sweep takes the rest
+BATCH = 200  # readers read at a time (the sweep takes batches until none is due)
 
 
 def stop_token(user: User) -> str:
@@ -37,19 +37,24 @@ def read_stop_token(token: str) -> int:
 
 
 def send_new_seeks(now: datetime | None = None) -> int:
-    """Every reader whose email is due (read by the index on the due time): their new seeks, if any; then their
-    next time. Returns the number of emails sent."""
+    """Every reader whose email is due (read by the index on the due time, a batch at a time until none is
+    left, so a popular hour's readers are all served by one sweep, not 200 every five minutes): their new seeks,
+    if any; then their next time. Returns the number of emails sent."""
     now = now or timezone.now()
     sent = 0
-    for mail in due_readers(now)[:BATCH]:
-        user = mail.user
-        seeks = queries.new_for(user, mail.since, now) if user.is_active and user.email else []
-        if seeks:
-            sent += send_digest(user, seeks, mail.next_due.isoformat())
-        # Only the sweep that read this row moves it on: another one running at the same time skips it.
-        SeekMail.objects.filter(pk=mail.pk, next_due=mail.next_due).update(
-            since=now, next_due=queries.next_send(user, now))
-    return sent
+    while True:
+        batch = list(due_readers(now)[:BATCH])
+        moved = 0
+        for mail in batch:
+            user = mail.user
+            seeks = queries.new_for(user, mail.since, now) if user.is_active and user.email else []
+            if seeks:
+                sent += send_digest(user, seeks, mail.next_due.isoformat())
+            # Only the sweep that read this row moves it on: another one running at the same time skips it.
+            moved += SeekMail.objects.filter(pk=mail.pk, next_due=mail.next_due).update(
+                since=now, next_due=queries.next_send(user, now))
+        if len(batch) < BATCH or not moved:
+            return sent
 
 
 def due_readers(now: datetime) -> QuerySet[SeekMail]:

@@ -6,6 +6,7 @@ mover knew. Both moves are then scored by the rules on the position as it was (`
 each would have made, so "points missed" is the best move's score less the played move's, never below zero.
 
     best_for_view(engine, state, seat, budget=1.0, rng=random.Random(1)) -> Best("8D WORD", 24) | None
+    unseen(engine, state, seat) -> {"conceal_latest": True} | {}   (what the seat has not seen yet)
     review_game(engine, start, [(seat, "8D WORD"), ...], budget=1.0, rng_for=lambda n: random.Random(n))
     summarise(reviews, seats=2) -> [{"seat": 0, "moves": 30, "matched": 21, "missed": 57}, ...]
 
@@ -67,10 +68,23 @@ def points_of(engine: Engine, state: State, seat: int, move: str) -> tuple[str, 
     return outcome.move, int(outcome.score or 0)
 
 
+def unseen(engine: Engine, state: State, seat: int) -> dict[str, Any]:
+    """The arguments of ``view`` that hide what ``seat`` may not have seen in ``state``: Lexicon Crossing's
+    green-lighter does not see their newest tiles until the others have seen theirs. When the others did is not
+    part of the position, so until the next deal those tiles count as unseen: the analysis never knows more than
+    the mover did (it may know less)."""
+    if not engine.asynchronous_green or state.get("last_green") != seat:
+        return {}
+    latest = state.get("latest") or []
+    return {"conceal_latest": True} if seat < len(latest) and latest[seat] and not state.get("finished") else {}
+
+
 def best_for_view(engine: Engine, state: State, seat: int, *, budget: float, rng: random.Random) -> Best | None:
-    """The move the strong player chooses for ``seat`` seeing only that seat's view of ``state``, within
-    ``budget`` seconds, with its score; None when it would not move (or chose nothing legal)."""
-    chosen = choose_move(engine, engine.view(state, seat), seat, level="strong", rng=rng, budget=budget)
+    """The move the strong player chooses for ``seat`` seeing only that seat's view of ``state`` (without what
+    it may not have seen yet, ``unseen``), within ``budget`` seconds, with its score; None when it would not move
+    (or chose nothing legal)."""
+    view = engine.view(state, seat, **unseen(engine, state, seat))
+    chosen = choose_move(engine, view, seat, level="strong", rng=rng, budget=budget)
     if not chosen or chosen.strip().lower() == "resign":
         return None
     scored = points_of(engine, state, seat, chosen)
@@ -78,12 +92,16 @@ def best_for_view(engine: Engine, state: State, seat: int, *, budget: float, rng
 
 
 def review_game(engine: Engine, start: State, moves: list[tuple[int, str]], *, budget: float,
-                rng_for: Callable[[int], random.Random]) -> Iterator[Review]:  # fmt: skip
+                rng_for: Callable[[int], random.Random], only: int | None = None) -> Iterator[Review]:  # fmt: skip
     """Replay ``moves`` ((seat, text) in order) from ``start``, each beside the strong player's best move in
-    the position it was played in (``budget`` seconds a move, randomness ``rng_for(n)``)."""
+    the position it was played in (``budget`` seconds a move, randomness ``rng_for(n)``). ``only``: review that
+    seat's moves alone (the others are replayed, not reviewed): a practice game's player asking about theirs."""
     state = start
     for n, (seat, text) in enumerate(moves, start=1):
         after, outcome = engine.apply(state, seat, text)
+        if only is not None and seat != only:
+            state = after
+            continue
         if outcome.move.strip().lower() == "resign":
             best = None
         else:

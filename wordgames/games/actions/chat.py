@@ -13,7 +13,7 @@ from wordgames.accounts import relations, throttle
 from .. import relay
 from ..models import CHAT_MAX, ChatMessage, Game, ModerationAction
 from ..queries import people_in, seat_of
-from .errors import Refused
+from .errors import RefusalCode, Refused
 from .moderation import log_moderation
 from .moves import lock_game
 
@@ -23,21 +23,21 @@ def post_message(game_id: int, user: User, text: str, *, source: str = ChatMessa
     too many lately), written, the game's pages updated, the other players emailed."""
     text = text.replace("\x00", "").strip()  # NUL (a broken mail program's) is stored by no PostgreSQL text column
     if not text:
-        raise Refused(_("Write something to send."), "empty")
+        raise Refused(_("Write something to send."), RefusalCode.EMPTY)
     if len(text) > CHAT_MAX:
         raise Refused(_("A message has at most %(most)s characters (this one has %(length)s).")
                       % {"most": number_format(CHAT_MAX, force_grouping=True),
-                         "length": number_format(len(text), force_grouping=True)}, "too_long")  # fmt: skip
+                         "length": number_format(len(text), force_grouping=True)}, RefusalCode.TOO_LONG)  # fmt: skip
     with transaction.atomic():
         game = lock_game(game_id)
         seat = seat_of(game, user)
         if seat is None:
-            raise Refused(_("Only the game's players can write in its chat."), "not_seated")
+            raise Refused(_("Only the game's players can write in its chat."), RefusalCode.NOT_SEATED)
         if relations.blocked_by_any(user, people_in(game)):  # one way: the blocker may still write
-            raise Refused(_("This game's chat is not available to you."), "not_available")
+            raise Refused(_("This game's chat is not available to you."), RefusalCode.NOT_AVAILABLE)
         if not throttle.allow("chat", user.pk):
             raise Refused(_("You have written many messages lately. %(wait)s") % {"wait": throttle.wait_sentence("chat")},
-                          "throttled")  # fmt: skip
+                          RefusalCode.THROTTLED)  # fmt: skip
         message = ChatMessage.objects.create(game=game, user=user, seat=seat, text=text, source=source)
         game.version += 1  # every open page of the game shows it (a move form already open stays valid)
         Game.objects.filter(pk=game.pk).update(version=game.version)

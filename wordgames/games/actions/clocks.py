@@ -22,7 +22,7 @@ from .. import relay
 from ..models import Game, Move, Seat, Vacation
 from ..news import News, moment, news
 from . import greenlight
-from .errors import Refused
+from .errors import RefusalCode, Refused
 from .moves import allowed_time_away, apply_move, lock_game, set_clocks
 
 log = logging.getLogger(__name__)
@@ -103,12 +103,12 @@ def set_vacation(user: User, days: int, now: datetime | None = None) -> Vacation
     other players of each running game are told. At most ``VACATION_DAYS_PER_YEAR`` days a calendar year."""
     now = now or timezone.now()
     if days < 1:
-        raise Refused(_("Choose at least one day away."), "vacation")
+        raise Refused(_("Choose at least one day away."), RefusalCode.VACATION)
     allowance = settings.VACATION_DAYS_PER_YEAR
     with transaction.atomic():
         User.objects.select_for_update().filter(pk=user.pk).first()  # one change to a user's time away at a time
         if Vacation.objects.filter(user=user, starts__lte=now, ends__gt=now).exists():
-            raise Refused(_("You are already away; come back first to change it."), "vacation")
+            raise Refused(_("You are already away; come back first to change it."), RefusalCode.VACATION)
         used = sum(
             (v.ends - v.starts).total_seconds() / 86400
             for v in Vacation.objects.filter(user=user, starts__year=now.year)
@@ -116,7 +116,7 @@ def set_vacation(user: User, days: int, now: datetime | None = None) -> Vacation
         if used + days > allowance + 1e-9:
             left = max(0, int(allowance - used))
             raise Refused(ngettext("You have %(left)d day away left this year.", "You have %(left)d days away left this year.",
-                                   left) % {"left": left}, "vacation")  # fmt: skip
+                                   left) % {"left": left}, RefusalCode.VACATION)  # fmt: skip
         vacation = Vacation.objects.create(user=user, starts=now, ends=now + timedelta(days=days))
         _shift_clocks(user, timedelta(days=days), now)
         _tell_opponents(user, news(gettext_noop("%(name)s is away until %(until)s: their clock is stopped until "
@@ -131,7 +131,7 @@ def end_vacation(user: User, now: datetime | None = None) -> None:
     with transaction.atomic():
         vacation = Vacation.objects.select_for_update().filter(user=user, starts__lte=now, ends__gt=now).first()
         if vacation is None:
-            raise Refused(_("You are not away."), "vacation")
+            raise Refused(_("You are not away."), RefusalCode.VACATION)
         left = vacation.ends - now
         vacation.ends = now
         vacation.save(update_fields=["ends"])

@@ -40,7 +40,7 @@ from wordgames.engines.core.rng import KeyedRandom, is_secret
 from ..models import Game, Move, Seat
 from ..queries import deal_number, uses_green_light, view_kwargs
 from . import greenlight
-from .errors import Refused
+from .errors import RefusalCode, Refused
 from .moves import PLAY_COMPUTERS, wake_computers
 from .play import submit_move
 
@@ -71,7 +71,7 @@ def computer_user(level: str, number: int = 1) -> User:
         profile, _created = Profile.objects.get_or_create(user=user)
         if profile.computer != level:
             if not created:  # a person's account by that name (made before names were reserved)
-                raise Refused(_("The account %(name)s is not a computer player.") % {"name": name}, "players")
+                raise Refused(_("The account %(name)s is not a computer player.") % {"name": name}, RefusalCode.PLAYERS)
             Profile.objects.filter(pk=profile.pk).update(computer=level)
     return User.objects.select_related("profile").get(pk=user.pk)
 
@@ -90,7 +90,7 @@ def check_level(engine_name: str, level: str) -> str:
     known = levels(engine_name)
     if level not in known:
         raise Refused(_("The computer plays %(game)s at these levels: %(levels)s.")
-                      % {"game": get_engine(engine_name).title, "levels": ", ".join(known)}, "players")  # fmt: skip
+                      % {"game": get_engine(engine_name).title, "levels": ", ".join(known)}, RefusalCode.PLAYERS)  # fmt: skip
     return level
 
 
@@ -201,7 +201,7 @@ def _turn(game_id: int, version: int, seat: Seat, *, budget: float | None) -> in
             result = submit_move(game_id, seat.user, text, expected_version=version, idempotency_key=key,
                                  source=Move.Source.COMPUTER)  # fmt: skip
         except Refused as e:
-            if e.code in ("stale", "not_your_turn", "not_running", "waiting"):
+            if e.code in (RefusalCode.STALE, RefusalCode.NOT_YOUR_TURN, RefusalCode.NOT_RUNNING, RefusalCode.WAITING):
                 return made  # someone else changed the game first; that change owes the next turn
             log.error("Computer player %s chose a refused move %r in game %s: %s", seat.user, text, game_id, e)
             fallback = rules_move(engine, game, seat)

@@ -28,7 +28,7 @@ from ..models import Game, Seat, TeamInvitation
 from ..queries import Invitee, invited, people_in
 from ..refusals import word
 from . import computers as computers_module
-from .errors import Refused
+from .errors import RefusalCode, Refused
 from .moves import lock_game, set_clocks, wake_computers
 
 
@@ -67,26 +67,26 @@ def create_game(
     ``seated=True`` seats the named invitees at once instead of inviting them: they agreed already (the players
     who took a seek's seats)."""
     if not timedelta(hours=1) <= move_time <= timedelta(days=30):
-        raise Refused(_("The time per move must be between 1 hour and 30 days."), "options")
+        raise Refused(_("The time per move must be between 1 hour and 30 days."), RefusalCode.OPTIONS)
     if reminder_after is not None and not timedelta(0) < reminder_after < move_time:
-        raise Refused(_("The reminder must come before the time per move runs out."), "options")
+        raise Refused(_("The reminder must come before the time per move runs out."), RefusalCode.OPTIONS)
     engine = get_engine(engine_name)
     players = 1 + len(invitees)
     if not engine.min_players <= players <= engine.max_players:
         raise Refused(ngettext("%(game)s is for %(least)d to %(most)d player.", "%(game)s is for %(least)d to %(most)d players.",
                                engine.max_players)
-                      % {"game": engine.title, "least": engine.min_players, "most": engine.max_players}, "players")  # fmt: skip
+                      % {"game": engine.title, "least": engine.min_players, "most": engine.max_players}, RefusalCode.PLAYERS)  # fmt: skip
     try:
         options = engine.validate_options(options)
         # Options that do not fit this many players are refused now, not when the last seat fills.
         engine.new_game([f"seat {n + 1}" for n in range(players)], options, 0, bag or None)
     except InvalidOptions as e:
-        raise Refused(word(e), "options") from None
+        raise Refused(word(e), RefusalCode.OPTIONS) from None
     if rated and options.get("hints"):
-        raise Refused(_("A practice game (hints on) cannot be rated: choose one or the other."), "options")
+        raise Refused(_("A practice game (hints on) cannot be rated: choose one or the other."), RefusalCode.OPTIONS)
     invited, computer_seats = _invitees(engine_name, creator, invitees)
     if any(user is not None and user.pk == creator.pk for user, _ in invited):
-        raise Refused(_("You are already in seat 1; invite someone else."), "players")
+        raise Refused(_("You are already in seat 1; invite someone else."), RefusalCode.PLAYERS)
     with transaction.atomic():
         if not internal:
             _within_limits(creator, bool(computer_seats))
@@ -131,14 +131,14 @@ def _within_limits(creator: User, with_computer: bool) -> None:
     at once by one player are counted one after the other."""
     if not throttle.allow("game", creator.pk):
         raise Refused(_("You have created many games lately. %(wait)s") % {"wait": throttle.wait_sentence("game")},
-                      "throttled")  # fmt: skip
+                      RefusalCode.THROTTLED)  # fmt: skip
     cap = settings.COMPUTER_GAMES_PER_PLAYER
     if with_computer and running_computer_games(creator) >= cap:
         raise Refused(ngettext("You already have %(cap)d game against the computer waiting or under way: finish or "
                                "resign it before you start another.",
                                "You already have %(cap)d games against the computer waiting or under way: finish or "
                                "resign one of them before you start another.", cap) % {"cap": cap},
-                      "computer_cap")  # fmt: skip
+                      RefusalCode.COMPUTER_CAP)  # fmt: skip
 
 
 def running_computer_games(user: User) -> int:
@@ -165,14 +165,14 @@ def _invitees(engine_name: str, creator: User, invitees: list[str]) -> tuple[lis
             known = User.objects.filter(email__iexact=address).first()
             if known is None and EmailOptOut.has(address):
                 raise Refused(_("%(address)s has asked this site not to send them email, so they cannot be invited "
-                                "by email.") % {"address": address}, "players")  # fmt: skip
+                                "by email.") % {"address": address}, RefusalCode.PLAYERS)  # fmt: skip
             _available(creator, known, address)
             invited.append((known, "" if known else address))
         else:
             known = User.objects.filter(username__iexact=entry).first()
             if known is None:
                 raise Refused(_("There is no player called %(name)s. Invite them by email address instead.")
-                              % {"name": quote(entry)}, "players")  # fmt: skip
+                              % {"name": quote(entry)}, RefusalCode.PLAYERS)  # fmt: skip
             _available(creator, known, known.get_username())
             invited.append((known, ""))
     return invited, computer_seats
@@ -182,7 +182,7 @@ def _available(inviter: User, invitee: User | None, named: str) -> None:
     """Refuse an invitation between two players when either blocks the other, naming the invitee as the
     inviter wrote them and never saying why (a block is not told)."""
     if invitee is not None and relations.blocked_between(inviter, invitee):
-        raise Refused(_("%(name)s is not available for a game.") % {"name": named}, "not_available")
+        raise Refused(_("%(name)s is not available for a game.") % {"name": named}, RefusalCode.NOT_AVAILABLE)
 
 
 def rematch(game_id: int, user: User) -> Game:
@@ -194,10 +194,10 @@ def rematch(game_id: int, user: User) -> Game:
         if game.rematch_id is not None:
             return Game.objects.get(pk=game.rematch_id)
         if game.status not in (Game.Status.FINISHED, Game.Status.ABANDONED):
-            raise Refused(_("A rematch is for a game that is over."), "not_over")
+            raise Refused(_("A rematch is for a game that is over."), RefusalCode.NOT_OVER)
         seats = list(game.seats.select_related("user").order_by("position"))
         if not any(s.user_id == user.pk for s in seats):
-            raise Refused(_("Only the game's players can ask for a rematch."), "not_seated")
+            raise Refused(_("Only the game's players can ask for a rematch."), RefusalCode.NOT_SEATED)
         turned = seats[1:] + seats[:1]
         mine = next(i for i, s in enumerate(turned) if s.user_id == user.pk)
         invitees = [_again(s) for i, s in enumerate(turned) if i != mine]
@@ -220,14 +220,14 @@ def _invite_partners(own: Seat, partners: dict[int, list[str]], seated: set[int]
     for position, names in partners.items():
         if position != 0:
             raise Refused(_("Only a seat's own player can invite a team-mate to it: the player of seat %(number)d "
-                            "can do so from the game page.") % {"number": position + 1}, "players")  # fmt: skip
+                            "can do so from the game page.") % {"number": position + 1}, RefusalCode.PLAYERS)  # fmt: skip
         for name in names:
             user = User.objects.filter(username__iexact=name.strip()).first()
             if user is None:
                 raise Refused(_("There is no player called %(name)s to share your seat.") % {"name": quote(name.strip())},
-                              "players")  # fmt: skip
+                              RefusalCode.PLAYERS)  # fmt: skip
             if user.pk in seated:
-                raise Refused(_("%(name)s already plays in this game.") % {"name": user.get_username()}, "players")
+                raise Refused(_("%(name)s already plays in this game.") % {"name": user.get_username()}, RefusalCode.PLAYERS)
             _available(creator, user, user.get_username())
             seated.add(user.pk)
             TeamInvitation.objects.create(seat=own, user=user, invited_by=creator)
@@ -238,30 +238,30 @@ def join_game(game_id: int, user: User, seat_id: int | None = None) -> Seat:
     the person it was sent to: the invited account, or an account whose confirmed address is the invited one
     (an account's address is set only by its confirmation link), whoever holds the link or the seat's id."""
     if is_suspended(user):
-        raise Refused(_("Your account is suspended."), "suspended")
+        raise Refused(_("Your account is suspended."), RefusalCode.SUSPENDED)
     with transaction.atomic():
         game = lock_game(game_id)
         if game.status != Game.Status.OPEN:
-            raise Refused(_("This game has already started."), "started")
+            raise Refused(_("This game has already started."), RefusalCode.STARTED)
         seats = list(game.seats.all())
         if any(seat.user_id == user.pk for seat in seats):
-            raise Refused(_("You already have a seat in this game."), "seated")
+            raise Refused(_("You already have a seat in this game."), RefusalCode.SEATED)
         if not game.options.get("hints") and Seat.objects.filter(game=game, partners=user).exists():
-            raise Refused(_("You already share a seat in this game as a team-mate: one seat per person."), "seated")
+            raise Refused(_("You already share a seat in this game as a team-mate: one seat per person."), RefusalCode.SEATED)
         if seat_id is not None:
             seat = next((s for s in seats if s.pk == seat_id and s.is_invitation), None)
             if seat is None:
-                raise Refused(_("That invitation is no longer open."), "gone")
+                raise Refused(_("That invitation is no longer open."), RefusalCode.GONE)
             if not invited(seat, user):
-                raise Refused(not_yours(seat, user), "not_invited")
+                raise Refused(not_yours(seat, user), RefusalCode.NOT_INVITED)
         else:
             mine = [s for s in seats if s.is_invitation and invited(s, user)]
             free = [s for s in seats if s.is_open]
             if not (mine or free):
-                raise Refused(_("There is no free seat left in this game."), "full")
+                raise Refused(_("There is no free seat left in this game."), RefusalCode.FULL)
             seat = (mine or free)[0]
         if relations.blocked_among(user, people_in(game)):  # either way; the refusal does not say which
-            raise Refused(relations.not_available(), "not_available")
+            raise Refused(relations.not_available(), RefusalCode.NOT_AVAILABLE)
         seat.user = user
         seat.declined = False
         seat.joined = timezone.now()
@@ -285,13 +285,13 @@ def one_address(entry: str) -> str:
     found = getaddresses([entry])
     if len(found) != 1 or any(sep in entry for sep in ",;"):
         raise Refused(_("%(entry)s holds more than one address: invite one person per seat.") % {"entry": quote(entry)},
-                      "players")  # fmt: skip
+                      RefusalCode.PLAYERS)  # fmt: skip
     address = found[0][1]
     try:
         validate_email(address)
     except ValidationError:
         raise Refused(_("%(entry)s is not an email address we can send an invitation to.") % {"entry": quote(entry)},
-                      "players") from None  # fmt: skip
+                      RefusalCode.PLAYERS) from None  # fmt: skip
     return address.lower()
 
 
@@ -299,7 +299,7 @@ def decline_invitation(seat_id: int, user: User | Invitee) -> Seat:
     with transaction.atomic():
         seat = Seat.objects.select_for_update().select_related("game").get(pk=seat_id)
         if not (seat.is_invitation and invited(seat, user)):
-            raise Refused(_("That invitation is not yours to decline."), "not_invited")
+            raise Refused(_("That invitation is not yours to decline."), RefusalCode.NOT_INVITED)
         seat.declined = True
         seat.invited_user = None
         seat.invited_email = ""
@@ -309,6 +309,8 @@ def decline_invitation(seat_id: int, user: User | Invitee) -> Seat:
 
 
 def start_if_full(game: Game) -> None:
+    """Deal and start the game once every seat is taken (and start its clocks, tell its players, wake its
+    computers). Call with the game locked: two last seats taken at once must not start it twice."""
     seats = list(game.seats.select_related("user").order_by("position"))
     if any(seat.user_id is None for seat in seats):
         return

@@ -39,7 +39,7 @@ from ..queries import (
     view_kwargs,
 )
 from ..refusals import word
-from .errors import MoveResult, Refused
+from .errors import MoveResult, RefusalCode, Refused
 from .moves import acting_seat, apply_move, lock_game, wake_computers
 
 
@@ -73,7 +73,8 @@ def _caught_up_at(game: Game) -> datetime | None:
 
 
 def _schedule(game: Game, now: datetime) -> None:
-    """Give the earliest waiting request its firing time, once everyone has caught up."""
+    """Give the earliest waiting request its firing time, once everyone has caught up. Call with the game
+    locked."""
     waiting = list(game.green_requests.filter(status=GreenLightRequest.Status.WAITING).order_by("created", "id"))
     if not waiting:
         return
@@ -96,9 +97,9 @@ def request_green(game_id: int, user: Any, now: datetime | None = None) -> Green
         try:
             engine.preview(game.state, seat, "green", **view_kwargs(game, seat))
         except IllegalMove as e:
-            raise Refused(word(e), "illegal") from None
+            raise Refused(word(e), RefusalCode.ILLEGAL) from None
         if game.green_requests.filter(status=GreenLightRequest.Status.WAITING, seat=seat).exists():
-            raise Refused(_("Your green light is already waiting."), "waiting")
+            raise Refused(_("Your green light is already waiting."), RefusalCode.WAITING)
         request = GreenLightRequest.objects.create(game=game, seat=seat, created=now)
         _schedule(game, now)
         name = player_names(game)[seat]
@@ -134,7 +135,7 @@ def withdraw_green(game_id: int, user: Any) -> GreenLightRequest:
         waiting = game.green_requests.filter(status=GreenLightRequest.Status.WAITING)
         request = None if seat is None else waiting.filter(seat=seat).first()
         if seat is None or request is None:
-            raise Refused(_("You have no green light waiting."), "not_waiting")
+            raise Refused(_("You have no green light waiting."), RefusalCode.NOT_WAITING)
         request.status = GreenLightRequest.Status.WITHDRAWN
         request.fire_at = None
         request.save(update_fields=["status", "fire_at"])

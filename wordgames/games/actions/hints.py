@@ -14,7 +14,7 @@ from wordgames.engines.core.sentences import Said, phrase, to_data
 
 from .. import relay
 from ..models import Game, Hint
-from .errors import Refused
+from .errors import RefusalCode, Refused
 from .moves import acting_seat, lock_game
 
 # The task that searches (``games.tasks``, above the actions: named, not imported).
@@ -26,10 +26,10 @@ def ask_hint(game_id: int, user: User) -> Hint:
     with transaction.atomic():
         game = lock_game(game_id)
         if not game.options.get("hints"):
-            raise Refused(_("Hints are only available in practice games."), "no_hints")
+            raise Refused(_("Hints are only available in practice games."), RefusalCode.NO_HINTS)
         seat = acting_seat(game, user, "hint")
         if not get_engine(game.engine).hints:
-            raise Refused(_("%(game)s has no hints.") % {"game": get_engine(game.engine).title}, "no_hints")
+            raise Refused(_("%(game)s has no hints.") % {"game": get_engine(game.engine).title}, RefusalCode.NO_HINTS)
         hint, created = Hint.objects.get_or_create(game=game, seat=seat, version=game.version)
         if created:
             relay.owe(FIND_HINT, hint.pk)

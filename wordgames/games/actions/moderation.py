@@ -20,7 +20,7 @@ from .. import relay, signals
 from ..models import Game, ModerationAction, Move, Seat, TeamInvitation
 from ..queries import live_moves, rebuild_state
 from .computers import computer_level
-from .errors import Refused
+from .errors import RefusalCode, Refused
 from .games import start_if_full
 from .moves import lock_game, save_state, set_clocks
 from .teams import may_hold_two_seats
@@ -29,7 +29,7 @@ from .teams import may_hold_two_seats
 def log_moderation(kind: str, moderator: User, reason: str, **fields: Any) -> ModerationAction:
     reason = reason.strip()
     if not reason:
-        raise Refused(_("Say why: the players are told."), "reason")
+        raise Refused(_("Say why: the players are told."), RefusalCode.REASON)
     action = ModerationAction.objects.create(kind=kind, moderator=moderator, reason=reason, **fields)
     relay.owe(relay.notify_moderation, action.pk)
     return action
@@ -41,9 +41,9 @@ def take_back_last_move(game_id: int, moderator: User, reason: str) -> Move:
         game = lock_game(game_id)
         last = live_moves(game).last()
         if last is None:
-            raise Refused(_("This game has no move to take back."), "no_move")
+            raise Refused(_("This game has no move to take back."), RefusalCode.NO_MOVE)
         if game.status == Game.Status.ABANDONED:
-            raise Refused(_("This game was abandoned."), "not_running")
+            raise Refused(_("This game was abandoned."), RefusalCode.NOT_RUNNING)
         last.taken_back = True
         last.save(update_fields=["taken_back"])
         save_state(game, rebuild_state(game))
@@ -56,7 +56,7 @@ def end_game(game_id: int, moderator: User, reason: str, *, abandon: bool = Fals
     with transaction.atomic():
         game = lock_game(game_id)
         if game.status not in (Game.Status.ACTIVE, Game.Status.OPEN):
-            raise Refused(_("This game is already over."), "not_running")
+            raise Refused(_("This game is already over."), RefusalCode.NOT_RUNNING)
         if abandon or game.state is None:
             game.status = Game.Status.ABANDONED
             game.result = None
@@ -75,6 +75,7 @@ def end_game(game_id: int, moderator: User, reason: str, *, abandon: bool = Fals
 
 
 def _standing_result(game: Game) -> dict[str, Any]:
+    """The result of a game a moderator ends now: the best score wins. Call with the game locked."""
     engine = get_engine(game.engine)
     scores = engine.current_scores(game.state)
     best = max(scores)
@@ -95,10 +96,10 @@ def replace_player(
         game = lock_game(game_id)
         seat = game.seats.get(position=position)
         if game.seats.filter(user=new_user).exclude(pk=seat.pk).exists():
-            raise Refused(_("%(name)s already has a seat in this game.") % {"name": new_user}, "seated")
+            raise Refused(_("%(name)s already has a seat in this game.") % {"name": new_user}, RefusalCode.SEATED)
         if not may_hold_two_seats(game) and game.seats.filter(partners=new_user).exclude(pk=seat.pk).exists():
             raise Refused(_("%(name)s already shares another seat of this game as a team-mate.") % {"name": new_user},
-                          "seated")  # fmt: skip
+                          RefusalCode.SEATED)  # fmt: skip
         old = seat.user
         mates: list[str] = []
         if old != new_user:

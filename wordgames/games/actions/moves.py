@@ -1,11 +1,14 @@
 """Moves: the shared steps every write to a running game uses, and the door for playing a move.
 
 ``lock_game`` then ``acting_seat`` check who may act; ``apply_move`` asks the engine, appends the move and
-``save_state`` stores the new position and resets the clocks (``set_clocks``). News goes out after commit.
+``save_state`` stores the new position and resets the clocks (``set_clocks``, planned by ``clockplan``). News goes
+out after commit. Every step after ``lock_game`` is called with the game's row locked (inside the transaction that
+locked it), and says so; what one move learns under the lock travels with it in a ``MoveContext``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -28,7 +31,22 @@ from .. import live, relay, signals
 from ..models import Game, Move, Seat, Vacation
 from ..queries import hidden_from, live_moves, player_names, seat_of
 from ..refusals import word
-from .errors import MoveResult, Refused
+from .clockplan import SeatClock, Turn, deciding, plan_clocks, starting
+from .errors import MoveResult, RefusalCode, Refused
+
+
+@dataclass
+class MoveContext:
+    """What one write to a game learns under the game's lock and hands to the steps after it (``apply_move``,
+    ``save_state``, ``set_clocks``), rather than attributes hung on the ``Game``: the number (seq) of the game's
+    last move, read with the lock or just made; looked up when nobody knew it (a start, an undo)."""
+
+    last_seq: int | None = None
+
+    def last_move_number(self, game: Game) -> int:
+        if self.last_seq is None:
+            self.last_seq = game.moves.aggregate(last=Max("seq"))["last"] or 0
+        return self.last_seq
 
 
 def lock_game(game_id: int) -> Game:
@@ -36,7 +54,7 @@ def lock_game(game_id: int) -> Game:
     try:
         game = Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
-        raise Refused(_("There is no such game."), "not_found") from None
+        raise Refused(_("There is no such game."), RefusalCode.NOT_FOUND) from None
     live.watch(game)  # its open pages hear of what this transaction changes, once it commits
     return game
 
@@ -57,7 +75,7 @@ def _lock_for_move(game_id: int, idempotency_key: str) -> tuple[Game, int, int |
         sql = _MOVE_SQL[connection.vendor] = _move_sql()
     found = list(Game.objects.raw(sql[0], [game_id]))
     if not found:
-        raise Refused(_("There is no such game."), "not_found")
+        raise Refused(_("There is no such game."), RefusalCode.NOT_FOUND)
     game = found[0]
     live.watch(game)  # as lock_game: its open pages hear of what this move changes, once it commits
     now = timezone.now()
@@ -107,23 +125,25 @@ def _datetime(value: Any) -> datetime | None:
 
 
 def acting_seat(game: Game, user: User, text: str) -> int:
+    """The seat ``user`` acts for with ``text``, or ``Refused`` (no seat, suspended, game not running, not their
+    turn). Call with the game locked: the answer holds only while nobody else can move."""
     seat = seat_of(game, user)
     if seat is None:
-        raise Refused(_("You are not playing in this game."), "not_seated")
+        raise Refused(_("You are not playing in this game."), RefusalCode.NOT_SEATED)
     if is_suspended(user):
-        raise Refused(_("Your account is suspended, so you cannot move."), "suspended")
+        raise Refused(_("Your account is suspended, so you cannot move."), RefusalCode.SUSPENDED)
     if game.status in (Game.Status.FINISHED, Game.Status.ABANDONED):
-        raise Refused(_("This game is over, so your move was not played."), "not_running")
+        raise Refused(_("This game is over, so your move was not played."), RefusalCode.NOT_RUNNING)
     if game.status != Game.Status.ACTIVE:
-        raise Refused(_("This game is not in progress."), "not_running")
+        raise Refused(_("This game is not in progress."), RefusalCode.NOT_RUNNING)
     engine = get_engine(game.engine)
     if text.strip().lower() != "resign" and seat not in engine.actors(game.state):
         try:  # the engine says it best ("You have written on the sheet in front of you this round; ...")
             engine.apply(game.state, seat, text, **hidden_from(game, seat))
         except IllegalMove as e:
-            raise Refused(word(e), "not_your_turn") from None
+            raise Refused(word(e), RefusalCode.NOT_YOUR_TURN) from None
         movers = and_list([player_names(game)[s] for s in sorted(engine.actors(game.state))])
-        raise Refused(_("It is not your turn: %(names)s to move.") % {"names": movers}, "not_your_turn")
+        raise Refused(_("It is not your turn: %(names)s to move.") % {"names": movers}, RefusalCode.NOT_YOUR_TURN)
     return seat
 
 
@@ -132,7 +152,7 @@ def preview_move(game: Game, user: User, text: str) -> MoveOutcome:
     try:
         return get_engine(game.engine).preview(game.state, seat, text, **hidden_from(game, seat))
     except IllegalMove as e:
-        raise Refused(word(e), "illegal", said=to_data(Phrase(e.code, e.values))) from None
+        raise Refused(word(e), RefusalCode.ILLEGAL, said=to_data(Phrase(e.code, e.values))) from None
 
 
 def play_move(
@@ -155,37 +175,37 @@ def play_move(
     """
     text = " ".join(text.split())
     if not text:
-        raise Refused(_("Type a move first."), "empty")
+        raise Refused(_("Type a move first."), RefusalCode.EMPTY)
     if len(text) > MOVE_LIMIT_ANY:
-        raise Refused(_("That move is too long to be a move."), "illegal")
+        raise Refused(_("That move is too long to be a move."), RefusalCode.ILLEGAL)
     with transaction.atomic():
         game, last_seq, done_id = _lock_for_move(game_id, idempotency_key)
         limit = get_engine(game.engine).move_limit(game.state) if game.state else MOVE_MAX
         if len(text) > limit:
             raise Refused(_("A move has at most %(most)d characters (this one has %(length)d).")
-                          % {"most": limit, "length": len(text)}, "illegal")  # fmt: skip
+                          % {"most": limit, "length": len(text)}, RefusalCode.ILLEGAL)  # fmt: skip
         if done_id is not None:
             done = Move.objects.get(pk=done_id)
             if done.seat == seat_of(game, user):  # the same player's double submit: the move they made
                 return MoveResult(done, duplicate=True)
-            raise Refused(_("That form has been used already. Reload the page to move."), "stale")
-        game._last_seq = last_seq  # type: ignore[attr-defined]
+            raise Refused(_("That form has been used already. Reload the page to move."), RefusalCode.STALE)
+        context = MoveContext(last_seq)
         seat = acting_seat(game, user, text)
         # Stale: the position this seat was deciding on has changed since the page (or email) was made. In a
         # simultaneous round another player's move bumps the version without changing this seat's decision.
         mine = next((s for s in game.seats.all() if s.position == seat), None)
         since = mine.since_version if mine is not None else game.version
         stale = (expected_version is not None and not since <= expected_version <= game.version) or (
-            expected_number is not None and not _number_current(game, mine, expected_number)
+            expected_number is not None and not _number_current(game, mine, expected_number, context)
         )
         if stale:
             raise Refused(
                 _("The board has changed since you looked at it, so your move was not played. "
                   "Here is the board as it is now."),
-                "stale",
+                RefusalCode.STALE,
             )
         move = apply_move(game, seat, user, text, source=source, idempotency_key=idempotency_key,
-                           comment=_storable(comment).strip()[:2000])  # fmt: skip
+                           comment=_storable(comment).strip()[:2000], context=context)  # fmt: skip
     return MoveResult(move, duplicate=False)
 
 
@@ -194,27 +214,30 @@ def _storable(text: str) -> str:
     return text.replace("\x00", "")
 
 
-def _number_current(game: Game, seat: Seat | None, number: int) -> bool:
+def _number_current(game: Game, seat: Seat | None, number: int, context: MoveContext) -> bool:
     """Whether an emailed move's ``#N`` still holds: N was the next move's number when the email was written,
     and this seat's decision has not changed since. Other players' moves in the same round (a simultaneous
-    game) raise the number without changing the decision, so any number from the decision's start on holds."""
-    since = seat.since_seq if seat is not None else (game._last_seq or 0)  # type: ignore[attr-defined]
+    game) raise the number without changing the decision, so any number from the decision's start on holds.
+    Call with the game locked."""
+    since = seat.since_seq if seat is not None else context.last_move_number(game)
     counts = live_moves(game).aggregate(live=Count("pk"), since=Count("pk", filter=Q(seq__gt=since)))
     now = counts["live"] + 1
     return now - counts["since"] <= number <= now
 
 
-def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: str,
-                idempotency_key: str = "", comment: str = "", notify: bool = True) -> Move:  # fmt: skip
+def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: str, idempotency_key: str = "",
+               comment: str = "", notify: bool = True, context: MoveContext | None = None) -> Move:  # fmt: skip
     """Apply ``text`` for ``seat`` to the locked ``game``, append the move, save, and owe the news (unless
-    ``notify`` is False: the caller sends its own, as a timeout does, one email per event)."""
+    ``notify`` is False: the caller sends its own, as a timeout does, one email per event). Call with the game
+    locked (``lock_game``), in the transaction that locked it; ``context``: what the caller learnt under the lock."""
+    context = context or MoveContext()
     engine = get_engine(game.engine)
     before = engine.actors(game.state)
     idle_before = engine.idle_clock and not engine.waiting_for(game.state)
     try:
         state, outcome = engine.apply(game.state, seat, text, **hidden_from(game, seat))
     except IllegalMove as e:
-        raise Refused(word(e), "illegal", said=to_data(Phrase(e.code, e.values))) from None
+        raise Refused(word(e), RefusalCode.ILLEGAL, said=to_data(Phrase(e.code, e.values))) from None
     quiet = bool(outcome.events.get("quiet"))
     fields = {"seat": seat, "user": user, "text": outcome.move, "score": outcome.score, "summary": outcome.summary,
               "outcome": outcome.as_dict(), "source": source, "idempotency_key": idempotency_key,
@@ -223,16 +246,16 @@ def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: s
     # between the idempotency check and this insert.
     move = _overwritten_autosave(game, seat, fields) if quiet else None
     if move is None:
-        last = getattr(game, "_last_seq", None)
-        seq = (last if last is not None else game.moves.aggregate(last=Max("seq"))["last"] or 0) + 1
+        seq = context.last_move_number(game) + 1
         move = Move.objects.create(game=game, seq=seq, **fields)
-        game._last_seq = seq  # type: ignore[attr-defined]
+        context.last_seq = seq
     # A quiet move (rearranging a private crossword) is not a new decision: the mover's clock runs on, except
     # an idle clock (the game waits for nobody), which any move of the seat's own restarts.
     waiting = engine.waiting_for(state)
     # From waiting for nobody to waiting for some (red light): their clocks start afresh, the idle ones stop.
     clocks_before = set() if idle_before and waiting else before
-    save_state(game, state, actors_before=clocks_before, mover=None if quiet else seat, public=not quiet)
+    save_state(game, state, actors_before=clocks_before, mover=None if quiet else seat, public=not quiet,
+               context=context)
     if quiet and engine.idle_clock and not waiting:
         restart_clock(game, seat)
     version, was = game.version, sorted(before)
@@ -247,7 +270,8 @@ def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: s
 
 def _overwritten_autosave(game: Game, seat: int, fields: dict[str, Any]) -> Move | None:
     """A seat's quiet move (an autosave) overwrites its previous one when no public move came since: one row
-    per seat, however often it saves, and the record still replays (a quiet move replaces the earlier ones)."""
+    per seat, however often it saves, and the record still replays (a quiet move replaces the earlier ones).
+    Call with the game locked."""
     live = game.moves.filter(taken_back=False)
     public = live.filter(quiet=False).order_by("-seq").values("seq")[:1]
     move = (live.filter(seat=seat, quiet=True).filter(Q(seq__gt=Subquery(public)) | ~Exists(public))
@@ -263,10 +287,11 @@ def _overwritten_autosave(game: Game, seat: int, fields: dict[str, Any]) -> Move
 
 def save_state(
     game: Game, state: dict[str, Any], *, actors_before: set[int] | None = None, mover: int | None = None,
-    public: bool = True,
+    public: bool = True, context: MoveContext | None = None,
 ) -> None:
     """Store the new state. ``public`` False (a private edit, e.g. rearranging one's own crossword) keeps the
-    version: the other players' pages and polls do not change, so nobody sees when someone works."""
+    version: the other players' pages and polls do not change, so nobody sees when someone works. Call with the
+    game locked."""
     engine = get_engine(game.engine)
     now = timezone.now()
     game.state = state
@@ -287,7 +312,7 @@ def save_state(
     if actors_before is None or engine.actors(state) != actors_before:
         game.turn_started = now
     game.save(update_fields=["state", "version", "result", "status", "finished", "turn_started"])
-    set_clocks(game, actors_before=actors_before, mover=mover, now=now)
+    set_clocks(game, actors_before=actors_before, mover=mover, now=now, context=context)
     if reopened:
         signals.game_reopened.send(sender=Game, game=game)
     if ended:
@@ -304,7 +329,7 @@ def wake_computers(game: Game, *, delay: int | None = None) -> None:
     """After a public change to a game with computer players, owe their turn: the task looks at which
     computer seats may act in this version and plays for them, ``COMPUTER_MOVE_DELAY`` seconds later. The game's
     ``wake_at`` is set ``COMPUTER_WAKE_AFTER`` seconds after that, for the sweep in case the task is lost (and
-    cleared once the game is over)."""
+    cleared once the game is over). Call with the game locked (the version it owes a turn for is this one)."""
     if not game.has_computers:
         return
     wake_at = None
@@ -318,74 +343,60 @@ def wake_computers(game: Game, *, delay: int | None = None) -> None:
     game.wake_at = wake_at
 
 
-def _last_seq(game: Game) -> int:
-    """The number (seq) of the game's last move: known after a move, looked up otherwise (a start, an undo)."""
-    last = getattr(game, "_last_seq", None)
-    if last is None:
-        last = game._last_seq = game.moves.aggregate(last=Max("seq"))["last"] or 0  # type: ignore[attr-defined]
-    return last
-
-
 def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int | None = None,
-               now: datetime | None = None) -> None:  # fmt: skip
+               now: datetime | None = None, context: MoveContext | None = None) -> None:  # fmt: skip
     """Start the clock of each seat that may now act and did not before (or just moved and acts again);
     stop the clocks of the others. Time away (a vacation under way) is added to a new deadline. Each seat's
-    ``live`` and ``awaited`` (what the lobby lists) are written in the same statement."""
+    ``live`` and ``awaited`` (what the lobby lists) are written in the same statement. Planned by
+    ``clockplan.plan_clocks``; this reads the game, asks for time away, and writes the plan. Call with the game
+    locked."""
     now = now or timezone.now()
+    turn = _turn(game, actors_before, mover)
+    seats = list(game.seats.all())
+    clocks = [SeatClock.of(seat) for seat in seats]
+    starts = {clock.pk for clock in starting(turn, clocks)}
+    away = allowed_time_away(_time_away_of([seat for seat in seats if seat.pk in starts], now), now)
+    last_seq = (context or MoveContext()).last_move_number(game) if deciding(turn, clocks) else 0
+    changes = plan_clocks(turn, clocks, now=now, version=game.version, last_seq=last_seq, away=away)
+    loaded = {seat.pk: seat for seat in seats}
+    for pk, values in changes:  # the seats in memory as the database will have them
+        for name, value in values.items():
+            setattr(loaded[pk], name, value)
+    update_seats(changes)
+
+
+def _turn(game: Game, actors_before: set[int] | None, mover: int | None) -> Turn:
+    """What the game waits for now, as the clocks' plan reads it."""
     engine = get_engine(game.engine)
     running = game.status == Game.Status.ACTIVE and game.state
-    actors = engine.clocked(game.state) if running else set()
     limit = engine.time_limit(game.state) if running else None
     move_time = timedelta(seconds=limit) if limit else game.move_time
-    reminder = move_time * 0.8 if limit else game.reminder_delay
-    acting = engine.actors(game.state) if running else set()
-    # The lobby's "your turn": whom the game waits for. Not ``actors`` (in Lexicon Crossing between green lights
-    # everyone may act and nobody is waited for), nor ``clocked`` (there every actor's idle clock runs).
-    waiting = engine.waiting_for(game.state) if running else set()
-    live = game.status in (Game.Status.OPEN, Game.Status.ACTIVE)
-    ended = standing(game.result) if game.status == Game.Status.FINISHED and game.result else {}
-    seats = list(game.seats.all())
-    starting = [seat for seat in seats if seat.position in actors and not (
-        seat.due_at is not None and actors_before is not None and seat.position in actors_before
-        and seat.position != mover)]  # fmt: skip
-    away: dict[int | None, timedelta]
-    if starting and all(hasattr(seat, "away_until") for seat in starting):  # annotated by the seats' query
-        ends = {s.user_id: s.away_until for s in starting}  # type: ignore[attr-defined]
+    return Turn(
+        move_time=move_time,
+        reminder=move_time * 0.8 if limit else game.reminder_delay,
+        clocked=frozenset(engine.clocked(game.state)) if running else frozenset(),
+        acting=frozenset(engine.actors(game.state)) if running else frozenset(),
+        # The lobby's "your turn": whom the game waits for. Not ``acting`` (in Lexicon Crossing between green
+        # lights everyone may act and nobody is waited for), nor ``clocked`` (there every actor's idle clock runs).
+        waiting=frozenset(engine.waiting_for(game.state)) if running else frozenset(),
+        live=game.status in (Game.Status.OPEN, Game.Status.ACTIVE),
+        before=frozenset(actors_before) if actors_before is not None else None,
+        mover=mover,
+        ended=standing(game.result) if game.status == Game.Status.FINISHED and game.result else {},
+    )
+
+
+def _time_away_of(seats: list[Seat], now: datetime) -> dict[int, timedelta]:
+    """What is left of each seat's player's vacation under way ({seat id: time}): from the seats' own
+    ``away_until`` when a move's query loaded it, else in one query."""
+    if not seats:
+        return {}
+    if all(hasattr(seat, "away_until") for seat in seats):
+        ends = {seat.user_id: seat.away_until for seat in seats}  # type: ignore[attr-defined]
         away = {user_id: until - now for user_id, until in ends.items() if until and until > now}
     else:
-        away = _time_away([seat.user_id for seat in starting], now) if starting else {}
-    extras = allowed_time_away({seat.pk: away.get(seat.user_id, timedelta(0)) for seat in starting}, now)
-    changes: list[tuple[int, dict[str, Any]]] = []
-    for seat in seats:
-        fields = []
-        if seat.position in acting and (actors_before is None or seat.position not in actors_before
-                                        or seat.position == mover):  # fmt: skip
-            seat.since_version = game.version  # a new decision begins
-            seat.since_seq = _last_seq(game)
-            fields += ["since_version", "since_seq"]
-        if seat.position == mover and seat.timeouts:
-            seat.timeouts = 0  # the player moved: their run of timeouts is over
-            fields.append("timeouts")
-        if seat in starting:
-            extra = extras[seat.pk]
-            seat.due_at = now + move_time + extra
-            seat.remind_at = now + reminder + extra
-            seat.reminded = False
-            fields += ["due_at", "remind_at", "reminded"]
-        elif seat.position not in actors and (seat.due_at is not None or seat.remind_at is not None):
-            seat.due_at = seat.remind_at = None  # not waited for: the clock stops
-            seat.reminded = False
-            fields += ["due_at", "remind_at", "reminded"]
-        if seat.live != live or seat.awaited != (seat.position in waiting):
-            seat.live, seat.awaited = live, seat.position in waiting
-            fields += ["live", "awaited"]
-        outcome, place = ended.get(seat.position, ("", None))
-        if (seat.outcome, seat.place) != (outcome, place):  # a game ends, or a take-back reopens it
-            seat.outcome, seat.place = outcome, place
-            fields += ["outcome", "place"]
-        if fields:
-            changes.append((seat.pk, {name: getattr(seat, name) for name in fields}))
-    update_seats(changes)
+        away = _time_away([seat.user_id for seat in seats], now)
+    return {seat.pk: away.get(seat.user_id, timedelta(0)) for seat in seats}
 
 
 def standing(result: dict[str, Any]) -> dict[int, tuple[str, int]]:
@@ -427,7 +438,8 @@ def update_seats(changes: list[tuple[int, dict[str, Any]]]) -> None:
 
 
 def restart_clock(game: Game, position: int, now: datetime | None = None) -> None:
-    """Start one seat's clock again from now (its idle clock, after a move of its own that is no decision)."""
+    """Start one seat's clock again from now (its idle clock, after a move of its own that is no decision).
+    Call with the game locked."""
     now = now or timezone.now()
     seat = next((s for s in game.seats.all() if s.position == position), None)
     if seat is None or seat.due_at is None:

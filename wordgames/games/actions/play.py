@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from ..models import Game, Move
 from ..queries import uses_green_light
 from . import greenlight
-from .errors import MoveResult, Refused
+from .errors import MoveResult, RefusalCode, Refused
 from .moves import play_move
 
 
@@ -31,7 +31,7 @@ def submit_move(
     if word in ("green", "withdraw"):
         game = Game.objects.only("engine").filter(pk=game_id).first()
         if game is None:
-            raise Refused(_("There is no such game."), "not_found")
+            raise Refused(_("There is no such game."), RefusalCode.NOT_FOUND)
         if uses_green_light(game):
             return greenlight.submit(game_id, user, word)
     return play_move(game_id, user, text, expected_version=expected_version, expected_number=expected_number,

@@ -17,7 +17,7 @@ from .. import relay
 from ..models import Game, Seat, TeamInvitation
 from ..news import News, news
 from ..queries import people_in
-from .errors import Refused
+from .errors import RefusalCode, Refused
 from .moves import lock_game
 
 
@@ -41,19 +41,19 @@ def invite_team_mate(game_id: int, user: User, name: str) -> TeamInvitation:
     with transaction.atomic():
         game = lock_game(game_id)
         if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):
-            raise Refused(_("This game is over."), "not_running")
+            raise Refused(_("This game is over."), RefusalCode.NOT_RUNNING)
         seat = Seat.objects.filter(game=game, user=user).first()
         if seat is None:
-            raise Refused(_("Only a seat's own player can invite a team-mate to share it."), "not_seated")
+            raise Refused(_("Only a seat's own player can invite a team-mate to share it."), RefusalCode.NOT_SEATED)
         mate = User.objects.filter(username__iexact=name.strip()).first()
         if mate is None:
-            raise Refused(_("There is no player called %(name)s.") % {"name": quote(name.strip())}, "players")
+            raise Refused(_("There is no player called %(name)s.") % {"name": quote(name.strip())}, RefusalCode.PLAYERS)
         if in_game(game, mate) and not may_hold_two_seats(game):
             raise Refused(_("%(name)s already plays in this game: one seat per person.") % {"name": mate.get_username()},
-                          "players")  # fmt: skip
+                          RefusalCode.PLAYERS)  # fmt: skip
         # Sharing a seat is playing the game: refused when the mate and anyone in it block each other.
         if relations.blocked_among(mate, people_in(game)):
-            raise Refused(_("%(name)s is not available for a game.") % {"name": mate.get_username()}, "not_available")
+            raise Refused(_("%(name)s is not available for a game.") % {"name": mate.get_username()}, RefusalCode.NOT_AVAILABLE)
         invitation, _created = TeamInvitation.objects.get_or_create(seat=seat, user=mate, defaults={"invited_by": user})
     return invitation
 
@@ -63,18 +63,18 @@ def answer_team_invitation(invitation_id: int, user: User, accept: bool) -> Seat
     with transaction.atomic():
         invitation = TeamInvitation.objects.select_related("seat").filter(pk=invitation_id, user=user).first()
         if invitation is None:
-            raise Refused(_("That invitation is not addressed to you, or it was answered already."), "not_invited")
+            raise Refused(_("That invitation is not addressed to you, or it was answered already."), RefusalCode.NOT_INVITED)
         game = lock_game(invitation.seat.game_id)
         seat = invitation.seat
         invitation.delete()
         if not accept:
             return seat
         if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):
-            raise Refused(_("This game is over."), "not_running")
+            raise Refused(_("This game is over."), RefusalCode.NOT_RUNNING)
         if in_game(game, user) and not may_hold_two_seats(game):
-            raise Refused(_("You already play in this game: one seat per person."), "players")
+            raise Refused(_("You already play in this game: one seat per person."), RefusalCode.PLAYERS)
         if relations.blocked_among(user, people_in(game)):  # a block made since the invitation
-            raise Refused(relations.not_available(), "not_available")
+            raise Refused(relations.not_available(), RefusalCode.NOT_AVAILABLE)
         sharing = Seat.partners.through.objects.create(seat=seat, user=user)
         # Keyed by this sharing, not by the person: one removed and invited again is announced again.
         relay.owe(relay.send_news, game.pk, f"team:{sharing.pk}", news(gettext_noop(
@@ -90,17 +90,17 @@ def remove_team_mate(game_id: int, user: User, mate_id: int) -> Seat:
     with transaction.atomic():
         game = lock_game(game_id)
         if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):
-            raise Refused(_("This game is over."), "not_running")
+            raise Refused(_("This game is over."), RefusalCode.NOT_RUNNING)
         leaving = mate_id == user.pk
         seat = Seat.objects.filter(game=game, **({"partners": user} if leaving else {"user": user})).first()
         if seat is None:
             raise Refused(_("Only a seat's own player can remove a team-mate from it.") if not leaving
-                          else _("You do not share a seat in this game."), "not_seated")  # fmt: skip
+                          else _("You do not share a seat in this game."), RefusalCode.NOT_SEATED)  # fmt: skip
         mate = seat.partners.filter(pk=mate_id).first()
         if mate is None:
             asked = TeamInvitation.objects.filter(seat=seat, user_id=mate_id).select_related("user").first()
             if asked is None:
-                raise Refused(_("That player does not share your seat."), "players")
+                raise Refused(_("That player does not share your seat."), RefusalCode.PLAYERS)
             asked.delete()  # nobody shared anything yet: nothing to tell the table
             return seat
         sharing = Seat.partners.through.objects.get(seat=seat, user=mate).pk

@@ -11,7 +11,7 @@ from .. import relay
 from ..models import Game, Move, UndoRequest
 from ..news import News, command, news, said
 from ..queries import live_moves, player_names, rebuild_state, seat_of
-from .errors import Refused
+from .errors import RefusalCode, Refused
 from .moves import lock_game, save_state
 
 
@@ -21,14 +21,14 @@ def request_undo(game_id: int, user: User) -> UndoRequest:
         game = lock_game(game_id)
         seat = seat_of(game, user)
         if seat is None:
-            raise Refused(_("You are not playing in this game."), "not_seated")
+            raise Refused(_("You are not playing in this game."), RefusalCode.NOT_SEATED)
         if game.status != Game.Status.ACTIVE:
-            raise Refused(_("This game is not in progress."), "not_running")
+            raise Refused(_("This game is not in progress."), RefusalCode.NOT_RUNNING)
         last = live_moves(game).last()
         if last is None or last.seat != seat or last.source == Move.Source.CLOCK:
-            raise Refused(_("You can only ask to take back your own move, while it is the last one."), "undo")
+            raise Refused(_("You can only ask to take back your own move, while it is the last one."), RefusalCode.UNDO)
         if game.undo_requests.filter(status=UndoRequest.Status.OPEN).exists():
-            raise Refused(_("An undo is already waiting for answers in this game."), "undo")
+            raise Refused(_("An undo is already waiting for answers in this game."), RefusalCode.UNDO)
         request = UndoRequest.objects.create(game=game, move=last, seat=seat)
         _show_everyone(game)
         name = user.get_username()
@@ -45,14 +45,14 @@ def answer_undo(game_id: int, user: User, accept: bool) -> UndoRequest:
         seat = seat_of(game, user)
         request = game.undo_requests.filter(status=UndoRequest.Status.OPEN).first()
         if request is None:
-            raise Refused(_("No undo is waiting for an answer in this game."), "undo")
+            raise Refused(_("No undo is waiting for an answer in this game."), RefusalCode.UNDO)
         if seat is None or seat == request.seat:
-            raise Refused(_("Only the other players answer an undo request."), "undo")
+            raise Refused(_("Only the other players answer an undo request."), RefusalCode.UNDO)
         last = live_moves(game).last()
         if last is None or last.pk != request.move_id:
             request.status = UndoRequest.Status.VOID
             request.save(update_fields=["status"])
-            raise Refused(_("The game has moved on since the undo was asked for, so it no longer applies."), "undo")
+            raise Refused(_("The game has moved on since the undo was asked for, so it no longer applies."), RefusalCode.UNDO)
         request.answers = {**request.answers, str(seat): "accept" if accept else "reject"}
         names = player_names(game)
         others = {s.position for s in game.seats.all()} - {request.seat}
@@ -85,6 +85,6 @@ def _said(move: Move) -> str | News:
 
 def _show_everyone(game: Game) -> None:
     """A new version, so every open page of the game shows the request or the answer (no move is made, so a
-    move form already open stays valid)."""
+    move form already open stays valid). Call with the game locked."""
     game.version += 1
     Game.objects.filter(pk=game.pk).update(version=game.version)

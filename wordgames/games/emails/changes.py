@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from functools import partial
 
 from django.db.models import Count, Q
+from django.utils import timezone
 
 from wordgames.accounts.languages import speaking
-from wordgames.accounts.models import display_name, profile_for
+from wordgames.accounts.models import digest_waits, display_name, profile_for
 
 from .. import notices, signals
 from ..models import Game, Move, Seat
@@ -76,6 +77,10 @@ def move_letters(game: Game, seats: list[Seat], event: Event, last: Move | None)
     number = move_number(game)
     last_player = display_name(last.user) if last is not None else ""
     letters = []
+    # A digest reader whose hour has passed today, with nothing waiting then: today's digest is owed now.
+    now = timezone.now()
+    digest_waits(notices.digests_unsent(notices.digest_readers(seats, change, lambda r: profile_for(r).email_mode),
+                                        now), now)  # fmt: skip
     for seat, reader in notices.readers(seats):
         kind = notices.move_email_kind(seat, reader, change)
         if kind is None or notices.watching(reader.pk, game.pk):

@@ -62,15 +62,20 @@ def _send_digest(user: User, games: list[Game], day: str) -> bool:
 
 def send_digests(now: datetime | None = None) -> int:
     """The daily digest to every player whose digest time has come (``notices.digests_due``), at most one a day,
-    and only if a game waits for them; then each one's next digest time. Reads only the players who are due, a
-    batch at a time; one that fails to send stays due and is tried again next sweep."""
+    and only if a game waits for them; then each one's next digest time, moved on only once the day's digest is
+    sent (or owed nothing). Reads only the players who are due, a batch at a time. One whose send fails (the
+    error is raised), or whose digest another sender holds (a sweep beside this one, which may yet fail or
+    die), stays due and is looked at again next sweep: nothing owed is lost between two sweeps."""
     now = now or timezone.now()
     sent = 0
     while True:
         due = notices.digests_due(now)
+        moved = 0
         for digest in due:
-            if digest.games:
-                sent += send_digest(digest.profile.user, digest.games, digest.day)
-            move_digest_on(digest.profile, now)
-        if len(due) < notices.DIGEST_BATCH:
+            user = digest.profile.user
+            if digest.games and user.email and not send_digest(user, digest.games, digest.day):
+                continue  # another sender holds it: not moved on until it is sent
+            sent += bool(digest.games and user.email)
+            moved += move_digest_on(digest.profile, now)
+        if len(due) < notices.DIGEST_BATCH or not moved:
             return sent
