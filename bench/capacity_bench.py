@@ -8,7 +8,7 @@ so queueing shows): for each active game two players, each with the game page op
 page's script does), and a move every ``--move-every`` seconds per game (the move POST, then the page it
 redirects to). Every move is a real Lingo move (pool 5 / place 4) worked out beforehand. gunicorn with
 ``--workers`` sync workers on PostgreSQL, DEBUG off, and a real Celery worker on Redis sending the move
-notifications as they are owed (the local outbox), so sending competes for the same cores as on a one-machine
+notifications as they are owed (the local mail), so sending competes for the same cores as on a one-machine
 site. The load steps up through ``--steps`` (numbers of active games); each step reports requests a second,
 the median and 95th percentile of latency, and errors; the answer is the largest step whose p95 stays under
 300 ms. It creates and drops its own database (wordgames_capacity).
@@ -39,7 +39,7 @@ web_bench.DB = "wordgames_capacity"
 web_bench.ENV["DATABASE_URL"] = f"{web_bench.PG}/{web_bench.DB}"
 BROKER = "redis://127.0.0.1:6379/12"
 web_bench.ENV["CELERY_BROKER_URL"] = BROKER
-web_bench.ENV["EMAIL_BACKEND"] = "wordgames.mail.backends.OutboxBackend"
+web_bench.ENV["EMAIL_BACKEND"] = "wordgames.mail.backends.LocalMailBackend"
 VISIBLE, POLL_VISIBLE, POLL_HIDDEN = 0.25, 4.0, 30.0
 
 

@@ -64,11 +64,13 @@ def main() -> None:
     from anymail.inbound import AnymailInboundMessage
     from django.contrib.auth import get_user_model
     from django.core import mail
+    from django.core.mail import EmailMultiAlternatives
 
     from tests.pbem import mime
     from wordgames.engines import get_engine
-    from wordgames.games import actions, emails
+    from wordgames.games import actions
     from wordgames.games.models import Game, Move
+    from wordgames.mail.addresses import reply_address
     from wordgames.pbem.inbound import handle
 
     users = [get_user_model().objects.create_user(name, f"{name}@example.com", "x") for name in ("ann", "bob")]
@@ -84,15 +86,15 @@ def main() -> None:
     replies = []
     for seed in range(args.games):
         game = new_game(seed)
-        best = engine.best_move(game.state, 0)  # type: ignore[attr-defined]
-        sent = emails.EmailMultiAlternatives(subject=f"Lingo game {game.pk}", body="(board)", to=["ann@example.com"],
-                                             reply_to=[emails.reply_address(game.seats.get(position=0))])
+        best = engine.best_move(game.state, 0)
+        sent = EmailMultiAlternatives(subject=f"Lingo game {game.pk}", body="(board)", to=["ann@example.com"],
+                                             reply_to=[reply_address(game.seats.get(position=0))])
         sent.extra_headers["Message-ID"] = f"<bench-{seed}@localhost>"
         replies.append((game, best.move, mime.reply(sent, f"{best.move} #1\ngood game")))
     direct = []
     for seed in range(args.games):
         game = new_game(1000 + seed)
-        direct.append((game, engine.best_move(game.state, 0).move))  # type: ignore[attr-defined]
+        direct.append((game, engine.best_move(game.state, 0).move))
 
     inbound_ms, service_ms = [], []
     for (_game, move, raw), (game2, move2) in zip(replies, direct):
@@ -108,7 +110,7 @@ def main() -> None:
     # (2) sending: the notifications the moves owe, as a worker sends them. Each round every game's player to
     # move plays; half the games' notices are then told a batch at a time (``send_notices``), the other half one
     # move a task (``notify_turn``, as before batches: the baseline); the halves swap each round.
-    from wordgames.games import outbox
+    from wordgames.games import relay
     from wordgames.games.models import Notice
 
     games = [g for g, _, _ in replies] + [g for g, _ in direct]
@@ -120,17 +122,17 @@ def main() -> None:
         for game in games:
             game.refresh_from_db()
             seat = min(engine.waiting_for(game.state))
-            found = engine.best_move(game.state, seat)  # type: ignore[attr-defined]
+            found = engine.best_move(game.state, seat)
             actions.submit_move(game.pk, users[seat], found.move if found else "pass", expected_version=game.version)
         half = {g.pk for i, g in enumerate(games) if i % 2 == round_ % 2}
         one_by_one = list(Notice.objects.filter(game_id__in=half))
         start = time.perf_counter()
         for n in one_by_one:  # the task as it was: one move's emails, its own loads and claims
-            outbox.notify_turn(n.game_id, n.version, n.actors_before, n.mover, n.move_id)
+            relay.notify_turn(n.game_id, n.version, n.actors_before, n.mover, n.move_id)
         baseline_s += time.perf_counter() - start
         Notice.objects.filter(pk__in=[n.pk for n in one_by_one]).delete()
         start = time.perf_counter()
-        batched += outbox.drain_notices()
+        batched += relay.drain_notices()
         batched_s += time.perf_counter() - start
     baseline_sent = len(mail.outbox) - batched
     assert batched and baseline_sent, (batched, baseline_sent)
@@ -159,7 +161,7 @@ def time_real_worker(new_game: Any, games: int) -> tuple[float, int]:
     from django.utils import timezone
 
     from wordgames import celery_app
-    from wordgames.games import outbox
+    from wordgames.games import relay
     from wordgames.games.models import Notice, NoticeSender, Notification
 
     celery_app.control.purge()  # the tasks the in-process phase already did the work of
@@ -171,7 +173,7 @@ def time_real_worker(new_game: Any, games: int) -> tuple[float, int]:
                               cwd=ROOT, env=env)  # fmt: skip
     try:
         NoticeSender.objects.update_or_create(pk=1, defaults={"queued": True})
-        outbox.send_notices.apply_async()
+        relay.send_notices.apply_async()
         while NoticeSender.objects.get(pk=1).queued:  # the worker is up once it has run that sender
             time.sleep(0.2)
         NoticeSender.objects.filter(pk=1).update(queued=True)  # the burst's changes leave their notices waiting
@@ -180,7 +182,7 @@ def time_real_worker(new_game: Any, games: int) -> tuple[float, int]:
             new_game(5000 + seed)
         waiting = Notice.objects.count()
         start = timezone.now()
-        outbox.send_notices.apply_async()
+        relay.send_notices.apply_async()
         while Notice.objects.exists():
             time.sleep(0.1)
     finally:

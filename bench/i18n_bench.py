@@ -73,7 +73,7 @@ def set_up() -> tuple[object, list[str], object]:
         current = Game.objects.get(pk=game.pk)
         last = Move.objects.filter(game=current).order_by("-seq").first()
         event = emails.Event(current.pk, current.version, (), None, last.pk if last else None, "move")
-        letters = emails._move_letters(current, notices.seats_with_readers(current), event, last)
+        letters = emails.move_letters(current, notices.seats_with_readers(current), event, last)
         elapsed = time.perf_counter() - started
         assert letters, "no email composed"
         return elapsed

@@ -46,15 +46,17 @@ def configure(database: str, broker: str) -> None:
 
 def reading_cost(game: object, rounds: int) -> tuple[int, float]:
     """Microseconds a message to read the player's words out of the corpus's replies (best of ``rounds``)."""
+    from django.core.mail import EmailMultiAlternatives
+
     from tests.pbem.corpus import build, samples
     from wordgames.engines import get_engine
-    from wordgames.games import emails
+    from wordgames.mail.addresses import reply_address
     from wordgames.pbem import inbound, reading
 
-    seat = game.seats.get(position=0)  # type: ignore[attr-defined]
-    board = get_engine("lingo").render_text(game.state, 0)  # type: ignore[attr-defined]
-    sent = emails.EmailMultiAlternatives(subject=f"Lingo game {game.pk}: your turn", body=board,  # type: ignore[attr-defined]
-                                         to=["ann@example.com"], reply_to=[emails.reply_address(seat)])  # fmt: skip
+    seat = game.seats.get(position=0)
+    board = get_engine("lingo").render_text(game.state, 0)
+    sent = EmailMultiAlternatives(subject=f"Lingo game {game.pk}: your turn", body=board,
+                                         to=["ann@example.com"], reply_to=[reply_address(seat)])  # fmt: skip
     sent.extra_headers["Message-ID"] = "<bench-corpus@localhost>"
     raws = [build(sample, sent, "13L YET") for sample in samples()]
     best = float("inf")
@@ -78,11 +80,13 @@ def prepare(count: int, corpus_rounds: int = 0) -> tuple[list[bytes], tuple[int,
 
     django.setup()
     from django.contrib.auth import get_user_model
+    from django.core.mail import EmailMultiAlternatives
     from django.core.management import call_command
 
     from tests.pbem import mime
     from wordgames.engines import get_engine
-    from wordgames.games import actions, emails
+    from wordgames.games import actions
+    from wordgames.mail.addresses import reply_address
 
     call_command("migrate", verbosity=0)
     ann, bob = (get_user_model().objects.create_user(n, f"{n}@example.com", "x") for n in ("ann", "bob"))
@@ -92,9 +96,9 @@ def prepare(count: int, corpus_rounds: int = 0) -> tuple[list[bytes], tuple[int,
         game = actions.create_game(ann, "lingo", {"preset": "pbem"}, ["bob"], seed=seed, internal=True)
         actions.join_game(game.pk, bob)
         game.refresh_from_db()
-        best = engine.best_move(game.state, 0)  # type: ignore[attr-defined]
-        sent = emails.EmailMultiAlternatives(subject=f"Lingo game {game.pk}", body="(board)", to=["ann@example.com"],
-                                             reply_to=[emails.reply_address(game.seats.get(position=0))])  # fmt: skip
+        best = engine.best_move(game.state, 0)
+        sent = EmailMultiAlternatives(subject=f"Lingo game {game.pk}", body="(board)", to=["ann@example.com"],
+                                             reply_to=[reply_address(game.seats.get(position=0))])  # fmt: skip
         sent.extra_headers["Message-ID"] = f"<bench-{seed}@localhost>"
         replies.append(mime.reply(sent, f"{best.move} #1\ngood game"))
     first = actions.create_game(ann, "lingo", {"preset": "pbem"}, ["bob"], seed=count, internal=True)

@@ -23,8 +23,8 @@ from django.utils import timezone
 
 from wordgames.accounts.models import TokenBucket
 from wordgames.games.models import Notice, Notification
-from wordgames.games.outbox import RETRY
-from wordgames.mail.models import OutboxMessage
+from wordgames.games.relay import RETRY
+from wordgames.mail.models import LocalEmail
 from wordgames.pbem.models import InboundMessage
 
 
@@ -47,7 +47,7 @@ def rules() -> list[Kept]:
         Kept("emails sent", Notification, "created", settings.RETAIN_EMAILS_SENT_DAYS),
         Kept("emails received", InboundMessage, "received", settings.RETAIN_EMAILS_RECEIVED_DAYS),
         Kept("notices that failed", Notice, "created", settings.RETAIN_FAILED_NOTICES_DAYS, ~Q(error="")),
-        Kept("local outbox", OutboxMessage, "created", settings.RETAIN_OUTBOX_DAYS),
+        Kept("local mail", LocalEmail, "created", settings.RETAIN_LOCAL_MAIL_DAYS),
         Kept("throttle buckets", TokenBucket, "updated", throttle_days),
     ]
 

@@ -1,7 +1,7 @@
 """Settings for Wordgames.
 
 Every value comes from the environment, with defaults that make a fresh checkout run on a laptop:
-SQLite, tasks run in-process, email kept in a local outbox. See docs/deployment.md for production.
+SQLite, tasks run in-process, email kept in the local mail. See docs/deployment.md for production.
 """
 
 import os
@@ -182,9 +182,9 @@ STORAGES = {
     },
 }
 
-# Email: a local outbox (a database table with a page at /outbox/) unless a real backend is configured,
+# Email: the local mail (a database table with a page at /mail/) unless a real backend is configured,
 # e.g. EMAIL_BACKEND=anymail.backends.mailgun.EmailBackend with ANYMAIL_MAILGUN_API_KEY=...
-EMAIL_BACKEND = os.getenv("EMAIL_BACKEND", "wordgames.mail.backends.OutboxBackend")
+EMAIL_BACKEND = os.getenv("EMAIL_BACKEND", "wordgames.mail.backends.LocalMailBackend")
 DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "Wordgames <games@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # Players reply to REPLY_ADDRESS with "+<token>" added to the local part: route that mailbox (and its
@@ -254,10 +254,12 @@ FOLLOWED_GAMES_DAYS = envint("FOLLOWED_GAMES_DAYS", "7")
 ANYMAIL = {
     key[len("ANYMAIL_"):]: value for key, value in os.environ.items() if key.startswith("ANYMAIL_")
 }
-# The outbox pages show every email, password resets included: only with the local outbox backend, and only
-# on a laptop (DEBUG) or where the operator said so explicitly (a private demo).
-OUTBOX_VISIBLE = EMAIL_BACKEND == "wordgames.mail.backends.OutboxBackend" and (
-    DEBUG or envbool("OUTBOX_VISIBLE", "false")
+# The local mail's pages show every email, password resets included: only with the local mail backend, and only
+# on a laptop (DEBUG) or where the operator said so explicitly (a private demo). OUTBOX_VISIBLE, its old name,
+# is still read.
+LOCAL_MAIL_BACKENDS = ("wordgames.mail.backends.LocalMailBackend", "wordgames.mail.backends.OutboxBackend")
+LOCAL_MAIL_VISIBLE = EMAIL_BACKEND in LOCAL_MAIL_BACKENDS and (
+    DEBUG or envbool("LOCAL_MAIL_VISIBLE", os.getenv("OUTBOX_VISIBLE", "false"))
 )
 
 # Live pages (wordgames/lib/live.py): open pages hold a Server-Sent Events stream, served by an ASGI server, and
@@ -331,7 +333,7 @@ CELERY_IMPORTS = ("wordgames.retention",)  # the task above lives outside any ap
 RETAIN_EMAILS_SENT_DAYS = max(2, envint("RETAIN_EMAILS_SENT_DAYS", "30"))
 RETAIN_EMAILS_RECEIVED_DAYS = max(1, envint("RETAIN_EMAILS_RECEIVED_DAYS", "90"))
 RETAIN_FAILED_NOTICES_DAYS = max(1, envint("RETAIN_FAILED_NOTICES_DAYS", "30"))
-RETAIN_OUTBOX_DAYS = max(1, envint("RETAIN_OUTBOX_DAYS", "30"))
+RETAIN_LOCAL_MAIL_DAYS = max(1, envint("RETAIN_LOCAL_MAIL_DAYS", os.getenv("RETAIN_OUTBOX_DAYS", "30")))  # old name read too
 RETENTION_BATCH = max(1, envint("RETENTION_BATCH", "2000"))
 if INBOUND_IMAP["host"]:
     CELERY_BEAT_SCHEDULE["poll-imap"] = {"task": "wordgames.pbem.tasks.poll_imap", "schedule": 60.0}

@@ -5,6 +5,7 @@ from django.urls import include, path
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.cache import cache_page
+from django.views.generic import RedirectView
 from django.views.i18n import JavaScriptCatalog
 
 from wordgames.accounts.languages import supported
@@ -41,7 +42,10 @@ urlpatterns = [
     path("accounts/notifications/", include("wordgames.push.urls")),
     path("accounts/", include("wordgames.accounts.urls")),
     path("players/", include("wordgames.players.urls")),
-    path("outbox/", include("wordgames.mail.urls")),
+    path("mail/", include("wordgames.mail.urls")),
+    # The local mail's pages were at /outbox/ before it had a name of its own: bookmarks still work.
+    path("outbox/", RedirectView.as_view(pattern_name="local_mail", permanent=True, query_string=True)),
+    path("outbox/<int:pk>/", RedirectView.as_view(pattern_name="local_mail_message", permanent=True)),
     path("email/", include("wordgames.pbem.urls")),
     path("anymail/", include("wordgames.pbem.webhooks")),
     path("seeks/", include("wordgames.seeks.urls")),

@@ -8,7 +8,7 @@ from django.test import override_settings
 from django.urls import reverse
 
 from tests.conftest import PASSWORD
-from wordgames.mail.models import OutboxMessage
+from wordgames.mail.models import LocalEmail
 
 pytestmark = pytest.mark.django_db
 
@@ -32,12 +32,12 @@ def choose_new_password(client, path: str) -> None:
     assert "Your new password is set." in done.content.decode()
 
 
-@override_settings(EMAIL_BACKEND="wordgames.mail.backends.OutboxBackend", SITE_ROOT="http://localhost:8000")
+@override_settings(EMAIL_BACKEND="wordgames.mail.backends.LocalMailBackend", SITE_ROOT="http://localhost:8000")
 def test_reset_email_lands_in_the_outbox_and_its_link_sets_a_new_password(client, ann):
     response = client.post(reverse("password_reset"), {"email": "ann@example.com"}, follow=True)
     assert "Check your email" in response.content.decode()
 
-    sent = OutboxMessage.objects.get()
+    sent = LocalEmail.objects.get()
     assert sent.to == "ann@example.com"
     assert sent.subject == "Reset your Wordgames password"
     assert "Hello Ann," in sent.body and not sent.html

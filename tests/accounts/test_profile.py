@@ -26,13 +26,13 @@ def test_profile_edit_changes_my_name_and_time_zone(client_ann, ann):
 
 
 def test_times_are_shown_in_my_time_zone(client_ann, ann, settings):
-    settings.OUTBOX_VISIBLE = True
-    from wordgames.mail.models import OutboxMessage
+    settings.LOCAL_MAIL_VISIBLE = True
+    from wordgames.mail.models import LocalEmail
 
-    message = OutboxMessage.objects.create(from_email="a@b", to="ann@example.com", subject="Hi", raw="")
-    OutboxMessage.objects.filter(pk=message.pk).update(created="2026-01-15T12:00:00Z")
+    message = LocalEmail.objects.create(from_email="a@b", to="ann@example.com", subject="Hi", raw="")
+    LocalEmail.objects.filter(pk=message.pk).update(created="2026-01-15T12:00:00Z")
     client_ann.post(reverse("profile"), profile_data(time_zone="Asia/Tokyo"))
-    page = client_ann.get(reverse("outbox_message", args=[message.pk])).content.decode()
+    page = client_ann.get(reverse("local_mail_message", args=[message.pk])).content.decode()
     assert "15 Jan 2026, 9 p.m. JST" in page  # the site language's format (en-gb), in her zone
 
 

@@ -146,7 +146,7 @@ def test_an_analysis_owed_while_the_broker_is_down_is_made_once_the_relay_hands_
     from django.utils import timezone
 
     from wordgames import celery_app
-    from wordgames.games import outbox
+    from wordgames.games import relay
 
     task = celery_app.tasks[analysis.ANALYSE]
 
@@ -159,7 +159,7 @@ def test_an_analysis_owed_while_the_broker_is_down_is_made_once_the_relay_hands_
     assert not GameAnalysis.objects.get(game=game).done
     assert OwedTask.objects.filter(task=analysis.ANALYSE, args=[game.pk]).exists()
     monkeypatch.undo()
-    assert outbox.relay_owed(now=timezone.now() + timedelta(minutes=5)) >= 1  # what beat does every minute
+    assert relay.relay_owed(now=timezone.now() + timedelta(minutes=5)) >= 1  # what beat does every minute
     assert GameAnalysis.objects.get(game=game).done and not OwedTask.objects.filter(task=analysis.ANALYSE).exists()
 
 

@@ -75,7 +75,7 @@ class PrivateRedis:
 def environment(broker: str, **extra: str) -> dict[str, str]:
     return {**os.environ, "DJANGO_SETTINGS_MODULE": "tests.settings", "DATABASE_URL": database_url(),
             "CELERY_BROKER_URL": broker, "CELERY_TASK_ALWAYS_EAGER": "false",
-            "EMAIL_BACKEND": "wordgames.mail.backends.OutboxBackend", **extra}  # fmt: skip
+            "EMAIL_BACKEND": "wordgames.mail.backends.LocalMailBackend", **extra}  # fmt: skip
 
 
 def start_worker(broker: str, **extra: str) -> subprocess.Popen[bytes]:

@@ -17,7 +17,7 @@ from tests.games.test_worker import stop
 from tests.pbem import mime
 from wordgames.engines import get_engine
 from wordgames.games.models import Game, Move, Notice, Notification, OwedTask
-from wordgames.mail.models import OutboxMessage
+from wordgames.mail.models import LocalEmail
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
@@ -63,11 +63,11 @@ def test_moves_made_while_redis_is_down_are_played_and_told_once_it_is_back(redi
         assert Move.objects.filter(game__in=games).count() == 4, "a move was lost"
         assert Notice.objects.count() == 4, "what the moves owe was not kept while the broker was down"
         subjects = [f"Lingo game {game.pk}, move 3: ann to move" for game in games]
-        assert not OutboxMessage.objects.filter(subject__in=subjects).exists()
+        assert not LocalEmail.objects.filter(subject__in=subjects).exists()
 
         redis.start()
         call_task(redis.url, "wordgames.games.tasks.relay_owed")  # what beat does every minute
-        assert wait_for(lambda: OutboxMessage.objects.filter(subject__in=subjects).count() >= 2, 60), (
+        assert wait_for(lambda: LocalEmail.objects.filter(subject__in=subjects).count() >= 2, 60), (
             "the emails owed were not sent once Redis was back"
         )
         assert wait_for(lambda: not Notice.objects.exists() and not OwedTask.objects.exists(), 30)
@@ -76,7 +76,7 @@ def test_moves_made_while_redis_is_down_are_played_and_told_once_it_is_back(redi
         stop(worker)
         site.stop()
     for subject in subjects:
-        sent = list(OutboxMessage.objects.filter(subject=subject).values_list("to", flat=True))
+        sent = list(LocalEmail.objects.filter(subject=subject).values_list("to", flat=True))
         assert sent == ["ann@example.com"], f"{subject!r} went to {sent}"
     assert not Notification.objects.filter(sent__isnull=True).exists(), "an email was claimed and never sent"
 
@@ -99,10 +99,10 @@ def test_a_move_emailed_while_redis_is_down_is_played_and_the_mail_server_told_s
     try:
         call_task(redis.url, "wordgames.games.tasks.relay_owed")
         to_bob = f"Lingo game {game.pk}, move 2: bob to move"
-        assert wait_for(lambda: OutboxMessage.objects.filter(subject=to_bob).exists(), 60), "bob was never told"
-        assert wait_for(lambda: OutboxMessage.objects.filter(to__contains="ann@example.com",
+        assert wait_for(lambda: LocalEmail.objects.filter(subject=to_bob).exists(), 60), "bob was never told"
+        assert wait_for(lambda: LocalEmail.objects.filter(to__contains="ann@example.com",
                                                              subject__startswith="Re:").exists(), 30)  # fmt: skip
         assert wait_for(lambda: not OwedTask.objects.exists() and not Notice.objects.exists(), 30)
     finally:
         stop(worker)
-    assert OutboxMessage.objects.filter(subject=to_bob).count() == 1
+    assert LocalEmail.objects.filter(subject=to_bob).count() == 1

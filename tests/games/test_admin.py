@@ -63,14 +63,14 @@ def test_end_game_from_the_admin(admin_client, lingo_game):
 def test_moderators_see_green_light_requests_and_email_opt_outs(admin_client, ann, bob, cat):
     from wordgames.games import actions
     from wordgames.games.models import GreenLightRequest
-    from wordgames.pbem.models import EmailOptOut
+    from wordgames.mail.models import EmailOptOut
 
     game = actions.create_game(ann, "lexicon-crossing", {}, ["bob", "cat"], seed=1)
     GreenLightRequest.objects.create(game=game, seat=1, created=game.created)
     EmailOptOut.objects.create(address="dan@example.org")
     page = admin_client.get(reverse("admin:games_greenlightrequest_changelist")).content.decode()
     assert f"Lexicon Crossing #{game.pk}" in page and "waiting" in page
-    assert "dan@example.org" in admin_client.get(reverse("admin:pbem_emailoptout_changelist")).content.decode()
+    assert "dan@example.org" in admin_client.get(reverse("admin:mail_emailoptout_changelist")).content.decode()
 
 
 def test_the_move_summary_and_the_moderation_detail_in_the_staff_members_language(

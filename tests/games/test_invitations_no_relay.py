@@ -10,7 +10,7 @@ from django.core import mail
 
 from tests.conftest import logged_in
 from wordgames.games.models import Game, Seat
-from wordgames.pbem.models import EmailOptOut
+from wordgames.mail.models import EmailOptOut
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from django.db import connection
 from tests.games.conftest import start_game
 from wordgames.engines import get_engine
 from wordgames.games import actions
-from wordgames.mail.models import OutboxMessage
+from wordgames.mail.models import LocalEmail
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -27,7 +27,7 @@ def start_worker(queues: str = "celery,clock,computer", **extra_env: str) -> sub
     settings = connection.settings_dict
     url = f"postgres://{settings['USER']}@{settings['HOST'] or '127.0.0.1'}:{settings['PORT'] or 5432}/{settings['NAME']}"
     env = {**os.environ, "DATABASE_URL": url, "CELERY_TASK_ALWAYS_EAGER": "false",
-           "EMAIL_BACKEND": "wordgames.mail.backends.OutboxBackend", **extra_env}
+           "EMAIL_BACKEND": "wordgames.mail.backends.LocalMailBackend", **extra_env}
     return subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "wordgames", "worker", "--pool", "solo", "--loglevel", "INFO",
          "--without-heartbeat", "--without-gossip", "--without-mingle", "--queues", queues,
@@ -65,17 +65,17 @@ def wait_for(predicate, seconds: float = 30.0) -> bool:
 @pytest.mark.django_db(transaction=True)
 def test_a_real_worker_emails_bob_that_it_is_his_turn(worker, ann, bob):
     game = start_game(ann, bob, {}, seed=5)
-    assert wait_for(lambda: OutboxMessage.objects.filter(to__contains="ann@example.com").exists()), (
+    assert wait_for(lambda: LocalEmail.objects.filter(to__contains="ann@example.com").exists()), (
         "the worker never sent ann her first your-turn email"
     )
     best = get_engine("lingo").best_move(game.state, 0)
     actions.submit_move(game.pk, ann, best.move)
     subject = f"Lingo game {game.pk}, move 2: bob to move"
-    assert wait_for(lambda: OutboxMessage.objects.filter(to__contains="bob@example.com", subject=subject).exists())
-    message = OutboxMessage.objects.get(to__contains="bob@example.com", subject=subject)
+    assert wait_for(lambda: LocalEmail.objects.filter(to__contains="bob@example.com", subject=subject).exists())
+    message = LocalEmail.objects.get(to__contains="bob@example.com", subject=subject)
     assert best.summary in message.body
     time.sleep(1)  # a retried or duplicated task would show up as a second email
-    assert OutboxMessage.objects.filter(to__contains="bob@example.com", subject=subject).count() == 1
+    assert LocalEmail.objects.filter(to__contains="bob@example.com", subject=subject).count() == 1
 
 
 @pytest.mark.worker
@@ -92,7 +92,7 @@ def test_a_real_worker_plays_the_computers_turn_after_the_commit_and_the_request
         assert not game.moves.filter(seat=1).exists()  # nothing was played in ann's request
         assert wait_for(lambda: game.moves.filter(seat=1, source="computer").exists(), 60), "the computer never moved"
         subject = f"Lingo game {game.pk}, move 3: ann to move"
-        assert wait_for(lambda: OutboxMessage.objects.filter(to__contains="ann@example.com", subject=subject).exists())
+        assert wait_for(lambda: LocalEmail.objects.filter(to__contains="ann@example.com", subject=subject).exists())
         time.sleep(2)  # a task run twice would show up as a second move
         assert game.moves.filter(seat=1).count() == 1
     finally:

@@ -19,7 +19,7 @@ from wordgames.games import actions
 from wordgames.games.actions import clocks
 from wordgames.games.commandwords import Words, normal
 from wordgames.games.models import Game
-from wordgames.pbem import outbox as pbem_outbox
+from wordgames.pbem import answers
 from wordgames.pbem.models import InboundMessage
 
 pytestmark = pytest.mark.usefixtures("test_catalogue")
@@ -160,7 +160,7 @@ def test_a_reply_keeps_the_language_it_was_written_in(ann: Any, bob: Any, tmp_pa
     assert record is not None
     speaks(bob, "de")
     seat = game.seats.get(user=bob)
-    pbem_outbox.send_reply(record.pk, seat.pk, text="Le plateau tel qu'il est :", language="fr")
+    answers.send_reply(record.pk, seat.pk, text="Le plateau tel qu'il est :", language="fr")
     assert latest_to("bob@example.com").body.startswith("Bonjour Bob,")
 
 

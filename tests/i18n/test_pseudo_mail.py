@@ -25,7 +25,7 @@ from wordgames.engines import get_engine
 from wordgames.games import actions, emails
 from wordgames.games.actions import clocks, moderation
 from wordgames.games.commandwords import ENGLISH
-from wordgames.games.models import Game
+from wordgames.games.models import Game, Notification
 from wordgames.seeks import actions as seeks
 from wordgames.seeks import emails as seek_emails
 from wordgames.seeks import queries as seek_queries
@@ -121,7 +121,7 @@ def test_every_game_email_is_translated(pseudo: None, tmp_path: Path) -> None:
     clocks.end_vacation(ann)
     data += [*engine_text(game), "Good luck everyone"]
     assert {"start", "your_turn", "other_move", "chat", "news"} <= {
-        n.key.split(":")[0] for n in emails.Notification.objects.all()}
+        n.key.split(":")[0] for n in Notification.objects.all()}
     assert_translated(sent_to("bob@example.com") + sent_to("cat@example.com"), data)
     to_cat = sent_to("cat@example.com")[-1]
 

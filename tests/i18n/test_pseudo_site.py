@@ -26,8 +26,8 @@ from wordgames.engines import engine_names, get_engine
 from wordgames.engines.core.lexicon import lexicon_names
 from wordgames.games import actions
 from wordgames.games.emails import address_unsubscribe_token, unsubscribe_token
-from wordgames.mail.models import OutboxMessage
-from wordgames.pbem.models import EmailOptOut, InboundMessage
+from wordgames.mail.models import EmailOptOut, LocalEmail
+from wordgames.pbem.models import InboundMessage
 from wordgames.ratings.models import Rating
 from wordgames.seeks import actions as seek_actions
 from wordgames.seeks.emails import stop_token
@@ -294,13 +294,13 @@ def test_a_rated_games_rating_changes_are_translated(ann: Any, bob: Any) -> None
 
 
 def test_the_outbox_and_a_message_are_translated(ann: Any, settings: Any) -> None:
-    settings.OUTBOX_VISIBLE = True
-    OutboxMessage.objects.create(from_email="site@example.com", to="ann@example.com", subject="", raw="")
-    message = OutboxMessage.objects.create(from_email="site@example.com", to="ann@example.com",
+    settings.LOCAL_MAIL_VISIBLE = True
+    LocalEmail.objects.create(from_email="site@example.com", to="ann@example.com", subject="", raw="")
+    message = LocalEmail.objects.create(from_email="site@example.com", to="ann@example.com",
                                            subject="Lingo #1", body="Your move.", raw="")  # fmt: skip
     client = Client()
-    assert_translated(page(client, reverse("outbox")))
-    html = page(client, reverse("outbox_message", args=[message.pk]))
+    assert_translated(page(client, reverse("local_mail")))
+    html = page(client, reverse("local_mail_message", args=[message.pk]))
     body = re.sub(r'<pre class="mail-(text|raw)[^"]*">.*?</pre>', "", html, flags=re.S)  # the email itself
     assert_translated(body)
 
@@ -347,17 +347,17 @@ def test_the_admins_changelists_and_forms_are_translated(moderator: Any, ann: An
     actions.join_game(game.pk, bob)
     relations.block(ann, bob)
     seek_actions.post_seek(bob, "lingo", {}, players=2)
-    InboundMessage.objects.create(sender="ann@example.com", subject="8D WORD", via="outbox", game=game,
+    InboundMessage.objects.create(sender="ann@example.com", subject="8D WORD", via="local-mail", game=game,
                                   outcome=InboundMessage.Outcome.APPLIED, answered=True)  # fmt: skip
     EmailOptOut.objects.create(address="friend@example.org")
     client = in_pseudo(moderator)
-    for model in ("auth/user", "games/game", "seeks/seek", "ratings/rating", "mail/outboxmessage",
+    for model in ("auth/user", "games/game", "seeks/seek", "ratings/rating", "mail/localemail",
                   "seeks/seekmail", "ratings/ratingchange", "pbem/inboundmessage",
-                  "pbem/emailoptout", "accounts/profile"):  # fmt: skip
+                  "mail/emailoptout", "accounts/profile"):  # fmt: skip
         html = without_admin_sidebar(page(client, f"/admin/{model}/"))
-        # Data too: a group's name, the channel an email came by (webhook, pipe, lmtp, imap, outbox), and the
+        # Data too: a group's name, the channel an email came by (webhook, pipe, lmtp, imap, local-mail), and the
         # games' engine codes in the games' filter.
-        found = bare_prose(html, data=[*DATA, *DJANGO_ADMIN_BARE, moderators.GROUP, "outbox", *engine_names()])
+        found = bare_prose(html, data=[*DATA, *DJANGO_ADMIN_BARE, moderators.GROUP, "local-mail", *engine_names()])
         assert found == [], f"{model}: " + "\n".join(found)
     profile = Profile.objects.get(user=ann)
     change = page(client, f"/admin/accounts/profile/{profile.pk}/change/")

@@ -14,9 +14,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.games.conftest import start_game
-from wordgames.games import actions, outbox, tasks
+from wordgames.games import actions, relay, tasks
 from wordgames.games.models import Game, Notice, NoticeSender, Notification
-from wordgames.mail.models import OutboxMessage
+from wordgames.mail.models import LocalEmail
 
 from .test_inbound import best
 
@@ -37,7 +37,7 @@ def _told(subject_part: str) -> Counter[str]:
 
 def _drain_counting() -> tuple[int, list[str]]:
     with CaptureQueriesContext(connection) as queries:
-        sent = outbox.drain_notices()
+        sent = relay.drain_notices()
     return sent, [q["sql"] for q in queries.captured_queries]
 
 
@@ -75,7 +75,7 @@ def test_a_change_overtaken_before_it_was_told_is_not_told(ann: Any, bob: Any) -
     _sender_queued()
     _move(game, ann, 0)
     _move(game, bob, 1)
-    assert outbox.drain_notices() == 1
+    assert relay.drain_notices() == 1
     assert not _told(f"game {game.pk}, move 2")
     assert _told(f"game {game.pk}, move 3: ann to move") == {"ann@example.com": 1}
 
@@ -87,31 +87,31 @@ def test_a_batch_whose_sender_died_is_taken_again_by_it_redelivered_or_by_anyone
     _sender_queued()
     for game in games:
         _move(game, ann, 0)
-    assert len(outbox._take("task-that-died", 10)) == 2  # it took them, then its worker was killed
-    assert outbox.drain_notices("another-task") == 0  # held: nobody else sends them during the lease
-    assert outbox.drain_notices("task-that-died") == 2  # the same task, delivered again, sends them at once
+    assert len(relay._take("task-that-died", 10)) == 2  # it took them, then its worker was killed
+    assert relay.drain_notices("another-task") == 0  # held: nobody else sends them during the lease
+    assert relay.drain_notices("task-that-died") == 2  # the same task, delivered again, sends them at once
     assert _told(", move 2: bob to move") == {"bob@example.com": 2}
 
     _sender_queued()
     _move(games[0], bob, 1)
-    outbox._take("another-that-died", 10)
+    relay._take("another-that-died", 10)
     settings.EMAIL_CLAIM_LEASE = 0  # its lease has run out
-    assert outbox.drain_notices("anyone") == 1
+    assert relay.drain_notices("anyone") == 1
     assert _told(f"game {games[0].pk}, move 3: ann to move") == {"ann@example.com": 1}
 
 
 def test_a_mail_service_failing_mid_batch_loses_and_doubles_nothing(ann: Any, bob: Any, settings: Any) -> None:
-    from tests.support.flaky_outbox import FlakyOutboxBackend
+    from tests.support.flaky_local_mail import FlakyLocalMailBackend
 
     games = [start_game(ann, bob, {}, seed=seed) for seed in (6, 7, 8)]
     _sender_queued()
     for game in games:
         _move(game, ann, 0)
-    settings.EMAIL_BACKEND = "tests.support.flaky_outbox.FlakyOutboxBackend"
-    FlakyOutboxBackend.failures = 1  # the batch's first send fails: the task is retried (at once, in-process)
-    outbox.send_notices.delay()
-    assert FlakyOutboxBackend.failures == 0
-    sent = OutboxMessage.objects.filter(subject__contains=", move 2: bob to move")
+    settings.EMAIL_BACKEND = "tests.support.flaky_local_mail.FlakyLocalMailBackend"
+    FlakyLocalMailBackend.failures = 1  # the batch's first send fails: the task is retried (at once, in-process)
+    relay.send_notices.delay()
+    assert FlakyLocalMailBackend.failures == 0
+    sent = LocalEmail.objects.filter(subject__contains=", move 2: bob to move")
     assert sorted(sent.values_list("subject", flat=True)) == sorted(
         f"Lingo game {game.pk}, move 2: bob to move" for game in games)  # fmt: skip
     assert not Notice.objects.exists() and not Notification.objects.filter(sent__isnull=True).exists()
@@ -140,13 +140,13 @@ def test_a_notice_whose_emails_cannot_be_made_keeps_its_error_and_holds_up_nobod
     broken = games[1]
     state = Game.objects.get(pk=broken.pk).state
     Game.objects.filter(pk=broken.pk).update(state={"broken": True})  # a bug: this position cannot be drawn
-    assert outbox.drain_notices() == 2
+    assert relay.drain_notices() == 2
     told = _told(", move 2: bob to move")
     assert told == {"bob@example.com": 2} and not _told(f"game {broken.pk}, move 2")
     kept = Notice.objects.get()
     assert kept.game_id == broken.pk and kept.error.startswith("KeyError")
     assert "Could not make the emails" in caplog.text
-    assert outbox.drain_notices() == 0 and Notice.objects.count() == 1  # not taken again, not lost either
+    assert relay.drain_notices() == 0 and Notice.objects.count() == 1  # not taken again, not lost either
     page = admin_client.get(reverse("admin:games_notice_changelist")).content.decode()
     assert "KeyError" in page  # where the people who run the site see it
 
@@ -178,7 +178,7 @@ def test_senders_running_at_once_share_the_notices_and_send_each_email_once(ann:
     def sender(name: str) -> None:
         try:
             barrier.wait()
-            sent.append(outbox.drain_notices(name))
+            sent.append(relay.drain_notices(name))
         finally:
             connections.close_all()
 
@@ -249,7 +249,7 @@ def test_a_batch_is_sent_over_one_smtp_connection(ann: Any, bob: Any, cat: Any, 
             _move(game, ann, 0)
         settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
         settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
-        assert outbox.drain_notices() == 3
+        assert relay.drain_notices() == 3
     finally:
         server.stop()
     assert recipients == ["bob@example.com"] * 3

@@ -18,7 +18,7 @@ from wordgames.games import actions, emails
 from wordgames.games.boardtext import text_board
 from wordgames.games.emails import BOARD_STYLE
 from wordgames.games.models import Game, Move, Seat
-from wordgames.mail.models import OutboxMessage
+from wordgames.mail.models import LocalEmail
 
 from .test_inbound import best, latest_to
 
@@ -191,15 +191,15 @@ def test_a_reminder_shows_the_deadline_in_the_readers_time_zone(lingo_game: Game
 
 
 def test_a_reminder_survives_a_mail_service_that_is_down_for_a_while(lingo_game: Game, settings: Any) -> None:
-    from tests.support.flaky_outbox import FlakyOutboxBackend
-    from wordgames.mail.models import OutboxMessage
+    from tests.support.flaky_local_mail import FlakyLocalMailBackend
+    from wordgames.mail.models import LocalEmail
 
-    settings.EMAIL_BACKEND = "tests.support.flaky_outbox.FlakyOutboxBackend"
-    FlakyOutboxBackend.failures = 2  # the first two tries fail; the task is retried (at once, in-process)
+    settings.EMAIL_BACKEND = "tests.support.flaky_local_mail.FlakyLocalMailBackend"
+    FlakyLocalMailBackend.failures = 2  # the first two tries fail; the task is retried (at once, in-process)
     seat = deadline_of(lingo_game, 0)
     assert actions.sweep(seat.remind_at + timedelta(minutes=1))["reminded"] == 1
-    reminders = OutboxMessage.objects.filter(subject__startswith="Reminder: Lingo game", to__contains="ann@")
-    assert FlakyOutboxBackend.failures == 0 and reminders.count() == 1
+    reminders = LocalEmail.objects.filter(subject__startswith="Reminder: Lingo game", to__contains="ann@")
+    assert FlakyLocalMailBackend.failures == 0 and reminders.count() == 1
     assert actions.sweep(seat.remind_at + timedelta(minutes=2))["reminded"] == 0  # and only once
 
 
@@ -251,18 +251,18 @@ def test_a_new_calendar_year_brings_a_new_vacation_allowance(ann: Any) -> None:
     actions.set_vacation(ann, 30, now=december + timedelta(days=6))  # 3 January 2027: a fresh 30 days
 
 
-def test_outbox_reply_form_plays_the_move(lingo_game: Game, settings: Any, tmp_path: Path) -> None:
-    settings.EMAIL_BACKEND = "wordgames.mail.backends.OutboxBackend"
-    settings.OUTBOX_VISIBLE = True
+def test_local_mail_reply_form_plays_the_move(lingo_game: Game, settings: Any, tmp_path: Path) -> None:
+    settings.EMAIL_BACKEND = "wordgames.mail.backends.LocalMailBackend"
+    settings.LOCAL_MAIL_VISIBLE = True
     move = best(lingo_game, 0)
     actions.submit_move(lingo_game.pk, lingo_game.seats.get(position=0).user, move)
     lingo_game.refresh_from_db()
-    to_bob = OutboxMessage.objects.filter(to="bob@example.com").first()
+    to_bob = LocalEmail.objects.filter(to="bob@example.com").first()
     assert to_bob is not None and "bob to move" in to_bob.subject
-    page = Client().get(f"/outbox/{to_bob.pk}/").content.decode()
+    page = Client().get(f"/mail/{to_bob.pk}/").content.decode()
     assert "Reply as bob@example.com" in page
     reply = best(lingo_game, 1)
-    response = Client().post(f"/email/outbox/{to_bob.pk}/reply/", {"body": f"{reply}\nnice"})
+    response = Client().post(f"/email/local-mail/{to_bob.pk}/reply/", {"body": f"{reply}\nnice"})
     assert response.status_code == 302
     played = Move.objects.filter(game=lingo_game).order_by("-seq").first()
     assert played is not None and played.text == reply and played.source == "email" and played.comment == "nice"

@@ -11,7 +11,7 @@ import pytest
 from tests.conftest import make_user
 from tests.games.test_worker import start_worker, stop, wait_for
 from wordgames.games import actions
-from wordgames.mail.models import OutboxMessage
+from wordgames.mail.models import LocalEmail
 
 
 @pytest.fixture(autouse=True)
@@ -25,7 +25,7 @@ def _purge_queue() -> Any:
 @pytest.mark.worker
 def test_killing_the_worker_mid_send_still_sends_each_email_once(ann: Any, bob: Any, cat: Any) -> None:
     dan = make_user("dan")
-    slow = {"EMAIL_BACKEND": "tests.support.slow_outbox.SlowOutboxBackend", "WORDGAMES_TEST_SEND_SECONDS": "1.5",
+    slow = {"EMAIL_BACKEND": "tests.support.slow_local_mail.SlowLocalMailBackend", "WORDGAMES_TEST_SEND_SECONDS": "1.5",
             "CELERY_VISIBILITY_TIMEOUT": "3", "EMAIL_CLAIM_LEASE_SECONDS": "2"}  # fmt: skip
     first = start_worker(**slow)
     try:
@@ -33,19 +33,19 @@ def test_killing_the_worker_mid_send_still_sends_each_email_once(ann: Any, bob: 
         for user in (bob, cat, dan):
             actions.join_game(game.pk, user)
         # The "game starts" task sends four emails, one after the other; kill the worker after the second.
-        assert wait_for(lambda: OutboxMessage.objects.filter(subject__contains=f"game {game.pk}").count() >= 2, 60)
+        assert wait_for(lambda: LocalEmail.objects.filter(subject__contains=f"game {game.pk}").count() >= 2, 60)
         first.send_signal(signal.SIGKILL)
         first.wait(timeout=10)
     finally:
         if first.poll() is None:
             first.kill()
-    sent_before_restart = OutboxMessage.objects.filter(subject__contains=f"game {game.pk}").count()
+    sent_before_restart = LocalEmail.objects.filter(subject__contains=f"game {game.pk}").count()
     assert sent_before_restart < 4, "the worker finished before it was killed: nothing was tested"
     second = start_worker(**slow)
     try:
-        assert wait_for(lambda: OutboxMessage.objects.filter(subject__contains=f"game {game.pk}").count() >= 4, 90)
+        assert wait_for(lambda: LocalEmail.objects.filter(subject__contains=f"game {game.pk}").count() >= 4, 90)
         wait_for(lambda: False, 5)  # a duplicate would arrive now
     finally:
         stop(second)
-    recipients = sorted(OutboxMessage.objects.filter(subject__contains=f"game {game.pk}").values_list("to", flat=True))
+    recipients = sorted(LocalEmail.objects.filter(subject__contains=f"game {game.pk}").values_list("to", flat=True))
     assert recipients == ["ann@example.com", "bob@example.com", "cat@example.com", "dan@example.com"]

@@ -141,8 +141,8 @@ def test_a_crash_before_the_daily_push_is_recorded_leaves_it_due_and_the_next_sw
     with connection.execute_wrapper(fail_on_owing), pytest.raises(OperationalError):
         tasks.send_digests()
     assert PushChoices.objects.get(user=bob).digest_due == due  # still due
-    assert not OwedTask.objects.filter(task="wordgames.games.tasks.send_push").exists()
+    assert not OwedTask.objects.filter(task="wordgames.games.relay.send_push").exists()
     tasks.send_digests()
-    [owed] = OwedTask.objects.filter(task="wordgames.games.tasks.send_push")
+    [owed] = OwedTask.objects.filter(task="wordgames.games.relay.send_push")
     assert owed.args[0] == bob.pk and owed.args[1].startswith(f"push-digest:{bob.pk}:")
     assert PushChoices.objects.get(user=bob).digest_due > timezone.now()  # moved on with it

@@ -11,7 +11,7 @@ from django.core import mail
 from tests.push.conftest import subscribe
 from tests.support.push_service import vapid_claims
 from wordgames.accounts.models import NONE, profile_for
-from wordgames.games import actions, outbox, presence, pushes
+from wordgames.games import actions, presence, pushes, relay
 from wordgames.games.models import OwedTask
 from wordgames.push import keys
 from wordgames.push.models import PushChoices, Subscription
@@ -65,11 +65,11 @@ def test_a_push_service_that_is_down_gets_the_push_when_it_is_back(push_service,
 def test_a_push_owed_while_the_broker_is_down_is_sent_by_the_relay(push_service, bob, settings):
     subscribe(push_service, bob, "phone")
     settings.OWED_RELAY_AFTER = 0
-    with mock.patch.object(outbox.send_push, "apply_async", side_effect=ConnectionError("broker down")):
-        outbox.owe_pushes([pushes.Push(bob.pk, "push:test:2", {"body": "Your turn"})])
+    with mock.patch.object(relay.send_push, "apply_async", side_effect=ConnectionError("broker down")):
+        relay.owe_pushes([pushes.Push(bob.pk, "push:test:2", {"body": "Your turn"})])
     assert not push_service.received
-    assert OwedTask.objects.filter(task="wordgames.games.tasks.send_push").count() == 1
-    assert outbox.relay_owed() == 1
+    assert OwedTask.objects.filter(task="wordgames.games.relay.send_push").count() == 1
+    assert relay.relay_owed() == 1
     assert push_service.payloads("phone") == [{"body": "Your turn"}]
     assert not OwedTask.objects.exists()
 

@@ -1,4 +1,4 @@
-"""The site as bin/serve starts it on a fresh machine: SQLite, tasks in-process, email to the local outbox,
+"""The site as bin/serve starts it on a fresh machine: SQLite, tasks in-process, email to the local mail,
 DEBUG on, its database migrated and the demo players made, then ``manage.py runserver`` with its autoreloader.
 Only the database file is the test's own (in a temporary folder), and none of the test run's settings (its
 PostgreSQL, its broker) reach it."""

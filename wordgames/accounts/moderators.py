@@ -15,17 +15,18 @@ POWERS = [
     ("events", "event", "run_events", "Can create events and start them early"),
 ]
 
-# What moderators read to answer players' questions (never the outbox: it holds every email, resets included).
+# What moderators read to answer players' questions (never the local mail: it holds every email, resets included).
 VIEWS = {
     "games": ["game", "seat", "move", "moderationaction", "notification", "vacation", "undorequest",
               "greenlightrequest", "chatmessage", "owedtask", "teaminvitation"],
     "accounts": ["profile"],
     "auth": ["user"],
-    "pbem": ["inboundmessage", "emailoptout"],
+    "pbem": ["inboundmessage"],
+    "mail": ["emailoptout"],
     "events": ["event", "entry", "eventgame"],
 }  # fmt: skip
 # An opt-out is deleted at the person's request.
-EXTRA = [("pbem", "emailoptout", "delete_emailoptout")]
+EXTRA = [("mail", "emailoptout", "delete_emailoptout")]
 
 
 def ensure_moderators_group(apps: Any) -> Any:

@@ -1,6 +1,6 @@
 """The analysis's writes and reads: owed when a game ends, made by a worker, shown only once the game is over.
 
-``on_game_finished`` (inside the transaction that ends the game) records the debt with the games' outbox, so
+``on_game_finished`` (inside the transaction that ends the game) records the debt with the games' relay, so
 the task reaches the broker after the commit, or later through the minute's relay if the broker is down. The
 task (``analyse``) replays the game's live moves and asks the engines' pure ``review_game`` for each move's
 best alternative, within ``ANALYSIS_BUDGET`` seconds a move and ``ANALYSIS_GAME_BUDGET`` seconds a game; it
@@ -22,7 +22,7 @@ from django.db import transaction
 from wordgames.engines import get_engine
 from wordgames.engines.core.analysis import Review, review_game, summarise
 from wordgames.engines.core.rng import KeyedRandom, is_secret
-from wordgames.games import outbox
+from wordgames.games import relay
 from wordgames.games.models import Game, Move
 from wordgames.games.queries import live_moves, player_names
 
@@ -46,7 +46,7 @@ def start_over(game: Game) -> GameAnalysis:
 def owe_analysis(game: Game) -> GameAnalysis:
     """Record that ``game`` owes its analysis (again): the task is handed over after the commit."""
     analysis = start_over(game)
-    outbox.owe(ANALYSE, game.pk)
+    relay.owe(ANALYSE, game.pk)
     return analysis
 
 

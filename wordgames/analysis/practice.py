@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from wordgames.engines import get_engine
 from wordgames.engines.core.analysis import review_game
-from wordgames.games import outbox
+from wordgames.games import relay
 from wordgames.games.actions import RefusalCode, Refused
 from wordgames.games.models import Game
 from wordgames.games.queries import live_moves, player_names, seat_of
@@ -43,7 +43,7 @@ def ask(game_id: int, user: Any) -> PracticeReview:
         seat = seat_for(game, user)
         review, created = PracticeReview.objects.get_or_create(game=game, seat=seat, version=game.version)
         if created:
-            outbox.owe(REVIEW, review.pk)
+            relay.owe(REVIEW, review.pk)
     review.refresh_from_db()
     return review
 

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from wordgames.games.outbox import RETRY
+from wordgames.games.relay import RETRY
 
 from . import actions, practice
 
 
-@shared_task(name="wordgames.analysis.tasks.analyse_game", **RETRY)
+@shared_task(**RETRY)
 def analyse_game(game_id: int) -> None:
     """Owed by the end of a game: its analysis, move by move, within the budget."""
     actions.analyse(game_id)
 
 
-@shared_task(name="wordgames.analysis.tasks.review_practice", **RETRY)
+@shared_task(**RETRY)
 def review_practice(review_id: int) -> None:
     """Asked by a practice game's player: their moves so far, each beside the best."""
     practice.review(review_id)

@@ -24,8 +24,8 @@ from wordgames.engines.core.errors import InvalidOptions
 from wordgames.engines.core.text import quote
 from wordgames.games.actions import RefusalCode, Refused
 from wordgames.games.models import Game, Move
-from wordgames.games.outbox import owe
 from wordgames.games.refusals import word
+from wordgames.games.relay import owe
 from wordgames.ratings.queries import value_of
 
 from . import ladders, leagues, pairing, queries

@@ -14,7 +14,7 @@ from wordgames.accounts.languages import speaking
 from wordgames.accounts.models import display_name
 from wordgames.games import pushes
 from wordgames.games.emails import Letter, absolute, automatic_headers, compose, send_letters
-from wordgames.games.outbox import owe_pushes
+from wordgames.games.relay import owe_pushes
 
 from . import leagues, queries
 from .models import Entry, Event

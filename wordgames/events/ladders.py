@@ -16,7 +16,7 @@ from wordgames.accounts.relations import blocked_between
 from wordgames.games.actions import RefusalCode, Refused
 from wordgames.games.emails import absolute
 from wordgames.games.models import Game
-from wordgames.games.outbox import owe
+from wordgames.games.relay import owe
 from wordgames.ratings.queries import value_of
 
 from . import pairing, queries

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 
 from wordgames.games.models import Game
-from wordgames.games.outbox import owe
+from wordgames.games.relay import owe
 from wordgames.ratings.queries import value_of
 
 from . import pairing, queries

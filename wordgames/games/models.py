@@ -480,7 +480,7 @@ class Notification(models.Model):
 class Notice(models.Model):
     """A change to a game its players are still to be told of (a move, the start, the end): written in the
     change's own transaction, so it exists exactly when the change committed, and deleted once its emails are
-    sent. Senders take them a batch at a time (``outbox.send_notices``); ``taken`` is a lease, so a batch whose
+    sent. Senders take them a batch at a time (``relay.send_notices``); ``taken`` is a lease, so a batch whose
     sender died is taken again, at once by the same task delivered again (``taken_by``), else after the lease."""
 
     game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="+")

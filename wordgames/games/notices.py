@@ -15,8 +15,9 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db.models import Exists, OuterRef
 
-from wordgames.accounts.models import DIGEST, EVERY, NONE, Profile, digest_day, digest_hour_on, profile_for
+from wordgames.accounts.models import DIGEST, EMAIL_KINDS, EVERY, NONE, Profile, digest_day, digest_hour_on, profile_for
 from wordgames.engines import get_engine
+from wordgames.mail.models import EmailOptOut
 from wordgames.push.models import PushChoices, Subscription
 
 from . import presence
@@ -75,13 +76,28 @@ class Change:
 def move_email_kind(seat: Seat, reader: Any, change: Change) -> str | None:
     """The email this reader of ``seat`` gets about ``change`` (a kind of ``EMAIL_KINDS``), or None: the game
     is over; it started; it is their turn (newly, or again after their own move); another player moved (not a
-    private, "quiet" move). None too when the reader chose not to get that kind by email (none, or digest)."""
-    return _change_kind(seat, change, profile_for(reader).email_mode)
+    private, "quiet" move). None too when that email is not to go (``emailed``)."""
+    kind = _change_kind(seat, change, profile_for(reader).email_mode)
+    return kind if kind is not None and emailed(reader, kind, reader.email) else None
+
+
+def emailed(reader: Any, kind: str, address: str) -> bool:
+    """Whether an email of ``kind`` goes to ``address`` at all, the one rule every email obeys: to an account
+    (``reader``), only the kinds it chose to get one by one (``EVERY``: a kind chosen "none" is never sent, a
+    kind chosen for the digest waits for the digest); kinds nobody chooses (a moderator's notice) always. To an
+    address without an account, unless it unsubscribed (``EmailOptOut``, in any of its forms). Nothing to no
+    address."""
+    if not address:
+        return False
+    if reader is None:
+        return not EmailOptOut.has(address)
+    return kind not in EMAIL_KINDS or profile_for(reader).email_mode(kind) == EVERY
 
 
 def move_push_kind(seat: Seat, change: Change, mode: Callable[[str], str]) -> str | None:
     """The same for a push to the reader's devices, by their choices there (``push_modes``)."""
-    return _change_kind(seat, change, mode)
+    kind = _change_kind(seat, change, mode)
+    return kind if kind is not None and mode(kind) == EVERY else None
 
 
 def turn_comes(seat: Seat, change: Change) -> bool:
@@ -124,7 +140,7 @@ def _change_kind(seat: Seat, change: Change, mode: Callable[[str], str]) -> str 
         kind = "other_move"
     else:
         return None
-    return kind if mode(kind) == EVERY else None
+    return kind
 
 
 def push_modes(user_ids: Iterable[int]) -> dict[int, Callable[[str], str]]:

@@ -4,7 +4,7 @@ send of one push to every device of its player, once per key and device.
 A push says what happened in one line ("Your turn in Lingo game 12 against Bob") and where to look: never a
 board, a rack, a tile or a private move, since a phone shows it on a locked screen. Its reader's choices per kind
 are ``PushChoices`` (the same kinds as email, plus events); a reader with the game open is not pushed about it
-(``notices.watching``). Each push is owed through the outbox (``outbox.owe_pushes``), so a broker or a worker that
+(``notices.watching``). Each push is owed through the relay (``relay.owe_pushes``), so a broker or a worker that
 fails loses none: the relay hands it over again, and the claims (``emails.claim_all``, one key per device) make
 sure a device gets it once.
 """
@@ -25,6 +25,7 @@ from django.utils.translation import ngettext
 
 from wordgames.accounts.languages import speaking
 from wordgames.accounts.models import EVERY, NONE, display_name
+from wordgames.lib.lists import and_list
 from wordgames.push import sender
 from wordgames.push.models import Subscription, move_push_digest_on, push_digest_waits, push_mode
 
@@ -74,7 +75,7 @@ def _game_push(user: User, key: str, kind: str, game: Game, body: str) -> Push:
 def _against(game: Game, seats: list[Seat], reader: User) -> str:
     """The other players, by the names they chose."""
     others = [display_name(s.user) for s in seats if s.user is not None and s.user_id != reader.pk]
-    return emails.and_list(others)
+    return and_list(others)
 
 
 def change_text(kind: str, game: Game, seats: list[Seat], reader: User, last: Move | None) -> str:
@@ -95,7 +96,7 @@ def change_text(kind: str, game: Game, seats: list[Seat], reader: User, last: Mo
 
 
 def event_pushes(events: Iterable[emails.Event]) -> list[Push]:
-    """What changes to games (``outbox.tell``) mean to each reader with a device: the same kinds as their
+    """What changes to games (``relay.tell``) mean to each reader with a device: the same kinds as their
     emails (``notices.move_push_kind``), by their choices for devices. A change whose game moved on is skipped."""
     events = list(events)
     games = Game.objects.annotate(live_moves=Count("moves", filter=Q(moves__taken_back=False))).in_bulk(
@@ -204,7 +205,7 @@ def digest_pushes(now: Any, owe: Callable[[list[Push]], Any] | None = None) -> l
     """Once a day, at the player's digest hour, for those who chose it for "your turn" on their devices: the
     number of games waiting for them (no more). Reads only the players whose push is due, a batch at a time,
     and moves each one's due time on to their next day. Each batch's pushes are recorded as owed (``owe``:
-    ``outbox.owe_pushes``) in the transaction that moves its due times on, so a crash can never leave a due
+    ``relay.owe_pushes``) in the transaction that moves its due times on, so a crash can never leave a due
     time moved on and its push unrecorded: either both are written, or neither and the next sweep does both."""
     pushes: list[Push] = []
     while True:

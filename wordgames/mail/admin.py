@@ -5,12 +5,12 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from .models import OutboxMessage
+from .models import EmailOptOut, LocalEmail
 
 
-@admin.register(OutboxMessage)
-class OutboxMessageAdmin(admin.ModelAdmin):
-    """Read-only: the outbox is a record of what was sent. Deleting old messages is allowed."""
+@admin.register(LocalEmail)
+class LocalEmailAdmin(admin.ModelAdmin):
+    """Read-only: the local mail is a record of what was sent. Deleting old messages is allowed."""
 
     list_display = ("created", "to", "subject")
     search_fields = ("to", "subject", "message_id")
@@ -22,4 +22,17 @@ class OutboxMessageAdmin(admin.ModelAdmin):
         return False
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(EmailOptOut)
+class EmailOptOutAdmin(admin.ModelAdmin):
+    """Addresses without an account that unsubscribed: nothing is sent to them. Deleting a row (at the
+    person's request) lets invitations reach them again."""
+
+    list_display = ("address", "created")
+    search_fields = ("address",)
+    readonly_fields = ("address", "created")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -1,4 +1,5 @@
-"""The embedded email backend: every message goes into the ``OutboxMessage`` table instead of a mail server.
+"""The local mail: the embedded email backend. Every message goes into the ``LocalEmail`` table instead of a mail
+server, and the site shows it at ``/mail/``.
 
 It takes any ``EmailMessage``, including ``EmailMultiAlternatives`` and anymail's ``AnymailMessage``; provider
 features anymail would send as API parameters (tags, metadata, templates) are not stored.
@@ -11,7 +12,7 @@ from collections.abc import Sequence
 from django.core.mail import EmailMessage
 from django.core.mail.backends.base import BaseEmailBackend
 
-from .models import OutboxMessage
+from .models import LocalEmail
 
 
 def _bodies(message: EmailMessage) -> tuple[str, str]:
@@ -27,10 +28,10 @@ def _bodies(message: EmailMessage) -> tuple[str, str]:
     return text, html
 
 
-def store(message: EmailMessage) -> OutboxMessage:
+def store(message: EmailMessage) -> LocalEmail:
     mime = message.message()
     text, html = _bodies(message)
-    return OutboxMessage.objects.create(
+    return LocalEmail.objects.create(
         from_email=str(mime.get("From", message.from_email)),
         to=", ".join(message.recipients()),
         subject=str(message.subject),
@@ -41,7 +42,7 @@ def store(message: EmailMessage) -> OutboxMessage:
     )
 
 
-class OutboxBackend(BaseEmailBackend):
+class LocalMailBackend(BaseEmailBackend):
     def send_messages(self, email_messages: Sequence[EmailMessage]) -> int:
         sent = 0
         for message in email_messages:
@@ -55,3 +56,7 @@ class OutboxBackend(BaseEmailBackend):
                 continue
             sent += 1
         return sent
+
+
+# Its name until the local mail had a name of its own: an operator's EMAIL_BACKEND may still say it.
+OutboxBackend = LocalMailBackend

@@ -3,6 +3,6 @@ from django.urls import path
 from . import views
 
 urlpatterns = [
-    path("", views.outbox, name="outbox"),
-    path("<int:pk>/", views.outbox_message, name="outbox_message"),
+    path("", views.local_mail, name="local_mail"),
+    path("<int:pk>/", views.local_mail_message, name="local_mail_message"),
 ]

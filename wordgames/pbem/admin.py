@@ -5,7 +5,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from .models import EmailOptOut, InboundMessage
+from .models import InboundMessage
 
 
 @admin.register(InboundMessage)
@@ -22,17 +22,4 @@ class InboundMessageAdmin(admin.ModelAdmin):
         return False
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
-@admin.register(EmailOptOut)
-class EmailOptOutAdmin(admin.ModelAdmin):
-    """Addresses without an account that unsubscribed: nothing is sent to them. Deleting a row (at the
-    person's request) lets invitations reach them again."""
-
-    list_display = ("address", "created")
-    search_fields = ("address",)
-    readonly_fields = ("address", "created")
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -1,5 +1,5 @@
 """A reply is a move: one code path for every email that comes in (anymail's webhook, ``receive_email``
-on a mail server's pipe, the IMAP poller, the local outbox's reply form).
+on a mail server's pipe, the IMAP poller, the local mail's reply form).
 
 ``handle(message, via)`` takes an ``AnymailInboundMessage`` and, in one transaction:
 records it once (a re-delivered message, same Message-ID or provider event id, does nothing), finds the
@@ -43,18 +43,19 @@ from wordgames.games.boardtext import text_board
 from wordgames.games.commandwords import ENGLISH_ONLY, NOTATION, Words
 from wordgames.games.emails import absolute
 from wordgames.games.models import Game, Move, Seat
-from wordgames.games.outbox import owe
 from wordgames.games.refusals import examples as worded_examples
 from wordgames.games.refusals import told
+from wordgames.games.relay import owe
+from wordgames.mail import addresses
 from wordgames.puzzles import mail as puzzle_mail
 from wordgames.seeks import actions as seeks
 from wordgames.seeks.queries import clock_text, describe
 
-from . import addresses, outbox, reading
+from . import answers, reading
+from .answers import seat_member
 from .automatic import automatic_reason, dmarc_failed
 from .commands import CROWDED, QUESTION, TYPO, Command, parse_command
 from .models import InboundMessage
-from .outbox import seat_member
 from .reply import looks_quoted, own_text
 
 log = logging.getLogger(__name__)
@@ -731,6 +732,6 @@ def _queue_reply(record: InboundMessage, seat: Seat | None, message: AnymailInbo
     record.answered = True
     # The reply is written in the language active now (the reader's, ``_process``), whenever it is sent; it
     # threads under the message it answers (its References, then its Message-ID).
-    owe(outbox.send_reply, inbound_id=record.pk, seat_id=seat.pk if seat else None, text=text, reason=reason,
+    owe(answers.send_reply, inbound_id=record.pk, seat_id=seat.pk if seat else None, text=text, reason=reason,
         quoted=quoted if quote else "", language=translation.get_language() or "", line=_clean(line, 500),
         references=_clean(reading.header(message, "References"), 2000))  # fmt: skip

@@ -3,8 +3,6 @@ message a no-op, and the row says what became of it."""
 
 from __future__ import annotations
 
-from email.utils import parseaddr
-
 from django.db import models
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
@@ -24,7 +22,7 @@ class InboundMessage(models.Model):
     recipient = models.CharField(gettext_lazy("recipient"), max_length=500, blank=True)
     subject = models.CharField(pgettext_lazy("an email's", "subject"), max_length=1000, blank=True)
     via = models.CharField(gettext_lazy("via"), max_length=16,
-                           help_text=gettext_lazy("webhook, pipe, lmtp, imap or outbox"))  # fmt: skip
+                           help_text=gettext_lazy("webhook, pipe, lmtp, imap or local-mail"))  # fmt: skip
     received = models.DateTimeField(gettext_lazy("received"), auto_now_add=True, db_index=True)  # kept for a while
     outcome = models.CharField(gettext_lazy("outcome"), max_length=8, choices=Outcome.choices, blank=True)
     detail = models.TextField(gettext_lazy("detail"), blank=True)
@@ -56,31 +54,3 @@ class InboundMessage(models.Model):
         if not self.subject:
             return _("(no subject) from %(sender)s") % {"sender": self.sender}
         return _("%(subject)s from %(sender)s") % {"subject": self.subject, "sender": self.sender}
-
-
-class EmailOptOut(models.Model):
-    """An address without an account that asked for no more email from this site (the unsubscribe link of an
-    invitation sent to a stranger, or of a reply to a stranger's message). Accounts choose per kind instead."""
-
-    address = models.EmailField(gettext_lazy("address"), max_length=254, unique=True,
-                                help_text=gettext_lazy("Stored in lower case."))  # fmt: skip
-    created = models.DateTimeField(gettext_lazy("since"), auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created"]
-        verbose_name = gettext_lazy("email opt-out")
-        verbose_name_plural = gettext_lazy("email opt-outs")
-
-    def __str__(self) -> str:
-        return self.address
-
-    @classmethod
-    def has(cls, address: str) -> bool:
-        """Whether mail to ``address`` in any of its forms is refused: any case, with a display name
-        (``Friend <a@x.org>``), or with a ``+tag`` (mail to ``a+games@x.org`` reaches ``a@x.org``)."""
-        bare = parseaddr(address)[1].strip().lower()
-        if not bare:
-            return False
-        local, _, domain = bare.rpartition("@")
-        forms = {bare, f"{local.split('+', 1)[0]}@{domain}"}
-        return cls.objects.filter(address__in=forms).exists()

@@ -1,4 +1,4 @@
-"""Thin tasks for play by email: the IMAP poller (the reply to an inbound message is queued from ``outbox``)."""
+"""Thin tasks for play by email: the IMAP poller (the answer to an inbound message is queued from ``answers``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import ssl
 from celery import shared_task
 from django.conf import settings
 
-from wordgames.games.outbox import RETRY
+from wordgames.games.relay import RETRY
 
 from .inbound import TRANSIENT, handle_raw
 

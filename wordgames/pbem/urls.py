@@ -4,5 +4,5 @@ from . import views
 
 urlpatterns = [
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
-    path("outbox/<int:pk>/reply/", views.outbox_reply, name="outbox_reply"),
+    path("local-mail/<int:pk>/reply/", views.local_mail_reply, name="local_mail_reply"),
 ]

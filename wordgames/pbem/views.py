@@ -1,4 +1,4 @@
-"""One-click unsubscribe (RFC 8058) and the local outbox's "reply" form."""
+"""One-click unsubscribe (RFC 8058) and the local mail's "reply" form."""
 
 from __future__ import annotations
 
@@ -18,10 +18,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from wordgames.accounts.models import EMAIL_KINDS, NONE, profile_for
 from wordgames.games.emails import read_unsubscribe_token
-from wordgames.mail.models import OutboxMessage
+from wordgames.mail.models import EmailOptOut, LocalEmail
 
 from .inbound import handle
-from .models import EmailOptOut
 
 
 @csrf_exempt  # mail programs POST "List-Unsubscribe=One-Click" without a session; the signed token is the proof
@@ -54,12 +53,12 @@ def _unsubscribe_address(request: HttpRequest, address: str) -> HttpResponse:
 
 
 @require_POST
-def outbox_reply(request: HttpRequest, pk: int) -> HttpResponse:
-    """Answer an email in the local outbox as its recipient would: a real MIME reply, quoting the original,
+def local_mail_reply(request: HttpRequest, pk: int) -> HttpResponse:
+    """Answer an email in the local mail as its recipient would: a real MIME reply, quoting the original,
     handled exactly like one arriving from a mail server."""
-    if not settings.OUTBOX_VISIBLE:
-        raise Http404("The outbox is not visible on this site.")
-    original = get_object_or_404(OutboxMessage, pk=pk)
+    if not settings.LOCAL_MAIL_VISIBLE:
+        raise Http404("The local mail is not visible on this site.")
+    original = get_object_or_404(LocalEmail, pk=pk)
     parsed = original.parsed()
     text = request.POST.get("body", "").replace("\r\n", "\n")
     reply = EmailMessage()
@@ -68,14 +67,14 @@ def outbox_reply(request: HttpRequest, pk: int) -> HttpResponse:
     subject = original.subject
     reply["Subject"] = subject if subject.lower().startswith("re:") else f"Re: {subject}"
     reply["Date"] = formatdate(localtime=True)
-    reply["Message-ID"] = make_msgid("outbox")
+    reply["Message-ID"] = make_msgid("local-mail")
     if original.message_id:
         reply["In-Reply-To"] = original.message_id
         reply["References"] = f"{parsed.get('References', '')} {original.message_id}".strip()
     quoted = "\n".join(f"> {line}" for line in original.body.splitlines())
     reply.set_content(f"{text}\n\nOn {formatdate(localtime=True)}, {original.from_email} wrote:\n{quoted}\n")
-    record = handle(AnymailInboundMessage.parse_raw_mime_bytes(reply.as_bytes()), via="outbox")
+    record = handle(AnymailInboundMessage.parse_raw_mime_bytes(reply.as_bytes()), via="local-mail")
     outcome = record.get_outcome_display() or _("already handled")
     messages.info(request, _("Your reply was handled: %(outcome)s.") % {"outcome": outcome}
                   + (f" {record.detail}" if record.detail else ""))  # fmt: skip
-    return redirect("outbox")
+    return redirect("local_mail")

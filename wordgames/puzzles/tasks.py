@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from wordgames.games.outbox import RETRY
+from wordgames.games.relay import RETRY
 
 from . import actions
 
 
-@shared_task(name="wordgames.puzzles.tasks.pick_puzzles", **RETRY)
+@shared_task(**RETRY)
 def pick_puzzles() -> None:
     """Today's puzzle of each game kind, picked if not yet (idempotent: run it as often as you like)."""
     actions.of_the_day()

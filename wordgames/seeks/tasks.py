@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from wordgames.games.outbox import RETRY
+from wordgames.games.relay import RETRY
 
 from . import actions, emails
 

@@ -1,7 +1,7 @@
 """Every write to games goes through here: views, email, admin actions and tasks call these doors.
 
 One module per family (games, moves, greenlight, undo, teams, chat, clocks, moderation). Each door is one transaction:
-check, lock the game row, write, then owe what is sent out (emails, commentary) with ``outbox.owe``, so a
+check, lock the game row, write, then owe what is sent out (emails, commentary) with ``relay.owe``, so a
 rolled-back change never notifies anyone. The names below are the doors other rooms call.
 """
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from wordgames.accounts import relations, throttle
 
-from .. import outbox
+from .. import relay
 from ..models import CHAT_MAX, ChatMessage, Game, ModerationAction
 from ..queries import people_in, seat_of
 from .errors import RefusalCode, Refused
@@ -41,7 +41,7 @@ def post_message(game_id: int, user: User, text: str, *, source: str = ChatMessa
         message = ChatMessage.objects.create(game=game, user=user, seat=seat, text=text, source=source)
         game.version += 1  # every open page of the game shows it (a move form already open stays valid)
         Game.objects.filter(pk=game.pk).update(version=game.version)
-        outbox.owe(outbox.send_chat, message.pk)
+        relay.owe(relay.send_chat, message.pk)
     return message
 
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_noop, ngettext
 
 from wordgames.engines import get_engine
 
-from .. import outbox
+from .. import relay
 from ..models import Game, Move, Seat, Vacation
 from ..news import News, moment, news
 from . import greenlight
@@ -40,7 +40,7 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
             # Claim the reminder first: a second sweep finds it claimed and skips it.
             claimed = Seat.objects.filter(pk=seat_id, reminded=False, remind_at__lte=now).update(reminded=True)
             if claimed:  # sent by a task, retried if the mail service fails; keyed so it goes out once
-                outbox.owe(outbox.send_reminder, seat_id)
+                relay.owe(relay.send_reminder, seat_id)
                 reminded += 1
     timed_out = 0
     late = Seat.objects.filter(due_at__lte=now, game__status=Game.Status.ACTIVE)
@@ -94,7 +94,7 @@ def time_out(seat_id: int, now: datetime | None = None) -> bool:
             set_clocks(game, actors_before=clocked, mover=seat.position, now=now)
         Seat.objects.filter(pk=seat.pk).update(timeouts=count)
         # One email per player for this event: the timeout notice tells the next player it is their turn too.
-        outbox.owe(outbox.notify_timeout, game.pk, seat.pk, move.pk if move is not None else None)
+        relay.owe(relay.notify_timeout, game.pk, seat.pk, move.pk if move is not None else None)
     return True
 
 
@@ -154,4 +154,4 @@ def _shift_clocks(user: User, delta: timedelta, now: datetime) -> None:
 def _tell_opponents(user: User, sentence: News, key: str) -> None:
     games = Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user).values_list("pk", flat=True)
     for game_id in list(games):
-        outbox.owe(outbox.send_news, game_id, f"{key}:{game_id}", sentence, user.pk)
+        relay.owe(relay.send_news, game_id, f"{key}:{game_id}", sentence, user.pk)

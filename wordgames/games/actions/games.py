@@ -21,9 +21,9 @@ from wordgames.accounts.models import is_suspended
 from wordgames.engines import get_engine
 from wordgames.engines.core.errors import InvalidOptions
 from wordgames.engines.core.text import quote
-from wordgames.pbem.models import EmailOptOut
+from wordgames.mail.models import EmailOptOut
 
-from .. import live, outbox
+from .. import live, relay
 from ..models import Game, Seat, TeamInvitation
 from ..queries import Invitee, invited, people_in
 from ..refusals import word
@@ -117,7 +117,7 @@ def create_game(
                 continue
             seat = Seat.objects.create(game=game, position=position, invited_user=user, invited_email=email)
             if user is not None or email:
-                outbox.owe(outbox.send_invitation, seat.pk)
+                relay.owe(relay.send_invitation, seat.pk)
         _invite_partners(own, partners or {}, {creator.pk} | {u.pk for u, _ in invited if u is not None},
                          creator)  # fmt: skip
         start_if_full(game)
@@ -321,5 +321,5 @@ def start_if_full(game: Game) -> None:
     game.version += 1
     game.save()
     set_clocks(game)
-    outbox.tell(game, game.version, event="start")
+    relay.tell(game, game.version, event="start")
     wake_computers(game)

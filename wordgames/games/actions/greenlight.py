@@ -25,7 +25,7 @@ from django.utils.translation import gettext_noop, ngettext
 
 from wordgames.engines import IllegalMove, get_engine
 
-from .. import outbox
+from .. import relay
 from ..models import Game, GreenLightRequest, Move, Seat
 from ..news import news, said
 from ..queries import (
@@ -107,7 +107,7 @@ def request_green(game_id: int, user: Any, now: datetime | None = None) -> Green
     fire_due(now, game_id=game_id)
     request.refresh_from_db()
     if visible and request.status == GreenLightRequest.Status.WAITING:  # given at once: the deal is the news
-        outbox.owe(outbox.send_news, game_id, f"green-asked:{request.pk}",
+        relay.owe(relay.send_news, game_id, f"green-asked:{request.pk}",
                    news(gettext_noop("%(name)s asked for a green light."), name=name), user.pk)  # fmt: skip
     return request
 
@@ -175,7 +175,7 @@ def fire_due(now: datetime | None = None, game_id: int | None = None) -> int:
                 # Worded for the reader when the email is written, not in this task's language.
                 sentence = news(gettext_noop("Your green light could not be given: %(reason)s"),
                                 reason=said(e.said, str(e), whole=True))
-                outbox.owe(outbox.send_news, gid, f"green-refused:{request.pk}", sentence, only_user_id=seat.user_id)
+                relay.owe(relay.send_news, gid, f"green-refused:{request.pk}", sentence, only_user_id=seat.user_id)
                 _schedule(game, now)
                 continue
             request.status, request.move = GreenLightRequest.Status.FIRED, move

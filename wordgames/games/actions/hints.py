@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from wordgames.engines import get_engine
 from wordgames.engines.core.sentences import Said, phrase, to_data
 
-from .. import outbox
+from .. import relay
 from ..models import Game, Hint
 from .errors import RefusalCode, Refused
 from .moves import acting_seat, lock_game
@@ -32,7 +32,7 @@ def ask_hint(game_id: int, user: User) -> Hint:
             raise Refused(_("%(game)s has no hints.") % {"game": get_engine(game.engine).title}, RefusalCode.NO_HINTS)
         hint, created = Hint.objects.get_or_create(game=game, seat=seat, version=game.version)
         if created:
-            outbox.owe(FIND_HINT, hint.pk)
+            relay.owe(FIND_HINT, hint.pk)
     hint.refresh_from_db()
     return hint
 

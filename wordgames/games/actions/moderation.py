@@ -16,7 +16,7 @@ from wordgames.accounts.models import profile_for
 from wordgames.engines import get_engine
 from wordgames.engines.core.engine import EndReason
 
-from .. import outbox, signals
+from .. import relay, signals
 from ..models import Game, ModerationAction, Move, Seat, TeamInvitation
 from ..queries import live_moves, rebuild_state
 from .computers import computer_level
@@ -31,7 +31,7 @@ def log_moderation(kind: str, moderator: User, reason: str, **fields: Any) -> Mo
     if not reason:
         raise Refused(_("Say why: the players are told."), RefusalCode.REASON)
     action = ModerationAction.objects.create(kind=kind, moderator=moderator, reason=reason, **fields)
-    outbox.owe(outbox.notify_moderation, action.pk)
+    relay.owe(relay.notify_moderation, action.pk)
     return action
 
 

@@ -27,7 +27,7 @@ from wordgames.engines.core.refusals import Phrase
 from wordgames.engines.core.sentences import to_data
 from wordgames.lib.lists import and_list
 
-from .. import live, outbox, signals
+from .. import live, relay, signals
 from ..models import Game, Move, Seat, Vacation
 from ..queries import hidden_from, live_moves, player_names, seat_of
 from ..refusals import word
@@ -262,9 +262,9 @@ def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: s
     if outcome.events.get("quiet") or not notify:
         return move  # private housekeeping (a crossword rearranged): nobody is emailed about it
     if engine.annotates(game.options):
-        outbox.owe(outbox.annotate_move, move.pk, was)
+        relay.owe(relay.annotate_move, move.pk, was)
     else:
-        outbox.tell(game, version, actors_before=was, mover=seat, move_id=move.pk)
+        relay.tell(game, version, actors_before=was, mover=seat, move_id=move.pk)
     return move
 
 
@@ -335,7 +335,7 @@ def wake_computers(game: Game, *, delay: int | None = None) -> None:
     wake_at = None
     if game.status == Game.Status.ACTIVE:
         after = settings.COMPUTER_MOVE_DELAY if delay is None else delay
-        outbox.owe(PLAY_COMPUTERS, game.pk, game.version, after=after)
+        relay.owe(PLAY_COMPUTERS, game.pk, game.version, after=after)
         wake_at = timezone.now() + timedelta(seconds=after + settings.COMPUTER_WAKE_AFTER)
     elif game.wake_at is None:
         return

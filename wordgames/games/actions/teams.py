@@ -13,7 +13,7 @@ from django.utils.translation import gettext_noop
 from wordgames.accounts import relations
 from wordgames.engines.core.text import quote
 
-from .. import outbox
+from .. import relay
 from ..models import Game, Seat, TeamInvitation
 from ..news import News, news
 from ..queries import people_in
@@ -77,7 +77,7 @@ def answer_team_invitation(invitation_id: int, user: User, accept: bool) -> Seat
             raise Refused(relations.not_available(), RefusalCode.NOT_AVAILABLE)
         sharing = Seat.partners.through.objects.create(seat=seat, user=user)
         # Keyed by this sharing, not by the person: one removed and invited again is announced again.
-        outbox.owe(outbox.send_news, game.pk, f"team:{sharing.pk}", news(gettext_noop(
+        relay.owe(relay.send_news, game.pk, f"team:{sharing.pk}", news(gettext_noop(
             "%(mate)s now shares %(player)s's seat as a team-mate: they see what it sees and may move for it."),
             mate=user.get_username(), player=_seat_player(seat)))  # fmt: skip
     return seat
@@ -109,5 +109,5 @@ def remove_team_mate(game_id: int, user: User, mate_id: int) -> Seat:
                                  "moves for it.") if leaving else
                     gettext_noop("%(player)s has removed %(mate)s from their seat: %(mate)s no longer sees what it "
                                  "sees or moves for it."), mate=mate.get_username(), player=_seat_player(seat))  # fmt: skip
-        outbox.owe(outbox.send_news, game.pk, f"team-off:{sharing}", line)
+        relay.owe(relay.send_news, game.pk, f"team-off:{sharing}", line)
     return seat

@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from .. import outbox
+from .. import relay
 from ..models import Game, Move, UndoRequest
 from ..news import News, command, news, said
 from ..queries import live_moves, player_names, rebuild_state, seat_of
@@ -33,7 +33,7 @@ def request_undo(game_id: int, user: User) -> UndoRequest:
         _show_everyone(game)
         name = user.get_username()
         # What the others saw of the move (its summary), never its text: a private move stays private.
-        outbox.owe(outbox.send_news, game.pk, f"undo:{request.pk}", news(gettext_noop(
+        relay.owe(relay.send_news, game.pk, f"undo:{request.pk}", news(gettext_noop(
             "%(name)s asks to take back their last move (%(move)s). Reply \"%(accept)s\" or \"%(reject)s\"."),
             name=name, move=_said(last), accept=command("accept"), reject=command("reject")), user.pk, kind="undo")  # fmt: skip
     return request
@@ -73,7 +73,7 @@ def answer_undo(game_id: int, user: User, accept: bool) -> UndoRequest:
         if request.status != UndoRequest.Status.ACCEPTED:
             _show_everyone(game)  # (a take-back saved the state, which shows it already)
         if sentence:
-            outbox.owe(outbox.send_news, game.pk, f"undo-done:{request.pk}", sentence, kind="undo")
+            relay.owe(relay.send_news, game.pk, f"undo-done:{request.pk}", sentence, kind="undo")
     return request
 
 

@@ -1,17 +1,18 @@
-"""The reply to an inbound message, queued by ``inbound`` after its commit (the task keeps its old name, so
-replies already queued still go out after an upgrade)."""
+"""The answer to an inbound message (a refusal, a command's result, the board), queued by ``inbound`` after its
+commit. The task still answers to its old name (``wordgames.pbem.tasks.send_reply``), so answers queued before
+an upgrade still go out."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from celery import shared_task
 from django.utils.translation import gettext as _
 
 from wordgames.accounts.languages import speaking
 from wordgames.games import emails
 from wordgames.games.models import Seat
-from wordgames.games.outbox import RETRY
+from wordgames.games.relay import RETRY
+from wordgames.lib.tasks import task
 
 from .models import InboundMessage
 
@@ -25,7 +26,7 @@ def seat_member(seat: Seat, address: str) -> Any:
     return seat.partners.filter(email__iexact=address).first()
 
 
-@shared_task(name="wordgames.pbem.tasks.send_reply", **RETRY)
+@task(aliases=("wordgames.pbem.tasks.send_reply",), **RETRY)
 def send_reply(inbound_id: int, seat_id: int | None, text: str = "", reason: str = "", quoted: str = "",
                language: str = "", line: str = "", references: str = "") -> None:  # fmt: skip
     """``text`` and ``reason`` were written in ``language`` (the reader's, when the message was read): the rest of

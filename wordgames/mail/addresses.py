@@ -15,7 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.utils.crypto import constant_time_compare, salted_hmac
 
-SALT = "wordgames.pbem.reply-address"
+SALT = "wordgames.pbem.reply-address"  # its first home's name: changing it would void every address given out
 TOKEN = re.compile(r"^(\d+)-([a-z2-7]{16})$")
 
 

@@ -7,8 +7,9 @@ minute by beat, hands it over once the broker is back. A task may therefore run 
 process died before deleting the row): each one is safe to run twice, since emails are claimed by key.
 
 The tasks sit below the actions, which queue them, and call only the emails and the commentary, so nothing
-here imports an action. Their names are the ones they always had, so tasks already queued still run after an
-upgrade.
+here imports an action. Each is named by this module (``wordgames.games.relay.send_chat``) and still answers
+to the name it had before (``wordgames.games.tasks.send_chat``), so messages and owed rows from before an
+upgrade still run.
 """
 
 from __future__ import annotations
@@ -19,11 +20,13 @@ from datetime import timedelta
 from functools import partial
 from typing import Any
 
-from celery import Task, current_app, shared_task
+from celery import Task, current_app
 from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError, connection, transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
+
+from wordgames.lib.tasks import task
 
 from . import commentary, emails, news, notices, pushes
 from .models import ChatMessage, Game, ModerationAction, Move, Notice, NoticeSender, OwedTask, Seat
@@ -245,20 +248,20 @@ def relay_notices(now: Any = None) -> bool:
     return True
 
 
-@shared_task(name="wordgames.games.tasks.send_notices", bind=True, **RETRY)
+@task(aliases=("wordgames.games.tasks.send_notices",), bind=True, **RETRY)
 def send_notices(self: Task) -> int:
     """Queued after a change that owes emails (``tell``): sends every waiting notice's emails."""
     return drain_notices(self.request.id or "")
 
 
-@shared_task(name="wordgames.games.tasks.send_push", **RETRY)
+@task(aliases=("wordgames.games.tasks.send_push",), **RETRY)
 def send_push(user_id: int, key: str, payload: dict[str, Any]) -> int:
     """One notification to each of a player's devices (owed by ``owe_pushes``); retried while the push service
     cannot take it."""
     return pushes.send(user_id, key, payload)
 
 
-@shared_task(name="wordgames.games.tasks.send_invitation", **RETRY)
+@task(aliases=("wordgames.games.tasks.send_invitation",), **RETRY)
 def send_invitation(seat_id: int) -> None:
     seat = Seat.objects.select_related("game", "invited_user", "game__created_by").filter(pk=seat_id).first()
     if seat is not None and seat.is_invitation:
@@ -266,7 +269,7 @@ def send_invitation(seat_id: int) -> None:
         owe_pushes(pushes.invitation_pushes(seat))
 
 
-@shared_task(name="wordgames.games.tasks.send_reminder", **RETRY)
+@task(aliases=("wordgames.games.tasks.send_reminder",), **RETRY)
 def send_reminder(seat_id: int) -> None:
     """The reminder the deadline sweep claimed for this seat, unless the player has moved since."""
     seat = Seat.objects.select_related("game", "user").filter(pk=seat_id).first()
@@ -279,7 +282,7 @@ def send_reminder(seat_id: int) -> None:
 
 
 # Changes are told by ``tell`` now; this stays for tasks queued before, and for ``annotate_move``.
-@shared_task(name="wordgames.games.tasks.notify_turn", **RETRY)
+@task(aliases=("wordgames.games.tasks.notify_turn",), **RETRY)
 def notify_turn(game_id: int, version: int, actors_before: list[int] | None = None, mover: int | None = None,
                 move_id: int | None = None, event: str = "move") -> None:  # fmt: skip
     """Tell each player what the change to ``version`` means to them (start, your turn, a move, the end)."""
@@ -292,7 +295,7 @@ def notify_turn(game_id: int, version: int, actors_before: list[int] | None = No
     owe_pushes(pushes.event_pushes([emails.Event(game_id, version, tuple(actors_before or ()), mover, move_id, event)]))
 
 
-@shared_task(name="wordgames.games.tasks.annotate_move", **RETRY)
+@task(aliases=("wordgames.games.tasks.annotate_move",), **RETRY)
 def annotate_move(move_id: int, actors_before: list[int] | None = None) -> None:
     """Commentary first (it may name a missed move), then the emails that carry it."""
     move = commentary.annotate_move(move_id)
@@ -300,7 +303,7 @@ def annotate_move(move_id: int, actors_before: list[int] | None = None) -> None:
         notify_turn(move.game_id, move.game.version, actors_before, move.seat, move.pk)
 
 
-@shared_task(name="wordgames.games.tasks.notify_moderation", **RETRY)
+@task(aliases=("wordgames.games.tasks.notify_moderation",), **RETRY)
 def notify_moderation(action_id: int) -> None:
     action = ModerationAction.objects.select_related("game", "subject").filter(pk=action_id).first()
     if action is None:
@@ -309,7 +312,7 @@ def notify_moderation(action_id: int) -> None:
         emails.send_moderation_notice(action, user)
 
 
-@shared_task(name="wordgames.games.tasks.notify_timeout", **RETRY)
+@task(aliases=("wordgames.games.tasks.notify_timeout",), **RETRY)
 def notify_timeout(game_id: int, seat_id: int, move_id: int | None) -> None:
     game = Game.objects.filter(pk=game_id).first()
     seat = Seat.objects.select_related("user").filter(pk=seat_id).first()
@@ -319,7 +322,7 @@ def notify_timeout(game_id: int, seat_id: int, move_id: int | None) -> None:
         owe_pushes(pushes.timeout_pushes(game, seat))
 
 
-@shared_task(name="wordgames.games.tasks.send_news", **RETRY)
+@task(aliases=("wordgames.games.tasks.send_news",), **RETRY)
 def send_news(game_id: int, key: str, sentence: news.News | str, exclude_user_id: int | None = None,
               only_user_id: int | None = None, kind: str = "other_move") -> None:  # fmt: skip
     game = Game.objects.filter(pk=game_id).first()
@@ -329,7 +332,7 @@ def send_news(game_id: int, key: str, sentence: news.News | str, exclude_user_id
                                       kind=kind))  # fmt: skip
 
 
-@shared_task(name="wordgames.games.tasks.send_chat", **RETRY)
+@task(aliases=("wordgames.games.tasks.send_chat",), **RETRY)
 def send_chat(message_id: int) -> None:
     message = ChatMessage.objects.select_related("game", "user").filter(pk=message_id, hidden=False).first()
     if message is not None:
