@@ -24,9 +24,9 @@ from .engine import Engine
 from .lexicon import Lexicon
 
 LEVELS = ("quick", "strong")
-BUDGETS = {"quick": 0.1, "strong": 1.0}  # seconds a choice may take, by level
+BUDGETS = {"quick": 0.1, "strong": 1.0, "random": 0.05}  # seconds a choice may take, by level
 # A crossword of 25 tiles or more cannot be built in a tenth of a second: Lexicon Crossing's own budgets.
-GAME_BUDGETS = {"lexicon-crossing": {"quick": 0.5, "strong": 2.0}}
+GAME_BUDGETS = {"lexicon-crossing": {"quick": 0.5, "strong": 2.0, "random": 0.25}}
 
 # (game, level) -> "module:function"; each game's computer.py holds its levels.
 PLAYERS: dict[tuple[str, str], str] = {
@@ -34,6 +34,12 @@ PLAYERS: dict[tuple[str, str], str] = {
     for game, package in (("lingo", "lingo"), ("lingua-fences", "lingua_fences"), ("keebble", "keebble"),
                           ("lexicon-crossing", "lexicon_crossing"))
     for level in LEVELS
+}  # fmt: skip
+# The yardstick of the strength bench (bench/selfplay.py): a uniformly random legal move of those a short look
+# finds. Never offered to players (``levels`` lists only ``LEVELS``), but ``get_player`` knows it.
+BENCH_PLAYERS: dict[tuple[str, str], str] = {
+    (game, "random"): target.replace(":quick", ":random_move") for (game, level), target in PLAYERS.items()
+    if level == "quick"
 }  # fmt: skip
 
 
@@ -91,7 +97,7 @@ def levels(game: str) -> list[str]:
 
 def get_player(game: str, level: str) -> ComputerPlayer:
     try:
-        target = PLAYERS[(game, level)]
+        target = PLAYERS.get((game, level)) or BENCH_PLAYERS[(game, level)]
     except KeyError:
         known = ", ".join(levels(game)) or "none"
         raise KeyError(f"No {level!r} computer player for {game!r}; its levels: {known}.") from None
