@@ -447,7 +447,7 @@ def _crossings(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random
         span = (min(cols), max(cols)) if across else (min(rows), max(rows))
         windows += [(across, line, start) for line in lines for start in range(span[0] - LEAD, span[1] + 1)]
     rng.shuffle(windows)
-    found = []
+    found: list[list[tuple[Cell, str]]] = []
     for across, line, start in windows:
         if clock.over() and found:
             break
