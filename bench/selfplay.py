@@ -9,7 +9,10 @@ Prints, per game kind, the strong player's win rate (a shared win counts half), 
 not replay: each is a bug to turn into a test). For Lingo it also compares the strong player's mean score a
 move with the best-move score of the same positions (the strong player gives some up to leave the next player
 less). Pure engines only: no database. ``--levels quick,quick`` (or ``strong,strong``) plays one level against
-itself instead: then "first wins" is the first-named level's seat, alternating as before.
+itself instead: then "first wins" is the first-named level's seat, alternating as before. ``--levels
+strong,random`` (or ``quick,random``) plays a level against the bench's yardstick, a player that picks a legal
+move at random (``random``, never offered to players; it keeps its own budget, 0.05 s a choice, Lexicon
+Crossing's 0.25 s: ``--strong`` and ``--quick`` set only those levels').
 
 With ``--results FILE`` each game is appended to FILE as one JSON line as soon as it ends, games already there
 (same kind, seed and budgets) are not played again, and the table is made from every game of the range in the

@@ -24,9 +24,9 @@ from .engine import Engine
 from .lexicon import Lexicon
 
 LEVELS = ("quick", "strong")
-BUDGETS = {"quick": 0.1, "strong": 1.0}  # seconds a choice may take, by level
+BUDGETS = {"quick": 0.1, "strong": 1.0, "random": 0.05}  # seconds a choice may take, by level
 # A crossword of 25 tiles or more cannot be built in a tenth of a second: Lexicon Crossing's own budgets.
-GAME_BUDGETS = {"lexicon-crossing": {"quick": 0.5, "strong": 2.0}}
+GAME_BUDGETS = {"lexicon-crossing": {"quick": 0.5, "strong": 2.0, "random": 0.25}}
 
 # (game, level) -> "module:function"; each game's computer.py holds its levels.
 PLAYERS: dict[tuple[str, str], str] = {
@@ -34,6 +34,12 @@ PLAYERS: dict[tuple[str, str], str] = {
     for game, package in (("lingo", "lingo"), ("lingua-fences", "lingua_fences"), ("keebble", "keebble"),
                           ("lexicon-crossing", "lexicon_crossing"))
     for level in LEVELS
+}  # fmt: skip
+# The yardstick of the strength bench (bench/selfplay.py): a uniformly random legal move of those a short look
+# finds. Never offered to players (``levels`` lists only ``LEVELS``), but ``get_player`` knows it.
+BENCH_PLAYERS: dict[tuple[str, str], str] = {
+    (game, "random"): target.replace(":quick", ":random_move") for (game, level), target in PLAYERS.items()
+    if level == "quick"
 }  # fmt: skip
 
 
@@ -91,7 +97,7 @@ def levels(game: str) -> list[str]:
 
 def get_player(game: str, level: str) -> ComputerPlayer:
     try:
-        target = PLAYERS[(game, level)]
+        target = PLAYERS.get((game, level)) or BENCH_PLAYERS[(game, level)]
     except KeyError:
         known = ", ".join(levels(game)) or "none"
         raise KeyError(f"No {level!r} computer player for {game!r}; its levels: {known}.") from None
@@ -131,6 +137,8 @@ def prefixes(lexicon: Lexicon) -> frozenset[str]:
 
 
 Slot = str | None  # a letter already there, or None for a free cell
+ORDER_BITS = 3
+ORDERS = 1 << ORDER_BITS  # shuffled letter orders a walk with an rng draws from, one at each letter
 
 
 def fit_words(lexicon: Lexicon, slots: list[Slot], letters: Counter[str] | None, *, min_len: int = 2,
@@ -141,10 +149,17 @@ def fit_words(lexicon: Lexicon, slots: list[Slot], letters: Counter[str] | None,
     when None). Yields (word, positions of the new letters). ``usable(i)``: a free cell may take a letter;
     ``can_end(n)``: a word of length ``n`` may stop there (e.g. the next cell is not a letter). With ``rng``
     the letters are tried in a shuffled order, so a search cut short by the clock samples every word, not the
-    first ones in the alphabet."""
+    first ones in the alphabet. (Each letter of the walk draws one of ``ORDERS`` orders shuffled once a call:
+    shuffling afresh at every letter took a third of Lexicon Crossing's search.)"""
     pool = Counter(letters) if letters is not None else None
     alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
     new: list[int] = []
+    orders: list[list[str]] = []
+    if rng is not None:
+        for _ in range(ORDERS):
+            shuffled = list(alphabet if pool is None else pool)
+            rng.shuffle(shuffled)
+            orders.append(shuffled)
     has_prefix = prefixes(lexicon).__contains__
     size = len(slots)
 
@@ -160,10 +175,13 @@ def fit_words(lexicon: Lexicon, slots: list[Slot], letters: Counter[str] | None,
             return
         if usable is not None and not usable(i):
             return
-        order = list(alphabet) if pool is None else [k for k, v in pool.items() if v > 0]
         if rng is not None:
-            rng.shuffle(order)
+            order = orders[rng.getrandbits(ORDER_BITS)]
+        else:
+            order = list(alphabet) if pool is None else list(pool)
         for letter in order:
+            if pool is not None and pool[letter] <= 0:
+                continue
             longer = word + letter
             if has_prefix(longer):
                 if pool is not None:

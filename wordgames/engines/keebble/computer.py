@@ -20,6 +20,7 @@ from typing import Any
 from ..core.engine import Engine, State
 from ..core.errors import IllegalMove
 from ..core.grid import cell_name, column_name
+from ..core.letters import letter_set_for
 from ..core.lexicon import get_lexicon
 from ..core.players import Clock, fit_words, warm
 from .answers import empty_edge
@@ -266,3 +267,38 @@ def quick(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Random
 
 def strong(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Random, clock: Clock) -> str | None:
     return _choose(engine, view, seat, rng, clock, strong=True)
+
+
+def random_move(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Random, clock: Clock) -> str | None:
+    """The strength bench's yardstick, never offered to players: each choice picked uniformly at random among
+    the legal ones it sees. Its turn: no word or one of the words its look finds within its budget, then a
+    legal ask of two letters drawn at random; its answer: one of the asked letters, a wall on any empty edge,
+    or a pass, whichever is legal."""
+    if view["result"] is not None:
+        return None
+    state = _position(view)
+    warm(get_lexicon(view["options"]["dictionary"]), clock)
+    if seat not in engine.actors(state):
+        return None
+    if state["phase"] == "answer":
+        answers = [f"take {letter}" for letter in sorted(set(state["asked"]))] + _free_walls(state) + ["pass"]
+        return _first_legal(engine, state, seat, rng.sample(answers, len(answers))) or "pass"
+    found = _words(engine, state, seat, state["hands"][seat], clock, rng, insist=True)
+    words = [text for _, text in found]
+    if state["endgame"]:
+        return _first_legal(engine, state, seat, rng.sample(words, len(words)) + ["pass"]) or "pass"
+    word = rng.choice(words + [""])
+    prefix = f"{word} " if word else ""
+    letters = sorted(letter_set_for(view["options"]["dictionary"]).letters)
+    asks = [f"{prefix}ask {rng.choice(letters)} {rng.choice(letters)}" for _ in range(40)]
+    return _first_legal(engine, state, seat, asks) or _ask(engine, state, seat, word, rng, strong=False)
+
+
+def _first_legal(engine: Engine, state: State, seat: int, moves: list[str]) -> str | None:
+    for text in moves:
+        try:
+            engine.preview(state, seat, text)
+            return text
+        except IllegalMove:
+            continue
+    return None

@@ -378,3 +378,101 @@ def quick(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Random
 
 def strong(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Random, clock: Clock) -> str | None:
     return _choose(view, seat, rng, clock, tries=1000)
+
+
+def random_move(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Random, clock: Clock) -> str | None:
+    """The strength bench's yardstick, never offered to players: it keeps its crossword and adds the new tiles
+    word by word, each word picked uniformly at random among the crossings its look finds (not the best), and
+    starts afresh at random when they will not all fit. Complete, it calls the light the rules allow; stuck, it
+    jaywalks a random tile when it may, says ``done`` in the grace period, or plays what it placed."""
+    if view["result"] is not None or not view["active"][seat] or view["done"][seat]:
+        return None
+    lexicon = get_lexicon(view["options"]["dictionary"])
+    warm(lexicon, clock)
+    rows = list(view["grid"])
+    hand = list(view["hand"])
+    current = _rank(rows, len(hand), lexicon)
+    if current[0] and (view["phase"] == "red" or not hand):
+        return _light(view)
+    everything = crossword.tiles_of(rows) + Counter(hand)
+    everything[BLANK] = 0  # blanks stay in the hand (a jaywalk returns them)
+    best_rows, best_left = rows, len(hand)
+    for start in (crossword.letters(rows), {}, {}):
+        if clock.over():
+            break
+        tiles = Counter(everything) - Counter(start.values())
+        built = _random_grow(start, tiles, lexicon, random.Random(rng.random()), clock)
+        left = sum(everything.values()) - len(built) + hand.count(BLANK)
+        if left < best_left and _rank(_rows(built), left, lexicon)[1] > float("-inf"):
+            best_rows, best_left = _rows(built), left
+        if left == 0:
+            break
+    if best_rows != rows and _rank(best_rows, best_left, lexicon) != current:
+        return crossword.notation(best_rows)
+    if view["phase"] == "red":
+        return "done"
+    if view["can_jaywalk"] and hand:
+        return f"jaywalk {rng.choice(hand)}"
+    return None
+
+
+def _random_grow(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random.Random, clock: Clock) -> Letters:
+    """``_grow`` with each word picked at random among those found, not the best."""
+    grid = dict(grid)
+    if not grid:
+        words = [w for w, _ in fit_words(lexicon, [None] * 7, tiles, clock=Clock(clock.left() / 4), rng=rng)]
+        if not words:
+            return grid
+        for i, letter in enumerate(rng.choice(words)):
+            grid[(0, i)] = letter
+            tiles[letter] -= 1
+    while sum(tiles.values()) and not clock.over():
+        moves = _crossings(grid, tiles, lexicon, rng, Clock(min(clock.left(), max(0.02, clock.budget / 10))))
+        if not moves:
+            break
+        for cell, letter in rng.choice(moves):
+            grid[cell] = letter
+            tiles[letter] -= 1
+    return grid
+
+
+def _crossings(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random.Random,
+               clock: Clock) -> list[list[tuple[Cell, str]]]:  # fmt: skip
+    """Words crossing ``grid`` made of ``tiles`` (the new letters of each), as many as the clock allows."""
+    rows = [r for r, _ in grid]
+    cols = [c for _, c in grid]
+    windows = []
+    for across in (True, False):
+        lines = range(min(rows) - 1, max(rows) + 2) if across else range(min(cols) - 1, max(cols) + 2)
+        span = (min(cols), max(cols)) if across else (min(rows), max(rows))
+        windows += [(across, line, start) for line in lines for start in range(span[0] - LEAD, span[1] + 1)]
+    rng.shuffle(windows)
+    found: list[list[tuple[Cell, str]]] = []
+    for across, line, start in windows:
+        if clock.over() and found:
+            break
+        cells = [((line, start + i) if across else (start + i, line)) for i in range(LONGEST)]
+        if ((line, start - 1) if across else (start - 1, line)) in grid:
+            continue
+        slots = [grid.get(c) for c in cells]
+        fixed = [i for i, s in enumerate(slots) if s]
+        if not fixed or fixed[0] > LEAD:
+            continue
+
+        def usable(i: int, cells: list[Cell] = cells, across: bool = across) -> bool:
+            r, c = cells[i]
+            sides = ((r - 1, c), (r + 1, c)) if across else ((r, c - 1), (r, c + 1))
+            return not any(s in grid for s in sides)
+
+        def can_end(n: int, cells: list[Cell] = cells, slots: list[str | None] = slots,
+                    first: int = fixed[0], across: bool = across) -> bool:  # fmt: skip
+            if n <= first:
+                return False
+            if n < len(cells):
+                return slots[n] is None
+            r, c = cells[-1]
+            return ((r, c + 1) if across else (r + 1, c)) not in grid
+
+        for word, new in fit_words(lexicon, slots, tiles, usable=usable, can_end=can_end, clock=clock, rng=rng):
+            found.append([(cells[i], word[i]) for i in new])
+    return found

@@ -15,16 +15,19 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 from typing import Any
 
 from ..core.engine import Engine
+from ..core.errors import IllegalMove
 from ..core.grid import parse_cell
 from ..core.lexicon import get_lexicon
 from ..core.notation import Placement, PlaceMove, Tile, format_move
 from ..core.players import Clock
 from ..core.tiles import BLANK
-from .best import search_board
+from .best import Search, search_board, word_possible
 from .board import Board, grid_for
+from .rules import check_placements
 from .scoring import score_move
 
 REPLY_WEIGHT = 0.5
@@ -119,3 +122,45 @@ def strong(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Rando
         if clock.over():
             break
     return _text(best)
+
+
+def random_move(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Random, clock: Clock) -> str | None:
+    """The strength bench's yardstick, never offered to players: a move picked uniformly at random from the
+    legal moves the full walk (``Search`` without pruning) lists within its budget. A tile that makes no word
+    only when no word can be made (the rules)."""
+    pool = view["pool"]
+    if view["result"] is not None or seat not in view["to_move"] or not pool:
+        return None
+    board = _board(view)
+    options = dict(view["options"])
+    lexicon = get_lexicon(options["dictionary"])
+    first = not view["board"]["tiles"]
+    hidden = view["pool_counts"] is not None
+    search = Search(Board(board.grid, dict(board.stacks)), pool, options, lexicon, first,
+                    deadline=time.thread_time() + max(clock.left(), 0.0))  # fmt: skip
+    search.words()
+    search.singles()
+    keys = list(search.found)
+    rng.shuffle(keys)
+    burn: list[Placement] | None = None
+    for key in keys:
+        placements = [Placement(cell, tile) for cell, tile in key]
+        try:
+            check_placements(placements, board, pool, options, lexicon, first_move=first, hidden=hidden)
+        except IllegalMove:
+            continue
+        if _score(board, placements, view) > 0 or _makes_word(board, placements, view):
+            return _text(placements)
+        burn = burn or placements
+    if burn is not None and (options.get("burn", "no-word") == "always"
+                             or not word_possible(board, pool, options, lexicon, first)):  # fmt: skip
+        return _text(burn)
+    found = search_board(board, pool, options, lexicon, first).placements  # the walk ran out of time before a legal move
+    return _text(found) if found else None
+
+
+def _makes_word(board: Board, placements: list[Placement], view: dict[str, Any]) -> bool:
+    after = board.placed((p.cell, p.tile) for p in placements)
+    min_len = 3 if view["options"]["no_twos"] else 2
+    return bool(score_move(after, [p.cell for p in placements], get_lexicon(view["options"]["dictionary"]),
+                           min_len).words)  # fmt: skip

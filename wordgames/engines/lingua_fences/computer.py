@@ -125,3 +125,19 @@ def quick(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Random
 
 def strong(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Random, clock: Clock) -> str | None:
     return _choose(view, seat, rng, clock, strong=True)
+
+
+def random_move(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Random, clock: Clock) -> str | None:
+    """The strength bench's yardstick, never offered to players: a word picked uniformly at random from those
+    its look along the lines (in a random order) finds within its budget; a pass when none fits."""
+    if view["result"] is not None or seat not in view["writing"]:
+        return None
+    sheet, _ = _sheet(view)
+    options = view["options"]
+    lexicon = house_lexicon(options["dictionary"], options.get("house_words", ""))
+    warm(lexicon, clock)
+    found = _candidates(sheet, lexicon, rng, clock, 99)
+    if not found:
+        return "pass"
+    start, across, word, _ = rng.choice(found)
+    return _notation(start, across, word)
