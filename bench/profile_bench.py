@@ -1,9 +1,10 @@
 """Public profiles and the lobby with a big history: 100,000 players and 1,000,000 finished games.
 
     python bench/profile_bench.py [--players 100000] [--games 1000000] [--heavy 10000] [--full 200] [--rounds 20]
-                                  [--reuse]
+                                  [--reuse] [--database wg_bench_profiles]
 
-Runs on its own PostgreSQL database, wg_bench_profiles on the machine's server (dropped and made again). The
+Runs on its own PostgreSQL database, wg_bench_profiles on the machine's server unless --database names another
+(dropped and made again). The
 rows are written in bulk (COPY) as the site writes them: players with profiles, two-seat finished games of the
 four kinds (1 % private) with each seat's outcome and place, a Lingo rating for every player. ``heavy`` (p0)
 has --heavy finished games, ``light`` (p1) has 10, ``full`` (p3) has --full (200: enough to fill every list
@@ -232,6 +233,7 @@ def measure(pages: list[tuple[str, Any]], rounds: int) -> list[tuple[str, float,
 
 
 def main() -> None:
+    global DATABASE
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=100_000)
     parser.add_argument("--games", type=int, default=1_000_000)
@@ -239,7 +241,9 @@ def main() -> None:
     parser.add_argument("--full", type=int, default=200, help="finished games of p3 (enough to fill every list)")
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--reuse", action="store_true", help="measure again on the database a previous run made")
+    parser.add_argument("--database", default=DATABASE, help="the PostgreSQL database to (re)make or reuse")
     args = parser.parse_args()
+    DATABASE = args.database
     setup(fresh=not args.reuse)
     import warnings
 
