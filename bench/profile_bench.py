@@ -11,7 +11,8 @@ has --heavy finished games, ``light`` (p1) has 10, ``full`` (p3) has --full (200
 a profile shows, 20 finished games, 50 points of each rating's history, 5 opponents), each with four ratings and
 every rating change, and five games under way created through the write door, one waiting for them. The other games go to random pairs. Then each page is loaded --rounds times through Django's test client by a logged-in player (p2, who has
 met both), the pages in turn in each round, and the median CPU of the web process (``time.process_time``), its
-wall time (the database's work included) and its queries are printed, for the heavy, the light and the full
+wall time (the database's work included), the time spent in the database driver's calls and its queries are
+printed, for the heavy, the light and the full
 player. --reuse measures again on the database a previous run left (its --players, --games, --heavy and --full
 must be given the same).
 
@@ -209,11 +210,21 @@ def old_lobby_read(user: Any) -> list[Any]:
     return [get_engine(g.engine).waiting_for(g.state) if g.status == Game.Status.ACTIVE else set() for g in games]
 
 
-def measure(pages: list[tuple[str, Any]], rounds: int) -> list[tuple[str, float, float, int]]:
-    """Each page's median CPU and wall time (ms) and its queries. Rounds go through every page in turn, so a
-    burst of load on the machine falls on all of them alike."""
+def measure(pages: list[tuple[str, Any]], rounds: int) -> list[tuple[str, float, float, float, int]]:
+    """Each page's median CPU, wall and database time (ms: the time spent in the database driver's calls, waiting
+    for PostgreSQL included) and its queries. Rounds go through every page in turn, so a burst of load on the
+    machine falls on all of them alike."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
+
+    in_database = [0.0]
+
+    def timed(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        began = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            in_database[0] += time.perf_counter() - began
 
     counts = []
     for _, call in pages:
@@ -222,14 +233,18 @@ def measure(pages: list[tuple[str, Any]], rounds: int) -> list[tuple[str, float,
         counts.append(len(queries))
     cpu: list[list[float]] = [[] for _ in pages]
     wall: list[list[float]] = [[] for _ in pages]
-    for _ in range(rounds):
-        for n, (_, call) in enumerate(pages):
-            began, began_cpu = time.perf_counter(), time.process_time()
-            call()
-            cpu[n].append(time.process_time() - began_cpu)
-            wall[n].append(time.perf_counter() - began)
-    return [(label, statistics.median(cpu[n]) * 1000, statistics.median(wall[n]) * 1000, counts[n])
-            for n, (label, _) in enumerate(pages)]  # fmt: skip
+    database: list[list[float]] = [[] for _ in pages]
+    with connection.execute_wrapper(timed):
+        for _ in range(rounds):
+            for n, (_, call) in enumerate(pages):
+                in_database[0] = 0.0
+                began, began_cpu = time.perf_counter(), time.process_time()
+                call()
+                cpu[n].append(time.process_time() - began_cpu)
+                wall[n].append(time.perf_counter() - began)
+                database[n].append(in_database[0])
+    return [(label, statistics.median(cpu[n]) * 1000, statistics.median(wall[n]) * 1000,
+             statistics.median(database[n]) * 1000, counts[n]) for n, (label, _) in enumerate(pages)]  # fmt: skip
 
 
 def main() -> None:
@@ -287,10 +302,10 @@ def main() -> None:
         ("baseline: old lobby read of p1's games", lambda: old_lobby_read(light)),
     ]
     print(f"{args.players:,} players, {args.games:,} finished games, PostgreSQL; median of {args.rounds} loads")
-    print("| page | CPU (web process) | wall (database included) | queries |")
-    print("|---|---|---|---|")
-    for label, cpu, wall, queries in measure(pages, args.rounds):
-        print(f"| {label} | {cpu:.1f} ms | {wall:.1f} ms | {queries} |")
+    print("| page | CPU (web process) | wall (database included) | in the database | queries |")
+    print("|---|---|---|---|---|")
+    for label, cpu, wall, database, queries in measure(pages, args.rounds):
+        print(f"| {label} | {cpu:.1f} ms | {wall:.1f} ms | {database:.1f} ms | {queries} |")
 
 
 if __name__ == "__main__":
