@@ -1,16 +1,18 @@
 """Public profiles and the lobby with a big history: 100,000 players and 1,000,000 finished games.
 
     python bench/profile_bench.py [--players 100000] [--games 1000000] [--heavy 10000] [--full 200] [--rounds 20]
-                                  [--reuse]
+                                  [--reuse] [--database wg_bench_profiles]
 
-Runs on its own PostgreSQL database, wg_bench_profiles on the machine's server (dropped and made again). The
+Runs on its own PostgreSQL database, wg_bench_profiles on the machine's server unless --database names another
+(dropped and made again). The
 rows are written in bulk (COPY) as the site writes them: players with profiles, two-seat finished games of the
 four kinds (1 % private) with each seat's outcome and place, a Lingo rating for every player. ``heavy`` (p0)
 has --heavy finished games, ``light`` (p1) has 10, ``full`` (p3) has --full (200: enough to fill every list
 a profile shows, 20 finished games, 50 points of each rating's history, 5 opponents), each with four ratings and
 every rating change, and five games under way created through the write door, one waiting for them. The other games go to random pairs. Then each page is loaded --rounds times through Django's test client by a logged-in player (p2, who has
 met both), the pages in turn in each round, and the median CPU of the web process (``time.process_time``), its
-wall time (the database's work included) and its queries are printed, for the heavy, the light and the full
+wall time (the database's work included), the time spent in the database driver's calls and its queries are
+printed, for the heavy, the light and the full
 player. --reuse measures again on the database a previous run left (its --players, --games, --heavy and --full
 must be given the same).
 
@@ -208,11 +210,21 @@ def old_lobby_read(user: Any) -> list[Any]:
     return [get_engine(g.engine).waiting_for(g.state) if g.status == Game.Status.ACTIVE else set() for g in games]
 
 
-def measure(pages: list[tuple[str, Any]], rounds: int) -> list[tuple[str, float, float, int]]:
-    """Each page's median CPU and wall time (ms) and its queries. Rounds go through every page in turn, so a
-    burst of load on the machine falls on all of them alike."""
+def measure(pages: list[tuple[str, Any]], rounds: int) -> list[tuple[str, float, float, float, int]]:
+    """Each page's median CPU, wall and database time (ms: the time spent in the database driver's calls, waiting
+    for PostgreSQL included) and its queries. Rounds go through every page in turn, so a burst of load on the
+    machine falls on all of them alike."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
+
+    in_database = [0.0]
+
+    def timed(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        began = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            in_database[0] += time.perf_counter() - began
 
     counts = []
     for _, call in pages:
@@ -221,17 +233,22 @@ def measure(pages: list[tuple[str, Any]], rounds: int) -> list[tuple[str, float,
         counts.append(len(queries))
     cpu: list[list[float]] = [[] for _ in pages]
     wall: list[list[float]] = [[] for _ in pages]
-    for _ in range(rounds):
-        for n, (_, call) in enumerate(pages):
-            began, began_cpu = time.perf_counter(), time.process_time()
-            call()
-            cpu[n].append(time.process_time() - began_cpu)
-            wall[n].append(time.perf_counter() - began)
-    return [(label, statistics.median(cpu[n]) * 1000, statistics.median(wall[n]) * 1000, counts[n])
-            for n, (label, _) in enumerate(pages)]  # fmt: skip
+    database: list[list[float]] = [[] for _ in pages]
+    with connection.execute_wrapper(timed):
+        for _ in range(rounds):
+            for n, (_, call) in enumerate(pages):
+                in_database[0] = 0.0
+                began, began_cpu = time.perf_counter(), time.process_time()
+                call()
+                cpu[n].append(time.process_time() - began_cpu)
+                wall[n].append(time.perf_counter() - began)
+                database[n].append(in_database[0])
+    return [(label, statistics.median(cpu[n]) * 1000, statistics.median(wall[n]) * 1000,
+             statistics.median(database[n]) * 1000, counts[n]) for n, (label, _) in enumerate(pages)]  # fmt: skip
 
 
 def main() -> None:
+    global DATABASE
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=100_000)
     parser.add_argument("--games", type=int, default=1_000_000)
@@ -239,7 +256,9 @@ def main() -> None:
     parser.add_argument("--full", type=int, default=200, help="finished games of p3 (enough to fill every list)")
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--reuse", action="store_true", help="measure again on the database a previous run made")
+    parser.add_argument("--database", default=DATABASE, help="the PostgreSQL database to (re)make or reuse")
     args = parser.parse_args()
+    DATABASE = args.database
     setup(fresh=not args.reuse)
     import warnings
 
@@ -283,10 +302,10 @@ def main() -> None:
         ("baseline: old lobby read of p1's games", lambda: old_lobby_read(light)),
     ]
     print(f"{args.players:,} players, {args.games:,} finished games, PostgreSQL; median of {args.rounds} loads")
-    print("| page | CPU (web process) | wall (database included) | queries |")
-    print("|---|---|---|---|")
-    for label, cpu, wall, queries in measure(pages, args.rounds):
-        print(f"| {label} | {cpu:.1f} ms | {wall:.1f} ms | {queries} |")
+    print("| page | CPU (web process) | wall (database included) | in the database | queries |")
+    print("|---|---|---|---|---|")
+    for label, cpu, wall, database, queries in measure(pages, args.rounds):
+        print(f"| {label} | {cpu:.1f} ms | {wall:.1f} ms | {database:.1f} ms | {queries} |")
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from django.core.management import call_command
 from tests.conftest import logged_in
 from tests.games.conftest import start_game
 from wordgames.games import actions
+from wordgames.games.actions import records
 from wordgames.games.models import Game, Seat, TeamInvitation
 from wordgames.games.queries import RECENTLY_FINISHED
 
@@ -39,6 +40,11 @@ def finished_games(first: Any, second: Any, count: int) -> list[Game]:
     seat_fields = [f.attname for f in Seat._meta.concrete_fields if f.name not in ("id", "game")]
     Seat.objects.bulk_create([Seat(game_id=copy.pk, **{name: getattr(seat, name) for name in seat_fields})
                               for copy in copies for seat in seats])  # fmt: skip
+    # The copies counted in the players' records as their ends would have been.
+    one, copied = records.share(game, records.results_of(seats)), records.Share()
+    copied.kinds.update({key: [n * (count - 1) for n in values] for key, values in one.kinds.items()})
+    copied.pairs.update({key: [n * (count - 1) for n in values] for key, values in one.pairs.items()})
+    records.add(copied)
     return [game, *copies]
 
 

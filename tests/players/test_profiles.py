@@ -122,8 +122,9 @@ def test_a_profile_costs_the_same_queries_with_10_or_1000_finished_games(
     Rating.objects.create(user=ann, kind="lingo", value=1600, games=count)
     viewer = logged_in(bob)
     # session, viewer, the player, ratings and one history each, results, games in progress (and their
-    # players), finished (count, page, players), most met (and their accounts), against the viewer, follows, blocks
-    with django_assert_num_queries(16):
+    # players), finished (page, players: their number is the results' sum), most met (with their accounts),
+    # against the viewer, follows, blocks
+    with django_assert_num_queries(14):
         page = viewer.get("/players/ann/").content.decode()
     assert f"<bdi>Ann</bdi> against you: {count} won" in page
 

@@ -21,6 +21,7 @@ from wordgames.lib.http import AuthedRequest
 from wordgames.lib.typed import isolated
 
 from . import actions
+from .actions.records import privacy_changes
 from .models import (
     SECRET_MOVES,
     ChatMessage,
@@ -193,6 +194,11 @@ class GameAdmin(Moderated):
     exclude = ("state", "seed", "secret", "bag")
     inlines = [SeatInline, MoveInline]
     actions = [take_back, end_game, abandon_game]
+
+    def save_model(self, request: HttpRequest, obj: Game, form: Any, change: bool) -> None:
+        if change and "private" in form.changed_data:  # a finished game leaves its players' records or returns
+            privacy_changes(obj)
+        super().save_model(request, obj, form, change)
 
 
     @admin.display(description=_("secret and first tiles"))

@@ -583,3 +583,45 @@ class ChatMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} in {self.game}: {visible(self.text[:40])}"  # the admin's titles: written out
+
+
+class PlayerRecord(models.Model):
+    """A player's wins, draws and losses in one game kind, over their finished games that are not private: what
+    their profile shows, kept as the games end (``actions.records``) so that showing it reads one row per kind,
+    not every game they ever finished."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="+")
+    engine = models.CharField(verbose_name=_("engine"), max_length=32)
+    won = models.IntegerField(verbose_name=_("won"), default=0)
+    drawn = models.IntegerField(verbose_name=_("drawn"), default=0)
+    lost = models.IntegerField(verbose_name=_("lost"), default=0)
+
+    class Meta:
+        verbose_name = _("player's record")
+        verbose_name_plural = _("players' records")
+        constraints = [models.UniqueConstraint(fields=["user", "engine"], name="player_record_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in {self.engine}: {self.won}-{self.drawn}-{self.lost}"
+
+
+class OpponentRecord(models.Model):
+    """A player's record against one opponent (a better place than theirs is a win, the same place a draw), over
+    the finished games that are not private where both held a seat; ``met`` is the three together, indexed so a
+    profile's most-met opponents are the first rows of the player's part of the index."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="+")
+    opponent = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("opponent"), on_delete=models.CASCADE, related_name="+")
+    won = models.IntegerField(verbose_name=_("won"), default=0)
+    drawn = models.IntegerField(verbose_name=_("drawn"), default=0)
+    lost = models.IntegerField(verbose_name=_("lost"), default=0)
+    met = models.IntegerField(verbose_name=_("met"), default=0)
+
+    class Meta:
+        verbose_name = _("record against an opponent")
+        verbose_name_plural = _("records against opponents")
+        constraints = [models.UniqueConstraint(fields=["user", "opponent"], name="opponent_record_once")]
+        indexes = [models.Index(fields=["user", "-met", "opponent"], name="opponent_record_most_met")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} against {self.opponent_id}: {self.won}-{self.drawn}-{self.lost}"

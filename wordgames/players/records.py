@@ -9,10 +9,10 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, F, FilteredRelation, Prefetch, Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 
 from wordgames.engines import get_engine
-from wordgames.games.models import Seat
+from wordgames.games.models import OpponentRecord, PlayerRecord, Seat
 from wordgames.ratings.models import RatingChange
 from wordgames.ratings.queries import is_provisional, ratings_of
 
@@ -65,41 +65,25 @@ def history_values(user: User, kind: str, limit: int = HISTORY) -> list[int]:
 
 
 def results(user: User) -> list[Record]:
-    """Wins, draws and losses per game kind, in finished public games (one query)."""
-    counts = (_public_finished(user).values("game__engine")
-              .annotate(won=Count("pk", filter=Q(outcome="won")), drawn=Count("pk", filter=Q(outcome="drawn")),
-                        lost=Count("pk", filter=Q(outcome="lost")))
-              .order_by("game__engine"))  # fmt: skip
-    return [Record(row["won"], row["drawn"], row["lost"], title=get_engine(row["game__engine"]).title)
-            for row in counts]  # fmt: skip
-
-
-def _against(user: User) -> Any:  # typed Any: the type checker's plugin does not follow a FilteredRelation
-    """``user``'s finished public seats joined with each other seat of the same game (``other``)."""
-    return _public_finished(user).annotate(
-        other=FilteredRelation("game__seats", condition=~Q(game__seats__user_id=user.pk))
-    ).filter(other__user__isnull=False)
-
-
-def _tally() -> dict[str, Any]:
-    """Ahead of the other seat (a better place) is a win, behind it a loss, the same place a draw."""
-    return {"won": Count("pk", filter=Q(place__lt=F("other__place"))),
-            "lost": Count("pk", filter=Q(place__gt=F("other__place"))),
-            "drawn": Count("pk", filter=Q(place=F("other__place")))}  # fmt: skip
+    """Wins, draws and losses per game kind, in finished public games (one query: the counts kept as games end,
+    whatever the player's history)."""
+    rows = (PlayerRecord.objects.filter(user_id=user.pk).filter(Q(won__gt=0) | Q(drawn__gt=0) | Q(lost__gt=0))
+            .order_by("engine"))  # fmt: skip
+    return [Record(row.won, row.drawn, row.lost, title=get_engine(row.engine).title) for row in rows]
 
 
 def head_to_head(user: User, opponent: User) -> Record:
     """``user``'s record against ``opponent`` in the finished public games where both played (one query)."""
-    row = _against(user).filter(other__user=opponent).aggregate(**_tally())
-    return Record(row["won"], row["drawn"], row["lost"], opponent=opponent)
+    row = OpponentRecord.objects.filter(user_id=user.pk, opponent_id=opponent.pk).first()
+    return Record(row.won, row.drawn, row.lost, opponent=opponent) if row else Record(opponent=opponent)
 
 
 def most_met(user: User, limit: int = MOST_MET) -> list[Record]:
-    """The opponents ``user`` met most in finished public games, with the record against each (two queries)."""
-    rows = list(_against(user).values("other__user").annotate(met=Count("pk"), **_tally())
-                .order_by("-met", "other__user")[:limit])  # fmt: skip
-    people = User.objects.select_related("profile").in_bulk([row["other__user"] for row in rows])
-    return [Record(row["won"], row["drawn"], row["lost"], opponent=people[row["other__user"]]) for row in rows]
+    """The opponents ``user`` met most in finished public games, with the record against each (one query: the
+    first rows of the player's part of the records' index)."""
+    rows = (OpponentRecord.objects.filter(user_id=user.pk, met__gt=0).select_related("opponent__profile")
+            .order_by("-met", "opponent_id")[:limit])  # fmt: skip
+    return [Record(row.won, row.drawn, row.lost, opponent=row.opponent) for row in rows]
 
 
 def _with_players(seats: QuerySet[Seat]) -> QuerySet[Seat]:
@@ -113,7 +97,21 @@ def in_progress(user: User) -> list[Seat]:
     return list(_with_players(seats)[:IN_PROGRESS])
 
 
-def finished(user: User, page: Any) -> Page[Seat]:
-    """One page of ``user``'s seats in finished public games, newest first (three queries: count, page, players)."""
+class _Counted(Paginator):
+    """Pages of a list whose length is known already (the records' sum), so no query counts it."""
+
+    def __init__(self, object_list: Any, per_page: int, count: int) -> None:
+        super().__init__(object_list, per_page)
+        self.known = count
+
+    @property
+    def count(self) -> int:
+        return self.known
+
+
+def finished(user: User, page: Any, kinds: list[Record] | None = None) -> Page[Seat]:
+    """One page of ``user``'s seats in finished public games, newest first (two queries: page, players; their
+    number is the sum of their ``results`` per kind, read here unless given as ``kinds``)."""
+    games = sum(record.games for record in (kinds if kinds is not None else results(user)))
     seats = _with_players(_public_finished(user).order_by("-game_id"))
-    return Paginator(seats, FINISHED_PER_PAGE).get_page(page)
+    return _Counted(seats, FINISHED_PER_PAGE, games).get_page(page)

@@ -36,8 +36,9 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     context: dict[str, Any] = {
         "player": player, "own": own, "level": getattr(getattr(player, "profile", None), "computer", ""),
         "title": typed.plain(display_name(player)),  # a <title> shows tags as text: no <bdi> there
-        "ratings": records.ratings(player), "results": records.results(player),
-        "in_progress": records.in_progress(player), "finished": records.finished(player, request.GET.get("page")),
+        "ratings": records.ratings(player), "results": (results := records.results(player)),
+        "in_progress": records.in_progress(player),
+        "finished": records.finished(player, request.GET.get("page"), results),
         "most_met": records.most_met(player),
     }  # fmt: skip
     if viewer.is_authenticated and not own:

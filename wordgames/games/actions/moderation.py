@@ -19,6 +19,7 @@ from wordgames.engines.core.engine import EndReason
 from .. import relay, signals
 from ..models import Game, ModerationAction, Move, Seat, TeamInvitation
 from ..queries import live_moves, rebuild_state
+from . import records
 from .computers import computer_level
 from .errors import RefusalCode, Refused
 from .games import start_if_full
@@ -106,6 +107,7 @@ def replace_player(
             mates = sorted(u.get_username() for u in seat.partners.all())
             seat.partners.clear()
             TeamInvitation.objects.filter(seat=seat).delete()
+        records.seat_changes_hands(game, seat, new_user.pk)  # a finished game's result goes with the seat
         seat.user = new_user
         seat.joined = timezone.now()
         seat.save()

@@ -31,6 +31,7 @@ from .. import live, relay, signals
 from ..models import Game, Move, Seat, Vacation
 from ..queries import hidden_from, live_moves, player_names, seat_of
 from ..refusals import word
+from . import records
 from .clockplan import SeatClock, Turn, deciding, plan_clocks, starting
 from .errors import MoveResult, RefusalCode, Refused
 
@@ -359,10 +360,14 @@ def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int 
     last_seq = (context or MoveContext()).last_move_number(game) if deciding(turn, clocks) else 0
     changes = plan_clocks(turn, clocks, now=now, version=game.version, last_seq=last_seq, away=away)
     loaded = {seat.pk: seat for seat in seats}
+    ends = any("place" in values for _pk, values in changes)  # a game ends or reopens: the records change
+    before = records.results_of(seats) if ends else []
     for pk, values in changes:  # the seats in memory as the database will have them
         for name, value in values.items():
             setattr(loaded[pk], name, value)
     update_seats(changes)
+    if ends:
+        records.count_change(game, before, records.results_of(seats))
 
 
 def _turn(game: Game, actors_before: set[int] | None, mover: int | None) -> Turn:
