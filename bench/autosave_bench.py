@@ -50,8 +50,10 @@ def main() -> None:
     from django.conf import settings
 
     # No collected static files here: plain storage (the page's links are not what is measured).
-    settings.STORAGES = {**settings.STORAGES,
-                         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
     from django.contrib.auth import get_user_model
     from django.test import Client
 
@@ -87,13 +89,24 @@ def main() -> None:
 
     # Baseline: the saves as hidden rows, one each, read by loading every move and dropping them in Python.
     saved = Move.objects.get(game=game)
-    Move.objects.bulk_create(Move(game=game, seq=saved.seq + i, seat=0, user=ann, text=grid(i), quiet=True,
-                                  outcome={"events": {"quiet": True, "private": True}})
-                             for i in range(1, args.saves))  # fmt: skip
+    Move.objects.bulk_create(
+        Move(
+            game=game,
+            seq=saved.seq + i,
+            seat=0,
+            user=ann,
+            text=grid(i),
+            quiet=True,
+            outcome={"events": {"quiet": True, "private": True}},
+        )
+        for i in range(1, args.saves)
+    )
     times = []
     for _ in range(args.pages):
         started = time.process_time()
-        shown = [m for m in queries.live_moves(game).select_related("user") if not m.outcome.get("events", {}).get("quiet")]
+        shown = [
+            m for m in queries.live_moves(game).select_related("user") if not m.outcome.get("events", {}).get("quiet")
+        ]
         times.append(time.process_time() - started)
     assert shown == []
     old_read = statistics.median(times) * 1000
@@ -103,8 +116,10 @@ def main() -> None:
     print(f"| move rows after {args.saves} autosaves | {rows} | {args.saves} |")
     print(f"| bob's page, no autosave | {before[0]:.1f} ms, {before[1]} queries | |")
     print(f"| bob's page, 1 autosave | {one[0]:.1f} ms, {one[1]} queries | |")
-    print(f"| bob's page, {args.saves} autosaves | {many[0]:.1f} ms, {many[1]} queries | "
-          f"+{old_read:.1f} ms to read and drop {args.saves} hidden rows |")
+    print(
+        f"| bob's page, {args.saves} autosaves | {many[0]:.1f} ms, {many[1]} queries | "
+        f"+{old_read:.1f} ms to read and drop {args.saves} hidden rows |"
+    )
     print(f"| one autosave through the write door | {per_save:.1f} ms | |")
 
 

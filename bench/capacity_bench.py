@@ -51,7 +51,9 @@ class Game:
         self.seen = [plan["version"], plan["version"]]
 
 
-def schedule(games: list[Game], seconds: float, move_every: float, rnd: random.Random) -> list[tuple[float, int, str, int]]:
+def schedule(
+    games: list[Game], seconds: float, move_every: float, rnd: random.Random
+) -> list[tuple[float, int, str, int]]:
     """(when, game index, kind, seat) for every request of the step, in time order."""
     events = []
     mean_poll = VISIBLE * POLL_VISIBLE + (1 - VISIBLE) * POLL_HIDDEN
@@ -69,8 +71,7 @@ def schedule(games: list[Game], seconds: float, move_every: float, rnd: random.R
     return [heapq.heappop(events) for _ in range(len(events))]
 
 
-def run_step(port: int, games: list[Game], seconds: float, move_every: float, clients: int,
-             rnd: random.Random) -> dict:  # fmt: skip
+def run_step(port: int, games: list[Game], seconds: float, move_every: float, clients: int, rnd: random.Random) -> dict:
     events = schedule(games, seconds, move_every, rnd)
     latencies: list[float] = []
     errors = [0]
@@ -112,8 +113,14 @@ def run_step(port: int, games: list[Game], seconds: float, move_every: float, cl
                         continue
                     mover, move = game.moves[game.next]
                     cookie = f"sessionid={game.cookies[mover]}; csrftoken={web_bench.CSRF}"
-                    body = urlencode({"move": move, "version": game.version, "key": f"{game.id}-{game.next}",
-                                      "csrfmiddlewaretoken": web_bench.CSRF})  # fmt: skip
+                    body = urlencode(
+                        {
+                            "move": move,
+                            "version": game.version,
+                            "key": f"{game.id}-{game.next}",
+                            "csrfmiddlewaretoken": web_bench.CSRF,
+                        }
+                    )
                     status = request(conn, "POST", f"/games/{game.id}/move/", cookie, body)
                     ok = status == 302
                     if ok:
@@ -134,9 +141,14 @@ def run_step(port: int, games: list[Game], seconds: float, move_every: float, cl
         t.join()
     elapsed = time.perf_counter() - began
     latencies.sort()
-    return {"games": len(games), "requests": len(latencies), "rate": len(latencies) / elapsed,
-            "median": statistics.median(latencies) * 1000, "p95": latencies[int(len(latencies) * 0.95)] * 1000,
-            "errors": errors[0]}  # fmt: skip
+    return {
+        "games": len(games),
+        "requests": len(latencies),
+        "rate": len(latencies) / elapsed,
+        "median": statistics.median(latencies) * 1000,
+        "p95": latencies[int(len(latencies) * 0.95)] * 1000,
+        "errors": errors[0],
+    }
 
 
 def main() -> None:
@@ -165,11 +177,42 @@ def main() -> None:
     # The pages link their static files by the manifest, as in production: collect them first (release step).
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     port = web_bench.free_port()
-    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "wordgames.wsgi", "--bind", f"127.0.0.1:{port}",
-                               "--workers", str(args.workers), "--log-level", "warning"], cwd=ROOT, env=env)  # fmt: skip
-    worker = subprocess.Popen([sys.executable, "-m", "celery", "-A", "wordgames", "worker", "--queues",
-                               "celery,computer", "--concurrency", "1", "--loglevel", "WARNING"], cwd=ROOT, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "wordgames.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(args.workers),
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "wordgames",
+            "worker",
+            "--queues",
+            "celery,computer",
+            "--concurrency",
+            "1",
+            "--loglevel",
+            "WARNING",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     results = []
     try:
         web_bench.wait_until_up(port)
@@ -186,8 +229,10 @@ def main() -> None:
 
         redis.Redis.from_url(BROKER).flushdb()
     load = Path("/proc/loadavg").read_text().split()[:3]
-    print(f"\ncommand: python bench/capacity_bench.py --steps {args.steps} --seconds {args.seconds:g} "
-          f"--move-every {args.move_every:g} --workers {args.workers} --clients {args.clients}; load after {' '.join(load)}")
+    print(
+        f"\ncommand: python bench/capacity_bench.py --steps {args.steps} --seconds {args.seconds:g} "
+        f"--move-every {args.move_every:g} --workers {args.workers} --clients {args.clients}; load after {' '.join(load)}"
+    )
     print("| active games | requests a second | median | p95 | errors |")
     print("|---|---|---|---|---|")
     for r in results:

@@ -38,10 +38,18 @@ from wordgames.engines.core.players import Clock, Slot, choose_move, prefixes  #
 from wordgames.engines.lexicon_crossing import computer, crossword  # noqa: E402
 
 
-def old_fit_words(lexicon: Lexicon, slots: list[Slot], letters: Counter[str] | None, *, min_len: int = 2,
-                  max_len: int = 99, can_end: Callable[[int], bool] | None = None,
-                  usable: Callable[[int], bool] | None = None, clock: Clock | None = None,
-                  rng: random.Random | None = None) -> Iterator[tuple[str, list[int]]]:  # fmt: skip
+def old_fit_words(
+    lexicon: Lexicon,
+    slots: list[Slot],
+    letters: Counter[str] | None,
+    *,
+    min_len: int = 2,
+    max_len: int = 99,
+    can_end: Callable[[int], bool] | None = None,
+    usable: Callable[[int], bool] | None = None,
+    clock: Clock | None = None,
+    rng: random.Random | None = None,
+) -> Iterator[tuple[str, list[int]]]:
     """``players.fit_words`` before this change: the letters shuffled afresh at every letter of the walk."""
     pool = Counter(letters) if letters is not None else None
     alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -91,8 +99,14 @@ def positions(count: int, first_seed: int) -> list[tuple[dict[str, Any], Any]]:
         while engine.result(state) is None and moves < 60 and len(found) < count:
             acted = False
             for seat in sorted(engine.actors(state)):
-                move = choose_move(engine, engine.view(state, seat), seat, level="quick",
-                                   rng=random.Random(f"{seed}:{moves}:{seat}"), budget=0.5)  # fmt: skip
+                move = choose_move(
+                    engine,
+                    engine.view(state, seat),
+                    seat,
+                    level="quick",
+                    rng=random.Random(f"{seed}:{moves}:{seat}"),
+                    budget=0.5,
+                )
                 if move is not None:
                     state, _ = engine.apply(state, seat, move)
                     moves += 1
@@ -145,13 +159,17 @@ def main() -> None:
                 rows[name]["values"].append(value)
                 rows[name]["complete"] += complete
     print(f"{len(found)} positions, strong budget {args.budget} s a choice\n")
-    print("| walk | crossing words found | CPU s for them | words a CPU second | crosswords built a choice "
-          "| crosswords played (complete) | their mean value |")  # fmt: skip
+    print(
+        "| walk | crossing words found | CPU s for them | words a CPU second | crosswords built a choice "
+        "| crosswords played (complete) | their mean value |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|")
     for name, r in rows.items():
         values = statistics.mean(r["values"]) if r["values"] else float("nan")
-        print(f"| {name} | {r['words']} | {r['walk_s']:.2f} | {r['words'] / r['walk_s']:.0f} "
-              f"| {statistics.mean(r['builds']):.1f} | {len(r['values'])} ({r['complete']}) | {values:.3f} |")  # fmt: skip
+        print(
+            f"| {name} | {r['words']} | {r['walk_s']:.2f} | {r['words'] / r['walk_s']:.0f} "
+            f"| {statistics.mean(r['builds']):.1f} | {len(r['values'])} ({r['complete']}) | {values:.3f} |"
+        )
 
 
 if __name__ == "__main__":

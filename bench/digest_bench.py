@@ -35,9 +35,15 @@ def setup(database: str) -> None:
         os.environ["DATABASE_URL"] = "postgres://postgres@127.0.0.1:5432/wordgames_digest_bench"
     else:
         os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
-    os.environ.update({"CELERY_TASK_ALWAYS_EAGER": "true", "DEBUG": "false", "SECRET_KEY": "bench-" + "k" * 50,
-                       "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
-                       "SECURE_SSL_REDIRECT": "false"})  # fmt: skip
+    os.environ.update(
+        {
+            "CELERY_TASK_ALWAYS_EAGER": "true",
+            "DEBUG": "false",
+            "SECRET_KEY": "bench-" + "k" * 50,
+            "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+            "SECURE_SSL_REDIRECT": "false",
+        }
+    )
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "wordgames.settings")
     import django
 
@@ -59,17 +65,30 @@ def populate(users: int, day: str) -> None:
     host = User.objects.create(username="host", email="host@example.org")
     players = User.objects.bulk_create(User(username=f"p{i}", email=f"p{i}@example.org") for i in range(users))
     tomorrow = datetime.now(UTC) + timedelta(days=1)  # served today: next due tomorrow (bulk_create skips save())
-    Profile.objects.bulk_create(Profile(user=u, email_modes={"your_turn": "digest"}, digest_hour=0,
-                                        digest_due=tomorrow) for u in players)  # fmt: skip
+    Profile.objects.bulk_create(
+        Profile(user=u, email_modes={"your_turn": "digest"}, digest_hour=0, digest_due=tomorrow) for u in players
+    )
     state = get_engine("lingo").new_game(["p", "host"], {}, 1)  # seat 0 (the player) to move
-    games = Game.objects.bulk_create(Game(engine="lingo", seed=1, state=state, status=Game.Status.ACTIVE,
-                                          created_by=host) for _ in players)  # fmt: skip
-    Seat.objects.bulk_create([seat for game, user in zip(games, players, strict=True)
-                              for seat in (Seat(game=game, position=0, user=user),
-                                           Seat(game=game, position=1, user=host))])  # fmt: skip
-    Notification.objects.bulk_create(Notification(key=f"digest:{u.pk}:{day}", recipient=u.email, subject="digest",
-                                                  claimed=datetime.now(UTC), sent=datetime.now(UTC))
-                                     for u in players)  # fmt: skip
+    games = Game.objects.bulk_create(
+        Game(engine="lingo", seed=1, state=state, status=Game.Status.ACTIVE, created_by=host) for _ in players
+    )
+    Seat.objects.bulk_create(
+        [
+            seat
+            for game, user in zip(games, players, strict=True)
+            for seat in (Seat(game=game, position=0, user=user), Seat(game=game, position=1, user=host))
+        ]
+    )
+    Notification.objects.bulk_create(
+        Notification(
+            key=f"digest:{u.pk}:{day}",
+            recipient=u.email,
+            subject="digest",
+            claimed=datetime.now(UTC),
+            sent=datetime.now(UTC),
+        )
+        for u in players
+    )
 
 
 def baseline_sweep(now: datetime) -> int:
@@ -80,14 +99,19 @@ def baseline_sweep(now: datetime) -> int:
     for profile in notices.Profile.objects.select_related("user").filter(email_modes__your_turn="digest"):
         user = profile.user
         games = []
-        mine = notices.Game.objects.filter(notices.Q(seats__user=user) | notices.Q(seats__partners=user),
-                                           status=notices.Game.Status.ACTIVE)  # fmt: skip
+        mine = notices.Game.objects.filter(
+            notices.Q(seats__user=user) | notices.Q(seats__partners=user), status=notices.Game.Status.ACTIVE
+        )
         for game in mine.distinct().prefetch_related("seats__partners"):
             seat = notices.seat_read_by(game, user)
             if seat is not None and seat.position in notices.get_engine(game.engine).waiting_for(game.state):
                 games.append(game)
-        if games and not notices.Notification.objects.filter(key=notices.digest_key(user.pk, now.date().isoformat()),
-                                                              sent__isnull=False).exists():  # fmt: skip
+        if (
+            games
+            and not notices.Notification.objects.filter(
+                key=notices.digest_key(user.pk, now.date().isoformat()), sent__isnull=False
+            ).exists()
+        ):
             count += emails.send_digest(user, games, now.date().isoformat())
     return count
 

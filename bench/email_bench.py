@@ -36,9 +36,16 @@ def setup(database: str, broker: str) -> None:
         os.environ["DATABASE_URL"] = "postgres://postgres@127.0.0.1:5432/wordgames_email_bench"
     else:
         os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
-    os.environ.update({"CELERY_BROKER_URL": broker, "CELERY_TASK_ALWAYS_EAGER": "false", "DEBUG": "false",
-                       "SECRET_KEY": "bench-" + "k" * 50, "EMAIL_BACKEND": "anymail.backends.test.EmailBackend",
-                       "SECURE_SSL_REDIRECT": "false"})  # fmt: skip
+    os.environ.update(
+        {
+            "CELERY_BROKER_URL": broker,
+            "CELERY_TASK_ALWAYS_EAGER": "false",
+            "DEBUG": "false",
+            "SECRET_KEY": "bench-" + "k" * 50,
+            "EMAIL_BACKEND": "anymail.backends.test.EmailBackend",
+            "SECURE_SSL_REDIRECT": "false",
+        }
+    )
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "wordgames.settings")
     import django
 
@@ -54,8 +61,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=4, help="rounds of moves for the sending phase")
     parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--broker", default="memory://")
-    parser.add_argument("--worker", action="store_true",
-                        help="also time a real `celery worker` (PostgreSQL and Redis only) sending every queued email")
+    parser.add_argument(
+        "--worker",
+        action="store_true",
+        help="also time a real `celery worker` (PostgreSQL and Redis only) sending every queued email",
+    )
     args = parser.parse_args()
     if args.worker and (args.database != "postgres" or not args.broker.startswith("redis")):
         parser.error("--worker needs --database postgres and a redis:// broker")
@@ -87,8 +97,12 @@ def main() -> None:
     for seed in range(args.games):
         game = new_game(seed)
         best = engine.best_move(game.state, 0)
-        sent = EmailMultiAlternatives(subject=f"Lingo game {game.pk}", body="(board)", to=["ann@example.com"],
-                                             reply_to=[reply_address(game.seats.get(position=0))])
+        sent = EmailMultiAlternatives(
+            subject=f"Lingo game {game.pk}",
+            body="(board)",
+            to=["ann@example.com"],
+            reply_to=[reply_address(game.seats.get(position=0))],
+        )
         sent.extra_headers["Message-ID"] = f"<bench-{seed}@localhost>"
         replies.append((game, best.move, mime.reply(sent, f"{best.move} #1\ngood game")))
     direct = []
@@ -140,15 +154,23 @@ def main() -> None:
 
     worker_rate = time_real_worker(new_game, args.games) if args.worker else None
     print(f"database {args.database}, broker {args.broker.split(':')[0]}, {args.games} games")
-    print(f"inbound email -> applied move + queued notifications: median {statistics.median(inbound_ms):.1f} ms "
-          f"(p95 {sorted(inbound_ms)[int(len(inbound_ms) * 0.95) - 1]:.1f} ms); target 50 ms")
+    print(
+        f"inbound email -> applied move + queued notifications: median {statistics.median(inbound_ms):.1f} ms "
+        f"(p95 {sorted(inbound_ms)[int(len(inbound_ms) * 0.95) - 1]:.1f} ms); target 50 ms"
+    )
     print(f"baseline, the same kind of move through the service alone: median {statistics.median(service_ms):.1f} ms")
-    print(f"notifications sent a batch at a time (send_notices, anymail test backend): {batched / batched_s:.0f}/s "
-          f"({batched} emails); target 200/s")
-    print(f"baseline, one move's emails a task (notify_turn): {baseline_sent / baseline_s:.0f}/s ({baseline_sent} emails)")
+    print(
+        f"notifications sent a batch at a time (send_notices, anymail test backend): {batched / batched_s:.0f}/s "
+        f"({batched} emails); target 200/s"
+    )
+    print(
+        f"baseline, one move's emails a task (notify_turn): {baseline_sent / baseline_s:.0f}/s ({baseline_sent} emails)"
+    )
     if worker_rate is not None:
-        print(f"one real celery worker process (--concurrency 1) on Redis: {worker_rate[0]:.0f}/s "
-              f"({worker_rate[1]} \"game started\" emails)")
+        print(
+            f"one real celery worker process (--concurrency 1) on Redis: {worker_rate[0]:.0f}/s "
+            f'({worker_rate[1]} "game started" emails)'
+        )
 
 
 def time_real_worker(new_game: Any, games: int) -> tuple[float, int]:
@@ -166,11 +188,31 @@ def time_real_worker(new_game: Any, games: int) -> tuple[float, int]:
 
     celery_app.control.purge()  # the tasks the in-process phase already did the work of
     Notice.objects.all().delete()
-    env = {**os.environ, "DATABASE_URL": os.environ["DATABASE_URL"], "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
-           "EMAIL_BACKEND": "anymail.backends.test.EmailBackend"}  # fmt: skip
-    worker = subprocess.Popen([sys.executable, "-m", "celery", "-A", "wordgames", "worker", "--loglevel", "WARNING",
-                               "--concurrency", "1", "--without-heartbeat", "--without-gossip", "--without-mingle"],
-                              cwd=ROOT, env=env)  # fmt: skip
+    env = {
+        **os.environ,
+        "DATABASE_URL": os.environ["DATABASE_URL"],
+        "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+        "EMAIL_BACKEND": "anymail.backends.test.EmailBackend",
+    }
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "wordgames",
+            "worker",
+            "--loglevel",
+            "WARNING",
+            "--concurrency",
+            "1",
+            "--without-heartbeat",
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
     try:
         NoticeSender.objects.update_or_create(pk=1, defaults={"queued": True})
         relay.send_notices.apply_async()

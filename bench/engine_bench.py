@@ -27,8 +27,9 @@ OPTIONS = {"preset": "pbem", "pool": 5, "place": 4, "tiles": 98}
 
 def legal_moves(state: dict) -> list[str]:
     seat = state["turn"]
-    search = Search(ENGINE.board(state), ENGINE.pool_of(state, seat), state["options"], ENGINE.lexicon(state),
-                    not state["board"])  # fmt: skip
+    search = Search(
+        ENGINE.board(state), ENGINE.pool_of(state, seat), state["options"], ENGINE.lexicon(state), not state["board"]
+    )
     search.singles()
     search.words()
     moves = [format_move(PlaceMove(tuple(Placement(c, t) for c, t in key))) for key in search.found]
@@ -88,12 +89,18 @@ def main() -> None:
 
     print(f"command: python bench/engine_bench.py --seed {args.seed} --tiles {args.tiles} --positions {args.positions}")
     print(f"python {sys.version.split()[0]}; options {OPTIONS}")
-    print(f"apply + score one move: median {statistics.median(applies) * 1000:.2f} ms "
-          f"(50 legal moves on a board of {len(ENGINE.board(state).tops)} cells)")  # fmt: skip
-    print(f"best_move: median {statistics.median(bests) * 1000:.0f} ms, max {max(bests) * 1000:.0f} ms "
-          f"({len(bests)} positions of {min(covered)}-{max(covered)} cells; best scores {found})")  # fmt: skip
-    print(f"baseline, every legal move scored by apply's scoring: median {statistics.median(brutes) * 1000:.0f} ms "
-          f"on the first {len(brutes)} positions (same best scores)")  # fmt: skip
+    print(
+        f"apply + score one move: median {statistics.median(applies) * 1000:.2f} ms "
+        f"(50 legal moves on a board of {len(ENGINE.board(state).tops)} cells)"
+    )
+    print(
+        f"best_move: median {statistics.median(bests) * 1000:.0f} ms, max {max(bests) * 1000:.0f} ms "
+        f"({len(bests)} positions of {min(covered)}-{max(covered)} cells; best scores {found})"
+    )
+    print(
+        f"baseline, every legal move scored by apply's scoring: median {statistics.median(brutes) * 1000:.0f} ms "
+        f"on the first {len(brutes)} positions (same best scores)"
+    )
 
 
 if __name__ == "__main__":

@@ -69,13 +69,18 @@ def main() -> None:
     for seed in range(1, args.seeds + 1):
         times = swiss(args.players, args.rounds, seed)
         lasts.append(times[-1])
-        print(f"Swiss, {args.players} players, seed {seed}: rounds 1-{args.rounds} paired in "
-              + ", ".join(f"{t:.2f}" for t in times) + " s CPU")  # fmt: skip
+        print(
+            f"Swiss, {args.players} players, seed {seed}: rounds 1-{args.rounds} paired in "
+            + ", ".join(f"{t:.2f}" for t in times)
+            + " s CPU"
+        )
     print(f"Swiss round {args.rounds}: median {statistics.median(lasts):.2f} s, max {max(lasts):.2f} s (target 2 s)")
     for size in (2, 3, 4):
         spent, rounds, spread = draw(args.tables, size)
-        print(f"Round-robin, {args.tables} tables of {size} ({args.tables * size} players): {rounds} rounds drawn "
-              f"in {spent:.2f} s CPU; pairs by meetings {dict(sorted(spread.items()))}")  # fmt: skip
+        print(
+            f"Round-robin, {args.tables} tables of {size} ({args.tables * size} players): {rounds} rounds drawn "
+            f"in {spent:.2f} s CPU; pairs by meetings {dict(sorted(spread.items()))}"
+        )
 
 
 if __name__ == "__main__":

@@ -37,6 +37,7 @@ def crowded() -> tuple[Sheet, list[tuple[int, int]]]:
 
 def naive(sheet: Sheet, new: list[tuple[int, int]]) -> list[set[tuple[int, int]]]:
     """Every open area of the whole sheet, before and after: the areas that are new after the move."""
+
     def areas() -> list[frozenset[tuple[int, int]]]:
         seen: set[tuple[int, int]] = set()
         found = []
@@ -75,8 +76,10 @@ def main() -> None:
         base.append((time.perf_counter() - start) * 1e6)
     assert sorted(map(sorted, found)) == sorted(map(sorted, expected)), (found, expected)
     print(f"open squares on the sheet: {sum(1 for r in range(1, 20) for c in range(19) if sheet.is_open((c, r)))}")
-    print(f"enclosure detection after a move: median {statistics.median(ours):.0f} µs "
-          f"(p95 {sorted(ours)[int(len(ours) * 0.95)]:.0f} µs); target 1000 µs")
+    print(
+        f"enclosure detection after a move: median {statistics.median(ours):.0f} µs "
+        f"(p95 {sorted(ours)[int(len(ours) * 0.95)]:.0f} µs); target 1000 µs"
+    )
     print(f"baseline, whole-sheet flood fill before and after: median {statistics.median(base):.0f} µs")
 
 

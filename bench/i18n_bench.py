@@ -27,10 +27,18 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 
 def set_up() -> tuple[object, list[str], object]:
-    os.environ.update({"DATABASE_URL": f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3", "DEBUG": "false",
-                       "SECRET_KEY": "bench-" + "k" * 50, "ALLOWED_HOSTS": "testserver",
-                       "SECURE_SSL_REDIRECT": "false", "CELERY_TASK_ALWAYS_EAGER": "true",
-                       "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend", "LOG_LEVEL": "ERROR"})  # fmt: skip
+    os.environ.update(
+        {
+            "DATABASE_URL": f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3",
+            "DEBUG": "false",
+            "SECRET_KEY": "bench-" + "k" * 50,
+            "ALLOWED_HOSTS": "testserver",
+            "SECURE_SSL_REDIRECT": "false",
+            "CELERY_TASK_ALWAYS_EAGER": "true",
+            "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+            "LOG_LEVEL": "ERROR",
+        }
+    )
     os.environ["DJANGO_SETTINGS_MODULE"] = "wordgames.settings"
     import django
 
@@ -38,8 +46,10 @@ def set_up() -> tuple[object, list[str], object]:
     from django.conf import settings
 
     # No collectstatic here: plain static URLs (the manifest's lookups are the same in every language).
-    settings.STORAGES = {**settings.STORAGES,
-                         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # fmt: skip
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
     from django.test import Client

@@ -33,9 +33,16 @@ sys.path.insert(0, str(ROOT))
 
 DB = "wordgames_inbound_bench"
 BROKER = "redis://127.0.0.1:6379/13"
-ENV = {"DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB}", "DEBUG": "false", "SECRET_KEY": "bench-" + "k" * 50,
-       "CELERY_TASK_ALWAYS_EAGER": "true", "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
-       "SECURE_SSL_REDIRECT": "false", "LOG_LEVEL": "ERROR", "INBOUND_REFUSE_DMARC_FAIL": "false"}  # fmt: skip
+ENV = {
+    "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB}",
+    "DEBUG": "false",
+    "SECRET_KEY": "bench-" + "k" * 50,
+    "CELERY_TASK_ALWAYS_EAGER": "true",
+    "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+    "SECURE_SSL_REDIRECT": "false",
+    "LOG_LEVEL": "ERROR",
+    "INBOUND_REFUSE_DMARC_FAIL": "false",
+}
 
 
 def configure(database: str, broker: str) -> None:
@@ -55,8 +62,9 @@ def reading_cost(game: object, rounds: int) -> tuple[int, float]:
 
     seat = game.seats.get(position=0)
     board = get_engine("lingo").render_text(game.state, 0)
-    sent = EmailMultiAlternatives(subject=f"Lingo game {game.pk}: your turn", body=board,
-                                         to=["ann@example.com"], reply_to=[reply_address(seat)])  # fmt: skip
+    sent = EmailMultiAlternatives(
+        subject=f"Lingo game {game.pk}: your turn", body=board, to=["ann@example.com"], reply_to=[reply_address(seat)]
+    )
     sent.extra_headers["Message-ID"] = "<bench-corpus@localhost>"
     raws = [build(sample, sent, "13L YET") for sample in samples()]
     best = float("inf")
@@ -97,8 +105,12 @@ def prepare(count: int, corpus_rounds: int = 0) -> tuple[list[bytes], tuple[int,
         actions.join_game(game.pk, bob)
         game.refresh_from_db()
         best = engine.best_move(game.state, 0)
-        sent = EmailMultiAlternatives(subject=f"Lingo game {game.pk}", body="(board)", to=["ann@example.com"],
-                                             reply_to=[reply_address(game.seats.get(position=0))])  # fmt: skip
+        sent = EmailMultiAlternatives(
+            subject=f"Lingo game {game.pk}",
+            body="(board)",
+            to=["ann@example.com"],
+            reply_to=[reply_address(game.seats.get(position=0))],
+        )
         sent.extra_headers["Message-ID"] = f"<bench-{seed}@localhost>"
         replies.append(mime.reply(sent, f"{best.move} #1\ngood game"))
     first = actions.create_game(ann, "lingo", {"preset": "pbem"}, ["bob"], seed=count, internal=True)
@@ -142,7 +154,7 @@ def main() -> None:
     args = parser.parse_args()
     configure(args.database, args.broker)
     replies, (samples, micros) = prepare(args.messages + args.pipe, args.corpus_rounds)
-    lmtp_replies, pipe_replies = replies[: args.messages], replies[args.messages:]
+    lmtp_replies, pipe_replies = replies[: args.messages], replies[args.messages :]
     # The receiving processes queue the notifications on Redis for the workers, as on the site (no worker runs
     # here: sending is the workers' cost, measured by bench/email_bench.py).
     env = {**os.environ, **ENV, "CELERY_TASK_ALWAYS_EAGER": "false", "CELERY_BROKER_URL": BROKER}
@@ -155,8 +167,13 @@ def main() -> None:
         path = folder / f"{i}.eml"
         path.write_bytes(raw)
         before = os.times()
-        subprocess.run([sys.executable, "manage.py", "receive_email", "--file", str(path)], cwd=ROOT, env=env,
-                       check=True, capture_output=True)  # fmt: skip
+        subprocess.run(
+            [sys.executable, "manage.py", "receive_email", "--file", str(path)],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+        )
         after = os.times()
         cpu += (after.children_user - before.children_user) + (after.children_system - before.children_system)
     pipe_seconds = time.perf_counter() - started
@@ -164,9 +181,23 @@ def main() -> None:
 
     # The LMTP receiver, in its own process.
     port = free_port()
-    server = subprocess.Popen([sys.executable, "manage.py", "lmtp", "--port", str(port), "--threads", str(args.threads),
-                               "--processes", str(args.processes)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                              text=True)  # fmt: skip
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "manage.py",
+            "lmtp",
+            "--port",
+            str(port),
+            "--threads",
+            str(args.threads),
+            "--processes",
+            str(args.processes),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert "Receiving email over LMTP" in (server.stdout.readline() if server.stdout else "")
     time.sleep(1)  # the serving children forked
     family = [server.pid] + children_of(server.pid)
@@ -192,14 +223,20 @@ def main() -> None:
     print(f"PostgreSQL, load average before the run {' '.join(load)}")
     print("| path | messages | messages a second | CPU a message (receiving process) |")
     print("|---|---|---|---|")
-    print(f"| pipe (`receive_email`, baseline) | {args.pipe} | {args.pipe / pipe_seconds:.1f} | "
-          f"{cpu / args.pipe * 1000:.0f} ms |")
-    print(f"| LMTP (`manage.py lmtp`, {args.processes} processes x {args.threads} threads, {args.connections} "
-          f"connections) | {args.messages} | "
-          f"{args.messages / lmtp_seconds:.1f} | {lmtp_cpu / args.messages * 1000:.1f} ms |")
+    print(
+        f"| pipe (`receive_email`, baseline) | {args.pipe} | {args.pipe / pipe_seconds:.1f} | "
+        f"{cpu / args.pipe * 1000:.0f} ms |"
+    )
+    print(
+        f"| LMTP (`manage.py lmtp`, {args.processes} processes x {args.threads} threads, {args.connections} "
+        f"connections) | {args.messages} | "
+        f"{args.messages / lmtp_seconds:.1f} | {lmtp_cpu / args.messages * 1000:.1f} ms |"
+    )
     if samples:
-        print(f"\nReading the player's words (MIME parsed, quotes, attributions and signatures removed), "
-              f"{samples} corpus replies, best of {args.corpus_rounds}: {micros:.0f} µs a message")
+        print(
+            f"\nReading the player's words (MIME parsed, quotes, attributions and signatures removed), "
+            f"{samples} corpus replies, best of {args.corpus_rounds}: {micros:.0f} µs a message"
+        )
 
 
 if __name__ == "__main__":

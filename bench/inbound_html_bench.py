@@ -31,7 +31,9 @@ def shapes() -> dict[str, bytes]:
     thread = "<div><span>quoted <b>text</b> &amp; more</span></div>"
     photo = '<img src="data:image/jpeg;base64,' + "A" * SIZE + '">'
     return {
-        "long quoted thread": html_message(f"<div>13L YET</div><blockquote>{thread * (SIZE // len(thread))}</blockquote>"),
+        "long quoted thread": html_message(
+            f"<div>13L YET</div><blockquote>{thread * (SIZE // len(thread))}</blockquote>"
+        ),
         "inline photo": html_message(f"<div>13L YET</div>{photo}"),
         "nothing but <div>": html_message("<div>" * (SIZE // 5)),
         "a run of <": html_message("13L YET " + "<" * SIZE),

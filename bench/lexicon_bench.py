@@ -61,12 +61,18 @@ def main() -> None:
     print(f"python {sys.version.split()[0]}; ENABLE, 172,820 words; median of {RUNS} fresh processes each\n")
     print("| lexicon | load | resident memory | `in` | has_prefix |")
     print("|---|---|---|---|---|")
-    print(f"| MARISA trie (shipped) | {marisa['load_s'] * 1000:.1f} ms | {marisa['rss_kb'] / 1024:.1f} MiB | "
-          f"{marisa['in_ns']:.0f} ns | {marisa['prefix_ns']:.0f} ns |")
-    print(f"| Python set (baseline) | {plain['load_s'] * 1000:.1f} ms | {plain['rss_kb'] / 1024:.1f} MiB | "
-          f"{plain['in_ns']:.0f} ns | n/a |")
-    print(f"\nmemory: trie / set = {marisa['rss_kb'] / plain['rss_kb']:.3f} (target at most 0.5); "
-          f"load: {marisa['load_s'] * 1000:.1f} ms (target under 300 ms)")
+    print(
+        f"| MARISA trie (shipped) | {marisa['load_s'] * 1000:.1f} ms | {marisa['rss_kb'] / 1024:.1f} MiB | "
+        f"{marisa['in_ns']:.0f} ns | {marisa['prefix_ns']:.0f} ns |"
+    )
+    print(
+        f"| Python set (baseline) | {plain['load_s'] * 1000:.1f} ms | {plain['rss_kb'] / 1024:.1f} MiB | "
+        f"{plain['in_ns']:.0f} ns | n/a |"
+    )
+    print(
+        f"\nmemory: trie / set = {marisa['rss_kb'] / plain['rss_kb']:.3f} (target at most 0.5); "
+        f"load: {marisa['load_s'] * 1000:.1f} ms (target under 300 ms)"
+    )
 
 
 if __name__ == "__main__":

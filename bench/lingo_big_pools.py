@@ -30,8 +30,10 @@ def main() -> None:
     args = parser.parse_args()
     if not best.COMPILED:
         sys.exit("The compiled walk is not built: python wordgames/engines/lingo/build.py")
-    print(f"command: python bench/lingo_big_pools.py --seeds {' '.join(map(str, args.seeds))} "
-          f"--pools {' '.join(map(str, args.pools))}")  # fmt: skip
+    print(
+        f"command: python bench/lingo_big_pools.py --seeds {' '.join(map(str, args.seeds))} "
+        f"--pools {' '.join(map(str, args.pools))}"
+    )
     print("| pool and place | positions | median | max | steps at the max | moves scored at the max |")
     print("|---|---|---|---|---|---|")
     for pool in [4, *args.pools]:
@@ -40,8 +42,15 @@ def main() -> None:
         for seed in args.seeds:
             for state in positions(options, seed, 60, 2, 2):
                 seat = state["turn"]
-                call = (ENGINE.board(state), ENGINE.pool_of(state, seat), state["options"], ENGINE.lexicon(state),
-                        not state["board"], None, 0)  # fmt: skip
+                call = (
+                    ENGINE.board(state),
+                    ENGINE.pool_of(state, seat),
+                    state["options"],
+                    ENGINE.lexicon(state),
+                    not state["board"],
+                    None,
+                    0,
+                )
                 best._compiled(*call)
                 start = time.perf_counter()
                 _, _, kept, complete, steps = best._compiled(*call)
@@ -50,8 +59,10 @@ def main() -> None:
         runs.sort()
         median, worst = runs[len(runs) // 2][0], runs[-1]
         name = f"{pool} (the bench's two blanks)" if pool == 4 else str(pool)
-        print(f"| {name} | {len(runs)} | {median * 1000:.0f} ms | {worst[0] * 1000:.0f} ms | {worst[1]:,} | {worst[2]:,} |",
-              flush=True)  # fmt: skip
+        print(
+            f"| {name} | {len(runs)} | {median * 1000:.0f} ms | {worst[0] * 1000:.0f} ms | {worst[1]:,} | {worst[2]:,} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -68,8 +68,20 @@ class Replay(best.Search):
         self.longest: dict[str, int] = {}
         self.ahead: dict[str, tuple[tuple[int, ...], int]] = {}
 
-    def _grow(self, line: best.Line, start: int, j: int, prefix: str, mask: int, placed: list, pool: dict,
-              touched: bool, points: int, words: int, value: int) -> None:  # fmt: skip
+    def _grow(
+        self,
+        line: best.Line,
+        start: int,
+        j: int,
+        prefix: str,
+        mask: int,
+        placed: list,
+        pool: dict,
+        touched: bool,
+        points: int,
+        words: int,
+        value: int,
+    ) -> None:
         if j >= len(line.letters):
             return
         if not line.reach_points:
@@ -88,8 +100,9 @@ class Replay(best.Search):
             mine, theirs = self.steps_seen[index][2], self.steps_seen[parent][2]
             theirs[:] = [max(a, b) for a, b in zip(mine, theirs)]
 
-    def _parts(self, line: best.Line, start: int, j: int, placed: int, points: int, words: int,
-               value: int) -> tuple[int, int, int, int]:  # fmt: skip
+    def _parts(
+        self, line: best.Line, start: int, j: int, placed: int, points: int, words: int, value: int
+    ) -> tuple[int, int, int, int]:
         """``_ceiling``'s four parts (its product is checked against ``_ceiling`` at every step)."""
         left = self.place - placed
         at = line.first_empty[j] + left
@@ -104,8 +117,9 @@ class Replay(best.Search):
         tiles = placed + left
         return (*cross, tiles * most, tiles)
 
-    def _others(self, line: best.Line, start: int, j: int, placed: int, points: int, words: int, value: int,
-                prefix: str) -> tuple[int, int, int, int, int]:  # fmt: skip
+    def _others(
+        self, line: best.Line, start: int, j: int, placed: int, points: int, words: int, value: int, prefix: str
+    ) -> tuple[int, int, int, int, int]:
         """Cross windows (points, words), and the walked word capped by the longest word its prefix begins and
         by the lookahead, and whether the lookahead finds a word that could end ahead (1 or 0)."""
         left = self.place - placed
@@ -124,8 +138,7 @@ class Replay(best.Search):
             capped = (value + sums[end + 1] - sums[j] + min(left, end - j + 1) * self.top_value) * (end - start)
         return window_points, window_words, capped, *self._lookahead(line, start, j, left, value, prefix)
 
-    def _lookahead(self, line: best.Line, start: int, j: int, left: int, value: int,
-                   prefix: str) -> tuple[int, int]:  # fmt: skip
+    def _lookahead(self, line: best.Line, start: int, j: int, left: int, value: int, prefix: str) -> tuple[int, int]:
         """The walked word's most, from the letters some word beginning with ``prefix`` has at each distance,
         and whether such a word could end on a cell from ``j`` on."""
         ahead, ends = self._ahead().get(prefix, ((), 0))
@@ -185,14 +198,19 @@ class Replay(best.Search):
                         self.longest[word[:i]] = len(word)
         return self.longest
 
-    def _record(self, line: best.Line, start: int, end: int, placed: list, points: int, words: int,
-                value: int) -> None:  # fmt: skip
+    def _record(self, line: best.Line, start: int, end: int, placed: list, points: int, words: int, value: int) -> None:
         move = best.Candidate(tuple((line.cells[i], tile) for i, tile in placed), 0, False, line, tuple(placed))
         on_line = set(line.cells)
         along = [w for w in self.score(move).words if set(w.cells) <= on_line]
         along_points, along_words = sum(w.score for w in along), len(along)
-        found = [(points + along_points) * (words + along_words), points, words, along_points, along_words,
-                 value * (end - start)]  # fmt: skip
+        found = [
+            (points + along_points) * (words + along_words),
+            points,
+            words,
+            along_points,
+            along_words,
+            value * (end - start),
+        ]
         mine = self.steps_seen[self.path[-1]][2]
         mine[:] = [max(a, b) for a, b in zip(mine, found)]
 
@@ -214,8 +232,20 @@ class Sharing(best.Search):
         self.languages: dict[str, int] = {}
         self.everything = either_way(self.either.lexicon)
 
-    def _grow(self, line: best.Line, start: int, j: int, prefix: str, mask: int, placed: list, pool: dict,
-              touched: bool, points: int, words: int, value: int) -> None:  # fmt: skip
+    def _grow(
+        self,
+        line: best.Line,
+        start: int,
+        j: int,
+        prefix: str,
+        mask: int,
+        placed: list,
+        pool: dict,
+        touched: bool,
+        points: int,
+        words: int,
+        value: int,
+    ) -> None:
         if j < len(line.letters):
             language = self.languages.get(prefix)
             if language is None:
@@ -239,15 +269,19 @@ def main() -> None:
     seat = state["turn"]
     board, pool = ENGINE.board(state), ENGINE.pool_of(state, seat)
     if args.sharing:
-        sharing = Sharing(Board(board.grid, dict(board.stacks)), pool, state["options"], ENGINE.lexicon(state),
-                          not state["board"])  # fmt: skip
+        sharing = Sharing(
+            Board(board.grid, dict(board.stacks)), pool, state["options"], ENGINE.lexicon(state), not state["board"]
+        )
         sharing.words()
-        print(f"{len(sharing.keys)} steps, {len(set(sharing.keys))} different keys "
-              f"(line, cell, tiles left, pool, what the prefix can still become)")  # fmt: skip
+        print(
+            f"{len(sharing.keys)} steps, {len(set(sharing.keys))} different keys "
+            f"(line, cell, tiles left, pool, what the prefix can still become)"
+        )
         return
     found = best.search_board(board, pool, state["options"], ENGINE.lexicon(state), not state["board"])
-    replay = Replay(Board(board.grid, dict(board.stacks)), pool, state["options"], ENGINE.lexicon(state),
-                    not state["board"])  # fmt: skip
+    replay = Replay(
+        Board(board.grid, dict(board.stacks)), pool, state["options"], ENGINE.lexicon(state), not state["board"]
+    )
     replay.words()
     steps = replay.steps_seen
     floor = found.score - 1
@@ -256,20 +290,28 @@ def main() -> None:
         return max(most[i + 1], 0) if i in true else parts[i]
 
     def bound(true: set[int]) -> Any:  # a part's true maximum is 0 where no move lies below
-        return lambda parts, most: (part(parts, most, 0, true) + part(parts, most, 2, true)) * (
-            part(parts, most, 1, true) + part(parts, most, 3, true))  # fmt: skip
+        return lambda parts, most: (
+            (part(parts, most, 0, true) + part(parts, most, 2, true))
+            * (part(parts, most, 1, true) + part(parts, most, 3, true))
+        )
 
     print(f"command: python bench/lingo_bound_oracle.py --set {args.set!r} --seed {args.seed} --index {args.index}")
-    print(f"pool {' '.join(pool)}; {len(state['board'])} cells covered; best total {found.score}; "
-          f"{len(steps)} steps in the whole walk, {sum(1 for _, _, m in steps if m[0] < 0)} of them lead to no move")  # fmt: skip
+    print(
+        f"pool {' '.join(pool)}; {len(state['board'])} cells covered; best total {found.score}; "
+        f"{len(steps)} steps in the whole walk, {sum(1 for _, _, m in steps if m[0] < 0)} of them lead to no move"
+    )
     print("| ceiling | steps walked |")
     print("|---|---|")
     print(f"| the search's | {walked(steps, floor, bound(set()))} |")
     searchs = bound(set())
-    print(f"| the search's, and 0 where no move lies below | "
-          f"{walked(steps, floor, lambda parts, most: searchs(parts, most) if most[0] >= 0 else 0)} |")  # fmt: skip
-    print(f"| the search's, and 0 where the lookahead finds no word ahead | "
-          f"{walked(steps, floor, lambda parts, most: searchs(parts, most) if parts[8] else 0)} |")  # fmt: skip
+    print(
+        f"| the search's, and 0 where no move lies below | "
+        f"{walked(steps, floor, lambda parts, most: searchs(parts, most) if most[0] >= 0 else 0)} |"
+    )
+    print(
+        f"| the search's, and 0 where the lookahead finds no word ahead | "
+        f"{walked(steps, floor, lambda parts, most: searchs(parts, most) if parts[8] else 0)} |"
+    )
     for true in ({0}, {1}, {2}, {3}, {0, 1}, {2, 3}, {0, 1, 2, 3}):
         print(f"| true {' and '.join(PARTS[i] for i in sorted(true))} | {walked(steps, floor, bound(true))} |")
     print(f"| perfect (the best total below) | {walked(steps, floor, lambda parts, most: most[0])} |")

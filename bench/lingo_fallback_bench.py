@@ -47,8 +47,14 @@ def run(module: ModuleType, state: dict, compiled: bool, budget: float | None) -
     module.COMPILED = compiled
     seat = state["turn"]
     start = time.thread_time()  # CPU seconds, as the budget: the machine may be loaded
-    found = module.search_board(ENGINE.board(state), ENGINE.pool_of(state, seat), state["options"],
-                                ENGINE.lexicon(state), not state["board"], budget_s=budget)  # fmt: skip
+    found = module.search_board(
+        ENGINE.board(state),
+        ENGINE.pool_of(state, seat),
+        state["options"],
+        ENGINE.lexicon(state),
+        not state["board"],
+        budget_s=budget,
+    )
     elapsed = time.thread_time() - start
     if found.placements:
         outcome = ENGINE.preview(state, seat, format_move(PlaceMove(tuple(found.placements))))  # legal
@@ -80,17 +86,22 @@ def main() -> None:
         ("practice, two blanks", PRACTICE, args.blank_positions, 2),
     ):
         sets.append((name, [p for seed in args.seeds for p in positions(options, seed, args.cells, count, blanks)]))
-    print(f"command: python bench/lingo_fallback_bench.py --before {args.before} --budget {args.budget} "
-          f"--positions {args.positions} --blank-positions {args.blank_positions} "
-          f"--seeds {' '.join(map(str, args.seeds))}")  # fmt: skip
+    print(
+        f"command: python bench/lingo_fallback_bench.py --before {args.before} --budget {args.budget} "
+        f"--positions {args.positions} --blank-positions {args.blank_positions} "
+        f"--seeds {' '.join(map(str, args.seeds))}"
+    )
     for _, states in sets:  # warm every search's tables first, as a long-lived worker's are
         for state in states:
             run(best, state, True, None)
             run(before, state, True, None)  # its own table of words for the walk
             for _, module in searches:
                 run(module, state, False, 0.05)
-    print("| positions | n | compiled max (before / now) | " + " | ".join(
-        f"{s} median | {s} max | {s} complete | {s} best found | {s} share of best" for s, _ in searches) + " |")
+    print(
+        "| positions | n | compiled max (before / now) | "
+        + " | ".join(f"{s} median | {s} max | {s} complete | {s} best found | {s} share of best" for s, _ in searches)
+        + " |"
+    )
     print("|---|---|---|" + "---|---|---|---|---|" * len(searches))
     for name, states in sets:
         if not states:
@@ -118,10 +129,16 @@ def main() -> None:
         for label, _ in searches:
             hits = sum(s == b for s, b in zip(scores[label], bests))
             share = sum(scores[label]) / max(sum(bests), 1)
-            cells.append(f"{statistics.median(times[label]) * 1000:.1f} ms | {max(times[label]) * 1000:.1f} ms | "
-                         f"{complete[label]}/{len(states)} | {hits}/{len(states)} | {share:.0%}")  # fmt: skip
-        print(f"| {name} | {len(states)} | {max(compiled_before) * 1000:.1f} / {max(compiled_times) * 1000:.1f} ms | "
-              + " | ".join(cells) + " |", flush=True)  # fmt: skip
+            cells.append(
+                f"{statistics.median(times[label]) * 1000:.1f} ms | {max(times[label]) * 1000:.1f} ms | "
+                f"{complete[label]}/{len(states)} | {hits}/{len(states)} | {share:.0%}"
+            )
+        print(
+            f"| {name} | {len(states)} | {max(compiled_before) * 1000:.1f} / {max(compiled_times) * 1000:.1f} ms | "
+            + " | ".join(cells)
+            + " |",
+            flush=True,
+        )
     best.COMPILED = True
 
 

@@ -189,8 +189,17 @@ class Search:
                 if next_hot[start] - start < self.place:  # a word need not fill its run: any start will do
                     self._grow(line, start, start, "", [], [], dict(self.pool), False)
 
-    def _grow(self, line: Line, start: int, j: int, prefix: str, placed: list[tuple[int, Tile]],
-              values: list[int], pool: dict[str, int], touched: bool) -> None:  # fmt: skip
+    def _grow(
+        self,
+        line: Line,
+        start: int,
+        j: int,
+        prefix: str,
+        placed: list[tuple[int, Tile]],
+        values: list[int],
+        pool: dict[str, int],
+        touched: bool,
+    ) -> None:
         """Extend ``prefix`` by the cell ``j`` of the line: its letter as it is, or a pool tile put on it.
 
         Hot loop of the search: the memo dicts are read directly and recursion replaces the step function."""
@@ -233,8 +242,9 @@ class Search:
             placed.pop()
             pool[key] += 1
 
-    def _record(self, line: Line, start: int, j: int, word: str, placed: list[tuple[int, Tile]],
-                values: list[int]) -> None:  # fmt: skip
+    def _record(
+        self, line: Line, start: int, j: int, word: str, placed: list[tuple[int, Tile]], values: list[int]
+    ) -> None:
         if word in self.lexicon:
             key = tuple(sorted((line.cells[i], tile) for i, tile in placed))
             if key not in self.found:
@@ -332,7 +342,9 @@ class Search:
         return best
 
 
-def find_best(board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool) -> list[Placement] | None:
+def find_best(
+    board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool
+) -> list[Placement] | None:
     """The placements of the highest-scoring legal move, or None when there is none."""
     if not pool:
         return None

@@ -45,8 +45,9 @@ PRACTICE = {"preset": "classic", "blanks": True, "hints": True}
 
 def legal_moves(state: dict) -> list[str]:
     seat = state["turn"]
-    search = best.Search(ENGINE.board(state), ENGINE.pool_of(state, seat), state["options"], ENGINE.lexicon(state),
-                         not state["board"])  # fmt: skip
+    search = best.Search(
+        ENGINE.board(state), ENGINE.pool_of(state, seat), state["options"], ENGINE.lexicon(state), not state["board"]
+    )
     search.singles()
     search.words()
     return [format_move(PlaceMove(tuple(Placement(c, t) for c, t in key))) for key in search.found]
@@ -84,8 +85,9 @@ def positions(options: dict, seed: int, cells: int, count: int, blanks: int = 0)
 def run_old(state: dict) -> tuple[float, int]:
     start = time.perf_counter()
     seat = state["turn"]
-    found = lingo_old_best.find_best(ENGINE.board(state), ENGINE.pool_of(state, seat), state["options"],
-                                     ENGINE.lexicon(state), not state["board"])  # fmt: skip
+    found = lingo_old_best.find_best(
+        ENGINE.board(state), ENGINE.pool_of(state, seat), state["options"], ENGINE.lexicon(state), not state["board"]
+    )
     elapsed = time.perf_counter() - start
     score = ENGINE.preview(state, seat, format_move(PlaceMove(tuple(found)))).score if found else 0
     return elapsed, score
@@ -95,8 +97,9 @@ def run_search(state: dict, compiled: bool) -> tuple[float, int]:
     best.COMPILED = compiled
     start = time.perf_counter()
     seat = state["turn"]
-    found = best.search_board(ENGINE.board(state), ENGINE.pool_of(state, seat), state["options"],
-                              ENGINE.lexicon(state), not state["board"])  # fmt: skip
+    found = best.search_board(
+        ENGINE.board(state), ENGINE.pool_of(state, seat), state["options"], ENGINE.lexicon(state), not state["board"]
+    )
     elapsed = time.perf_counter() - start
     assert found.complete
     if found.placements:
@@ -136,12 +139,17 @@ def main() -> None:
     ]
     if args.old:
         runs.insert(0, ("old", run_old))
-    print(f"command: python bench/lingo_search_bench.py --positions {args.positions} "
-          f"--blank-positions {args.blank_positions} --seeds {' '.join(map(str, args.seeds))}"
-          f"{' --old' if args.old else ''}")  # fmt: skip
+    print(
+        f"command: python bench/lingo_search_bench.py --positions {args.positions} "
+        f"--blank-positions {args.blank_positions} --seeds {' '.join(map(str, args.seeds))}"
+        f"{' --old' if args.old else ''}"
+    )
     print(f"python {sys.version.split()[0]}; {args.cells}+ cells covered; positions built in {build:.1f} s")
-    print("| positions | n | " + " | ".join(f"{name} median | {name} max" for name, _ in runs) +
-          " | Python max / compiled max | same best score |")  # fmt: skip
+    print(
+        "| positions | n | "
+        + " | ".join(f"{name} median | {name} max" for name, _ in runs)
+        + " | Python max / compiled max | same best score |"
+    )
     print("|---|---|" + "---|---|" * len(runs) + "---|---|")
     for _, states in sets:  # warm every search's tables on every position first, as a long-lived worker's are
         for state in states:

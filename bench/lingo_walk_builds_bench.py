@@ -63,8 +63,15 @@ def timed(walk, state: dict) -> tuple[float, tuple]:
     best._walk = walk
     seat = state["turn"]
     start = time.perf_counter()
-    found = best._compiled(ENGINE.board(state), ENGINE.pool_of(state, seat), state["options"], ENGINE.lexicon(state),
-                           not state["board"], None, 0)  # fmt: skip
+    found = best._compiled(
+        ENGINE.board(state),
+        ENGINE.pool_of(state, seat),
+        state["options"],
+        ENGINE.lexicon(state),
+        not state["board"],
+        None,
+        0,
+    )
     return time.perf_counter() - start, found
 
 
@@ -78,9 +85,13 @@ def main() -> None:
     if not best.COMPILED:
         sys.exit("The compiled walk is not built: python wordgames/engines/lingo/build.py")
     here, other = best._walk, load(args.other)
-    print(f"command: python bench/lingo_walk_builds_bench.py --other {args.other} --games {args.games} "
-          f"--turns {args.turns} --repeat {args.repeat}")  # fmt: skip
-    print("| positions | n | other median | other max | this build median | this build max | max ratio (this / other) | sum ratio |")
+    print(
+        f"command: python bench/lingo_walk_builds_bench.py --other {args.other} --games {args.games} "
+        f"--turns {args.turns} --repeat {args.repeat}"
+    )
+    print(
+        "| positions | n | other median | other max | this build median | this build max | max ratio (this / other) | sum ratio |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     try:
         for name, options, blanks in KINDS:
@@ -98,8 +109,10 @@ def main() -> None:
                     assert results[True] == results[False], (name, results)
                 mine.append(min(a))
                 theirs.append(min(b))
-            print(f"| {name} | {len(states)} | {statistics.median(theirs) * 1e3:.1f} ms | {max(theirs) * 1e3:.1f} ms | "
-                  f"{statistics.median(mine) * 1e3:.1f} ms | {max(mine) * 1e3:.1f} ms | {max(mine) / max(theirs):.2f} | {sum(mine) / sum(theirs):.2f} |")  # fmt: skip
+            print(
+                f"| {name} | {len(states)} | {statistics.median(theirs) * 1e3:.1f} ms | {max(theirs) * 1e3:.1f} ms | "
+                f"{statistics.median(mine) * 1e3:.1f} ms | {max(mine) * 1e3:.1f} ms | {max(mine) / max(theirs):.2f} | {sum(mine) / sum(theirs):.2f} |"
+            )
     finally:
         best._walk = here
 

@@ -41,7 +41,11 @@ import web_bench  # noqa: E402 - the web benchmark's production-like settings
 DB = "wordgames_live_bench"
 PG = web_bench.PG
 # Nothing is queued (nobody moves); a broker is named so that no process runs the embedded sweeps.
-ENV = {**web_bench.ENV, "DATABASE_URL": f"{PG}/{DB}", "CELERY_BROKER_URL": os.getenv("BENCH_BROKER", "redis://127.0.0.1:6379/5")}
+ENV = {
+    **web_bench.ENV,
+    "DATABASE_URL": f"{PG}/{DB}",
+    "CELERY_BROKER_URL": os.getenv("BENCH_BROKER", "redis://127.0.0.1:6379/5"),
+}
 PERIOD = 4.0  # static/js/live.js's polling period on a game page
 
 
@@ -78,8 +82,9 @@ def set_up(pages: int) -> list[dict]:
     call_command("migrate", verbosity=0)
     User = get_user_model()
     unusable = make_password(None)
-    User.objects.bulk_create([User(username=f"p{n}", email=f"p{n}@example.com", password=unusable)
-                              for n in range(pages)])  # fmt: skip
+    User.objects.bulk_create(
+        [User(username=f"p{n}", email=f"p{n}@example.com", password=unusable) for n in range(pages)]
+    )
     users = list(User.objects.filter(username__startswith="p").order_by("pk"))
     plans = []
     for a, b in zip(users[0::2], users[1::2], strict=True):
@@ -109,8 +114,9 @@ class Server:
     def __init__(self, argv: list[str], port: int) -> None:
         env = {**os.environ, **ENV, "DJANGO_SETTINGS_MODULE": "wordgames.settings"}
         self.port = port
-        self.process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                        start_new_session=True)  # fmt: skip
+        self.process = subprocess.Popen(
+            argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
+        )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
@@ -176,13 +182,17 @@ def transactions() -> int:
     import psycopg
 
     with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-        row = conn.execute("SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = %s", [DB]).fetchone()
+        row = conn.execute(
+            "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = %s", [DB]
+        ).fetchone()
     return int(row[0]) if row else 0
 
 
 def request(path: str, session: str) -> bytes:
-    return (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: sessionid={session}\r\n"
-            f"Accept-Encoding: gzip\r\nConnection: close\r\n\r\n").encode()  # fmt: skip
+    return (
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: sessionid={session}\r\n"
+        f"Accept-Encoding: gzip\r\nConnection: close\r\n\r\n"
+    ).encode()
 
 
 async def poll_page(port: int, plan: dict, stop: asyncio.Event, counts: dict) -> None:
@@ -235,14 +245,34 @@ async def measure(server: Server, seconds: float) -> dict:
     await asyncio.sleep(seconds)
     cpu1, tx1, t1 = server.cpu_seconds(), transactions(), time.monotonic()
     rss, pss = server.memory_mb()
-    return {"cpu_seconds": cpu1 - cpu0, "cpu_percent": 100 * (cpu1 - cpu0) / (t1 - t0), "rss_mb": rss,
-            "pss_mb": pss, "threads": server.threads(), "db_transactions_per_s": (tx1 - tx0) / (t1 - t0), "window_s": t1 - t0}  # fmt: skip
+    return {
+        "cpu_seconds": cpu1 - cpu0,
+        "cpu_percent": 100 * (cpu1 - cpu0) / (t1 - t0),
+        "rss_mb": rss,
+        "pss_mb": pss,
+        "threads": server.threads(),
+        "db_transactions_per_s": (tx1 - tx0) / (t1 - t0),
+        "window_s": t1 - t0,
+    }
 
 
 async def before(plans: list[dict], workers: int, seconds: float) -> dict:
     port = free_port()
-    server = Server([sys.executable, "-m", "gunicorn", "wordgames.wsgi", "--bind", f"127.0.0.1:{port}",
-                     "--workers", str(workers), "--backlog", "4096"], port)  # fmt: skip
+    server = Server(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "wordgames.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+            "--backlog",
+            "4096",
+        ],
+        port,
+    )
     counts = {"answers": 0, "not_204": 0, "errors": 0}
     stop = asyncio.Event()
     try:
@@ -263,9 +293,27 @@ async def before(plans: list[dict], workers: int, seconds: float) -> dict:
 
 async def after(plans: list[dict], workers: int, seconds: float) -> dict:
     port = free_port()
-    server = Server([sys.executable, "-m", "uvicorn", "wordgames.asgi:application", "--host", "127.0.0.1",
-                     "--port", str(port), "--workers", str(workers), "--log-level", "warning",
-                     "--backlog", "4096", "--timeout-graceful-shutdown", "2"], port)  # fmt: skip
+    server = Server(
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "wordgames.asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            str(workers),
+            "--log-level",
+            "warning",
+            "--backlog",
+            "4096",
+            "--timeout-graceful-shutdown",
+            "2",
+        ],
+        port,
+    )
     counts = {"errors": 0, "closed": 0, "opening_events": 0, "bytes_after_open": 0}
     stop, opened = asyncio.Event(), asyncio.Queue()
     try:
@@ -308,9 +356,13 @@ def main() -> None:
     try:
         plans = set_up(args.pages)
         say(f"{len(plans)} pages of {len(plans) // 2} games set up")
-        results = {"pages": len(plans), "workers": args.workers, "seconds": args.seconds,
-                   "before_polling_gunicorn": asyncio.run(before(plans, args.workers, args.seconds)),
-                   "after_streams_uvicorn": asyncio.run(after(plans, args.workers, args.seconds))}  # fmt: skip
+        results = {
+            "pages": len(plans),
+            "workers": args.workers,
+            "seconds": args.seconds,
+            "before_polling_gunicorn": asyncio.run(before(plans, args.workers, args.seconds)),
+            "after_streams_uvicorn": asyncio.run(after(plans, args.workers, args.seconds)),
+        }
     finally:
         if not args.keep:
             drop_database()

@@ -45,10 +45,17 @@ def setup(fresh: bool) -> None:
         with psycopg.connect("postgres://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
             conn.execute(f"DROP DATABASE IF EXISTS {DATABASE}")
             conn.execute(f"CREATE DATABASE {DATABASE}")
-    os.environ.update({"DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DATABASE}",
-                       "CELERY_TASK_ALWAYS_EAGER": "true", "DEBUG": "false", "SECRET_KEY": "bench-" + "k" * 50,
-                       "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
-                       "SECURE_SSL_REDIRECT": "false", "ALLOWED_HOSTS": "testserver"})  # fmt: skip
+    os.environ.update(
+        {
+            "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DATABASE}",
+            "CELERY_TASK_ALWAYS_EAGER": "true",
+            "DEBUG": "false",
+            "SECRET_KEY": "bench-" + "k" * 50,
+            "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+            "SECURE_SSL_REDIRECT": "false",
+            "ALLOWED_HOSTS": "testserver",
+        }
+    )
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "wordgames.settings")
     import django
 
@@ -58,8 +65,10 @@ def setup(fresh: bool) -> None:
 
     call_command("migrate", verbosity=0)
     # No collected static files here: plain storage (the pages' links are not what is measured).
-    settings.STORAGES = {**settings.STORAGES,
-                         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
 
 
 def copy_rows(model: Any, template: Any, rows: Any) -> int:
@@ -73,8 +82,12 @@ def copy_rows(model: Any, template: Any, rows: Any) -> int:
     with connection.cursor() as cursor:
         with cursor.cursor.copy(f"COPY {model._meta.db_table} ({columns}) FROM STDIN") as copy:
             for row in rows:
-                copy.write_row([f.get_db_prep_save(row[f.attname], connection) if f.attname in row else value
-                                for f, value in zip(fields, fixed, strict=True)])  # fmt: skip
+                copy.write_row(
+                    [
+                        f.get_db_prep_save(row[f.attname], connection) if f.attname in row else value
+                        for f, value in zip(fields, fixed, strict=True)
+                    ]
+                )
                 count += 1
     return count
 
@@ -103,8 +116,7 @@ def populate(players: int, games: int, heavy: int, full: int, seed: int = 1) -> 
     started = time.perf_counter()
     person = User(username="template", is_active=True, date_joined=now - timedelta(days=800))
     person.set_unusable_password()
-    copy_rows(User, person, ({"id": i + 1, "username": f"p{i}", "email": f"p{i}@example.org"}
-                             for i in range(players)))  # fmt: skip
+    copy_rows(User, person, ({"id": i + 1, "username": f"p{i}", "email": f"p{i}@example.org"} for i in range(players)))
     copy_rows(Profile, Profile(), ({"id": i + 1, "user_id": i + 1} for i in range(players)))
     print(f"  {players:,} players in {time.perf_counter() - started:.0f} s", flush=True)
 
@@ -132,13 +144,26 @@ def populate(players: int, games: int, heavy: int, full: int, seed: int = 1) -> 
                 first, second = second, first
             scores = [rng.randrange(150, 450), rng.randrange(150, 450)]
             best = max(scores)
-            result = {"scores": scores, "winners": [s for s in (0, 1) if scores[s] == best], "reason": "bench",
-                      "end": "out_of_tiles"}  # fmt: skip
+            result = {
+                "scores": scores,
+                "winners": [s for s in (0, 1) if scores[s] == best],
+                "reason": "bench",
+                "end": "out_of_tiles",
+            }
             results.append((first, second, result))
             when = start + step * n
-            yield {"id": n + 1, "engine": KINDS[n % 4], "private": n % 100 == 99, "rated": True, "result": result,
-                   "created_by_id": first, "created": when, "started": when + timedelta(hours=1),
-                   "finished": when + timedelta(days=9), "turn_started": when + timedelta(days=9)}  # fmt: skip
+            yield {
+                "id": n + 1,
+                "engine": KINDS[n % 4],
+                "private": n % 100 == 99,
+                "rated": True,
+                "result": result,
+                "created_by_id": first,
+                "created": when,
+                "started": when + timedelta(hours=1),
+                "finished": when + timedelta(days=9),
+                "turn_started": when + timedelta(days=9),
+            }
 
     copy_rows(Game, template, game_rows())
     print(f"  {games:,} finished games in {time.perf_counter() - started:.0f} s", flush=True)
@@ -148,19 +173,52 @@ def populate(players: int, games: int, heavy: int, full: int, seed: int = 1) -> 
             ends = standing(result)
             for position, user in ((0, first), (1, second)):
                 outcome, place = ends[position]
-                yield {"id": 2 * n + position + 1, "game_id": n + 1, "position": position, "user_id": user,
-                       "joined": start + step * n, "live": False, "outcome": outcome, "place": place}  # fmt: skip
+                yield {
+                    "id": 2 * n + position + 1,
+                    "game_id": n + 1,
+                    "position": position,
+                    "user_id": user,
+                    "joined": start + step * n,
+                    "live": False,
+                    "outcome": outcome,
+                    "place": place,
+                }
 
     copy_rows(Seat, Seat(), seat_rows())
     print(f"  {2 * games:,} seats in {time.perf_counter() - started:.0f} s", flush=True)
 
     counted = {1: heavy, 2: 10, 4: full}
-    copy_rows(Rating, Rating(), ({"id": i + 1, "user_id": i + 1, "kind": "lingo", "value": rng.randrange(1200, 1900),
-                                  "games": rng.randrange(1, 60), "last_played": now}
-                                 for i in range(players) if i + 1 not in counted))  # fmt: skip
-    copy_rows(Rating, Rating(), ({"id": players + 1 + n, "user_id": u, "kind": k, "value": 1500 + rng.randrange(-300, 300),
-                                  "games": counted[u], "last_played": now}
-                                 for n, (u, k) in enumerate((u, k) for u in counted for k in KINDS)))  # fmt: skip
+    copy_rows(
+        Rating,
+        Rating(),
+        (
+            {
+                "id": i + 1,
+                "user_id": i + 1,
+                "kind": "lingo",
+                "value": rng.randrange(1200, 1900),
+                "games": rng.randrange(1, 60),
+                "last_played": now,
+            }
+            for i in range(players)
+            if i + 1 not in counted
+        ),
+    )
+    copy_rows(
+        Rating,
+        Rating(),
+        (
+            {
+                "id": players + 1 + n,
+                "user_id": u,
+                "kind": k,
+                "value": 1500 + rng.randrange(-300, 300),
+                "games": counted[u],
+                "last_played": now,
+            }
+            for n, (u, k) in enumerate((u, k) for u in counted for k in KINDS)
+        ),
+    )
 
     def changes() -> Any:
         value = {(u, k): 1500 for u in counted for k in KINDS}
@@ -168,9 +226,19 @@ def populate(players: int, games: int, heavy: int, full: int, seed: int = 1) -> 
             user = next(owner for end, owner in owners if n < end)
             key = (user, KINDS[n % 4])
             after = value[key] + rng.randrange(-16, 17)
-            yield {"id": n + 1, "game_id": n + 1, "user_id": user, "kind": KINDS[n % 4], "mu_before": 25.0,
-                   "sigma_before": 8.3, "mu_after": 25.0, "sigma_after": 8.3, "value_before": value[key],
-                   "value_after": after, "created": start + step * n + timedelta(days=9)}  # fmt: skip
+            yield {
+                "id": n + 1,
+                "game_id": n + 1,
+                "user_id": user,
+                "kind": KINDS[n % 4],
+                "mu_before": 25.0,
+                "sigma_before": 8.3,
+                "mu_after": 25.0,
+                "sigma_after": 8.3,
+                "value_before": value[key],
+                "value_after": after,
+                "created": start + step * n + timedelta(days=9),
+            }
             value[key] = after
 
     copy_rows(RatingChange, RatingChange(), changes())
@@ -203,10 +271,13 @@ def old_lobby_read(user: Any) -> list[Any]:
     from wordgames.engines import get_engine
     from wordgames.games.models import Game, Seat
 
-    games = (Game.objects.filter(Q(seats__user=user) | Q(seats__partners=user)).distinct()
-             .exclude(status=Game.Status.ABANDONED)
-             .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
-             .order_by("-id")[:100])  # fmt: skip
+    games = (
+        Game.objects.filter(Q(seats__user=user) | Q(seats__partners=user))
+        .distinct()
+        .exclude(status=Game.Status.ABANDONED)
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .order_by("-id")[:100]
+    )
     return [get_engine(g.engine).waiting_for(g.state) if g.status == Game.Status.ACTIVE else set() for g in games]
 
 
@@ -243,8 +314,16 @@ def measure(pages: list[tuple[str, Any]], rounds: int) -> list[tuple[str, float,
                 cpu[n].append(time.process_time() - began_cpu)
                 wall[n].append(time.perf_counter() - began)
                 database[n].append(in_database[0])
-    return [(label, statistics.median(cpu[n]) * 1000, statistics.median(wall[n]) * 1000,
-             statistics.median(database[n]) * 1000, counts[n]) for n, (label, _) in enumerate(pages)]  # fmt: skip
+    return [
+        (
+            label,
+            statistics.median(cpu[n]) * 1000,
+            statistics.median(wall[n]) * 1000,
+            statistics.median(database[n]) * 1000,
+            counts[n],
+        )
+        for n, (label, _) in enumerate(pages)
+    ]
 
 
 def main() -> None:

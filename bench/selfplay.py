@@ -36,8 +36,9 @@ sys.path.insert(0, str(ROOT))
 KINDS = ("lingo", "lingua-fences", "keebble", "lexicon-crossing")
 
 
-def one(game: str, seed: int, strong: float, quick: float,
-        pair: tuple[str, str] = ("strong", "quick")) -> dict[str, Any]:  # fmt: skip
+def one(
+    game: str, seed: int, strong: float, quick: float, pair: tuple[str, str] = ("strong", "quick")
+) -> dict[str, Any]:
     from wordgames.engines import get_engine
     from wordgames.engines.core.selfplay import SelfPlayError, play_game
 
@@ -58,9 +59,17 @@ def one(game: str, seed: int, strong: float, quick: float,
         return {"error": str(e), "seconds": time.monotonic() - started}
     scores = report.scores
     won = 1.0 if report.winners == [seat] else 0.5 if seat in report.winners else 0.0
-    return {"won": won, "diff": scores[seat] - scores[1 - seat], "moves": report.moves, "seconds": report.seconds,
-            "slowest": report.slowest, "per_move": per_move, "reason": report.reason,
-            "timeouts": report.timeouts, "end": _end(report)}  # fmt: skip
+    return {
+        "won": won,
+        "diff": scores[seat] - scores[1 - seat],
+        "moves": report.moves,
+        "seconds": report.seconds,
+        "slowest": report.slowest,
+        "per_move": per_move,
+        "reason": report.reason,
+        "timeouts": report.timeouts,
+        "end": _end(report),
+    }
 
 
 def _end(report: Any) -> str:
@@ -82,8 +91,10 @@ def main() -> None:
     args = parser.parse_args()
     first, second = args.levels.split(",")
     pair = (first, second)
-    print(f"| game | games | {first} wins | mean score difference | moves a game | s a game | slowest choice "
-          "| ended by timeouts | errors |")  # fmt: skip
+    print(
+        f"| game | games | {first} wins | mean score difference | moves a game | s a game | slowest choice "
+        "| ended by timeouts | errors |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     notes = []
     for game in args.kinds.split(","):
@@ -92,8 +103,9 @@ def main() -> None:
         todo = [seed for seed in seeds if seed not in kept]
         with ProcessPoolExecutor(args.jobs) as pool:
             n = len(todo)
-            for seed, result in zip(todo, pool.map(one, [game] * n, todo, [args.strong] * n, [args.quick] * n,
-                                                   [pair] * n)):  # fmt: skip
+            for seed, result in zip(
+                todo, pool.map(one, [game] * n, todo, [args.strong] * n, [args.quick] * n, [pair] * n)
+            ):
                 kept[seed] = result
                 if args.results:
                     with args.results.open("a") as f:
@@ -107,18 +119,24 @@ def main() -> None:
         if done:
             win = 100 * statistics.mean(r["won"] for r in done)
             diff = statistics.mean(r["diff"] for r in done)
-            print(f"| {game} | {len(done)} | {win:.0f} % | {diff:+.2f} | {statistics.mean(r['moves'] for r in done):.0f} "
-                  f"| {statistics.mean(r['seconds'] for r in done):.1f} | {max(r['slowest'] for r in done):.2f} s "
-                  f"| {sum(1 for r in done if r.get('end') == 'timeouts')} | {len(errors)} |")  # fmt: skip
+            print(
+                f"| {game} | {len(done)} | {win:.0f} % | {diff:+.2f} | {statistics.mean(r['moves'] for r in done):.0f} "
+                f"| {statistics.mean(r['seconds'] for r in done):.1f} | {max(r['slowest'] for r in done):.2f} s "
+                f"| {sum(1 for r in done if r.get('end') == 'timeouts')} | {len(errors)} |"
+            )
             timed_out = [r for r in done if r.get("timeouts")]
             if timed_out:
-                notes.append(f"{game}: {len(timed_out)} games had clocks run out when nobody had a move "
-                             f"({sum(r['timeouts'] for r in timed_out)} timeouts, played by the rules).")  # fmt: skip
+                notes.append(
+                    f"{game}: {len(timed_out)} games had clocks run out when nobody had a move "
+                    f"({sum(r['timeouts'] for r in timed_out)} timeouts, played by the rules)."
+                )
             moves = [m for r in done for m in r["per_move"]]
             if moves:
-                notes.append(f"{game}: the strong player scored {statistics.mean(m[0] for m in moves):.1f} a move; "
-                             f"the best move of the same positions, {statistics.mean(m[1] for m in moves):.1f} "
-                             f"({len(moves)} moves).")  # fmt: skip
+                notes.append(
+                    f"{game}: the strong player scored {statistics.mean(m[0] for m in moves):.1f} a move; "
+                    f"the best move of the same positions, {statistics.mean(m[1] for m in moves):.1f} "
+                    f"({len(moves)} moves)."
+                )
         else:
             print(f"| {game} | 0 | - | - | - | - | - | - | {len(errors)} |")
         notes.extend(f"{game}: {e}" for e in errors[:5])

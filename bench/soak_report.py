@@ -11,8 +11,10 @@ import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
-SUMMARY = re.compile(r"^(?P<title>.+?), (?P<levels>.+?): (?P<done>\d+) of (?P<games>\d+) games finished and replayed, "
-                     r"(?P<moves>\d+) moves, (?P<errors>\d+) errors, [\d.]+ moves a second \((?P<seconds>[\d.]+) s\)\.")  # fmt: skip
+SUMMARY = re.compile(
+    r"^(?P<title>.+?), (?P<levels>.+?): (?P<done>\d+) of (?P<games>\d+) games finished and replayed, "
+    r"(?P<moves>\d+) moves, (?P<errors>\d+) errors, [\d.]+ moves a second \((?P<seconds>[\d.]+) s\)\."
+)
 ENDED = re.compile(r"^  ended: (?P<ends>.+)$")
 TIMEOUTS = re.compile(r"^  timeouts played by the rules: (?P<n>\d+)$")
 
@@ -36,13 +38,17 @@ def main(paths: list[str]) -> None:
                     ends[title][end] += int(count)
             elif (m := TIMEOUTS.match(line)) and kinds:
                 kinds[title]["timeouts"] += int(m["n"])
-    print("| game | games played (chunks) | finished and replayed | errors | moves | moves a second | how they ended | timeouts played by the rules |")
+    print(
+        "| game | games played (chunks) | finished and replayed | errors | moves | moves a second | how they ended | timeouts played by the rules |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     for title, t in kinds.items():
         ended = ", ".join(f"{end} {count}" for end, count in ends[title].most_common())
         rate = t["moves"] / (t["ms"] / 1000) if t["ms"] else 0
-        print(f"| {title} | {t['games']} ({t['chunks']}) | {t['done']} | {t['errors']} | {t['moves']} | {rate:.1f} | "
-              f"{ended} | {t['timeouts']} |")
+        print(
+            f"| {title} | {t['games']} ({t['chunks']}) | {t['done']} | {t['errors']} | {t['moves']} | {rate:.1f} | "
+            f"{ended} | {t['timeouts']} |"
+        )
 
 
 if __name__ == "__main__":

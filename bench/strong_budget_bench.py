@@ -46,8 +46,9 @@ def positions(game: str, count: int) -> list[tuple[dict[str, Any], int]]:
             actors = sorted(engine.actors(state))
             moved = False
             for seat in actors:
-                move = choose_move(engine, engine.view(state, seat), seat, level="quick",
-                                   rng=random.Random(f"{seed}:{moves}:{seat}"))  # fmt: skip
+                move = choose_move(
+                    engine, engine.view(state, seat), seat, level="quick", rng=random.Random(f"{seed}:{moves}:{seat}")
+                )
                 if move is None:
                     continue
                 if wanted(game, state, move):
@@ -80,8 +81,9 @@ def main() -> None:
     parser.add_argument("--budget", type=float)
     args = parser.parse_args()
     players.prefixes(get_lexicon())
-    print("| game | positions | budget | CPU s a choice (mean, least) | of it in the word walk "
-          "| words walked a choice |")  # fmt: skip
+    print(
+        "| game | positions | budget | CPU s a choice (mean, least) | of it in the word walk | words walked a choice |"
+    )
     print("|---|---:|---:|---:|---:|---:|")
     for game in args.kinds.split(","):
         module = import_module(f"wordgames.engines.{MODULES[game]}.computer")
@@ -114,8 +116,10 @@ def main() -> None:
             counts.append(words[0])
         module.fit_words = players.fit_words  # type: ignore[attr-defined]
         share = 100 * sum(walked) / sum(used)
-        print(f"| {game} | {len(used)} | {budget} s | {statistics.mean(used):.2f} ({min(used):.2f}) | {share:.0f} % "
-              f"| {statistics.mean(counts):.0f} |")  # fmt: skip
+        print(
+            f"| {game} | {len(used)} | {budget} s | {statistics.mean(used):.2f} ({min(used):.2f}) | {share:.0f} % "
+            f"| {statistics.mean(counts):.0f} |"
+        )
 
 
 if __name__ == "__main__":

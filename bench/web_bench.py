@@ -128,10 +128,13 @@ def run_moves(port: int, plans: list[dict], clients: int) -> tuple[float, list[f
         for plan in share:
             version = plan["version"]
             for n, (seat, move) in enumerate(plan["moves"]):
-                body = urlencode({"move": move, "version": version, "key": f"{plan['id']}-{n}",
-                                  "csrfmiddlewaretoken": CSRF})
-                headers = {"Content-Type": "application/x-www-form-urlencoded",
-                           "Cookie": f"sessionid={plan['cookies'][seat]}; csrftoken={CSRF}"}
+                body = urlencode(
+                    {"move": move, "version": version, "key": f"{plan['id']}-{n}", "csrfmiddlewaretoken": CSRF}
+                )
+                headers = {
+                    "Content-Type": "application/x-www-form-urlencoded",
+                    "Cookie": f"sessionid={plan['cookies'][seat]}; csrftoken={CSRF}",
+                }
                 start = time.perf_counter()
                 conn.request("POST", f"/games/{plan['id']}/move/", body, headers)
                 response = conn.getresponse()
@@ -164,8 +167,9 @@ def server_cpu(pid: int) -> float:
     return total
 
 
-def interleaved(port: int, pid: int, plans: list[dict], clients: int, rounds: int, window: float,
-                cookies: list[str]) -> dict[str, list[float]]:  # fmt: skip
+def interleaved(
+    port: int, pid: int, plans: list[dict], clients: int, rounds: int, window: float, cookies: list[str]
+) -> dict[str, list[float]]:
     """Moves and the logged-in /healthz baseline in alternating windows of ``window`` seconds, ``rounds`` each:
     load drift hits both alike. Per phase: requests, seconds, and gunicorn's CPU seconds."""
     shares = [plans[i::clients] for i in range(clients)]
@@ -183,10 +187,13 @@ def interleaved(port: int, pid: int, plans: list[dict], clients: int, rounds: in
                 continue
             n = where[i][1]
             seat, move = plan["moves"][n]
-            body = urlencode({"move": move, "version": versions[plan["id"]], "key": f"{plan['id']}-{n}",
-                              "csrfmiddlewaretoken": CSRF})  # fmt: skip
-            headers = {"Content-Type": "application/x-www-form-urlencoded",
-                       "Cookie": f"sessionid={plan['cookies'][seat]}; csrftoken={CSRF}"}  # fmt: skip
+            body = urlencode(
+                {"move": move, "version": versions[plan["id"]], "key": f"{plan['id']}-{n}", "csrfmiddlewaretoken": CSRF}
+            )
+            headers = {
+                "Content-Type": "application/x-www-form-urlencoded",
+                "Cookie": f"sessionid={plan['cookies'][seat]}; csrftoken={CSRF}",
+            }
             conn.request("POST", f"/games/{plan['id']}/move/", body, headers)
             response = conn.getresponse()
             response.read()
@@ -249,8 +256,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=10.0, help="length of the /healthz baseline")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rounds", type=int, default=0,
-                        help="measure moves and the baseline in this many alternating windows instead")
+    parser.add_argument(
+        "--rounds", type=int, default=0, help="measure moves and the baseline in this many alternating windows instead"
+    )
     parser.add_argument("--window", type=float, default=2.0, help="seconds of each alternating window")
     args = parser.parse_args()
     if args.rounds:
@@ -261,9 +269,20 @@ def main() -> None:
     total_moves = sum(len(p["moves"]) for p in plans)
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "wordgames.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(args.workers), "--log-level", "warning"],
-        cwd=ROOT, env={**os.environ, **ENV},
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "wordgames.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(args.workers),
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env={**os.environ, **ENV},
     )
     try:
         wait_until_up(port)
@@ -282,18 +301,26 @@ def main() -> None:
     healthz_rate = requests / healthz_time
     move_rate = (total_moves - failures) / moves_time
     latencies.sort()
-    print(f"command: python bench/web_bench.py --games {args.games} --moves {args.moves} "
-          f"--clients {args.clients} --workers {args.workers} --seconds {args.seconds:g}")
-    print(f"python {sys.version.split()[0]}; gunicorn sync workers: {args.workers}; clients: {args.clients}; "
-          f"{total_moves} moves in {len(plans)} games; failed moves: {failures}\n")
+    print(
+        f"command: python bench/web_bench.py --games {args.games} --moves {args.moves} "
+        f"--clients {args.clients} --workers {args.workers} --seconds {args.seconds:g}"
+    )
+    print(
+        f"python {sys.version.split()[0]}; gunicorn sync workers: {args.workers}; clients: {args.clients}; "
+        f"{total_moves} moves in {len(plans)} games; failed moves: {failures}\n"
+    )
     print("| measure | value |")
     print("|---|---|")
     print(f"| GET /healthz as a logged-in player (baseline) | {healthz_rate:.0f} requests/s |")
     print(f"| GET /healthz anonymous (for reference) | {anonymous / anonymous_time:.0f} requests/s |")
     print(f"| POST a Lingo move | {move_rate:.0f} moves/s |")
-    print(f"| ratio moves / baseline | {move_rate / healthz_rate:.1%} (target at least 15 %); against anonymous: {move_rate / (anonymous / anonymous_time):.1%} |")
-    print(f"| move latency, median / p95 | {statistics.median(latencies) * 1000:.1f} ms / "
-          f"{latencies[int(len(latencies) * 0.95)] * 1000:.1f} ms |")
+    print(
+        f"| ratio moves / baseline | {move_rate / healthz_rate:.1%} (target at least 15 %); against anonymous: {move_rate / (anonymous / anonymous_time):.1%} |"
+    )
+    print(
+        f"| move latency, median / p95 | {statistics.median(latencies) * 1000:.1f} ms / "
+        f"{latencies[int(len(latencies) * 0.95)] * 1000:.1f} ms |"
+    )
     if failures:
         sys.exit(f"{failures} moves were refused: the benchmark is not valid")
 
@@ -303,10 +330,21 @@ def main_interleaved(args: argparse.Namespace) -> None:
     plans = set_up(args.games, args.moves, args.seed)
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "wordgames.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(args.workers), "--log-level", "warning"],
-        cwd=ROOT, env={**os.environ, **ENV},
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "wordgames.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(args.workers),
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env={**os.environ, **ENV},
+    )
     try:
         wait_until_up(port)
         cookies = [plan["cookies"][0] for plan in plans]
@@ -321,15 +359,21 @@ def main_interleaved(args: argparse.Namespace) -> None:
     moves, healthz = totals["moves"], totals["healthz"]
     move_rate, base_rate = moves[0] / moves[1], healthz[0] / healthz[1]
     move_cpu, base_cpu = moves[2] / max(1, moves[0]), healthz[2] / max(1, healthz[0])
-    print(f"command: python bench/web_bench.py --games {args.games} --moves {args.moves} --clients {args.clients} "
-          f"--workers {args.workers} --rounds {args.rounds} --window {args.window:g}")
-    print(f"{int(moves[0])} moves and {int(healthz[0])} baseline requests in {args.rounds} alternating windows of "
-          f"{args.window:g} s each; failed moves: {int(totals['failures'][0])}\n")
+    print(
+        f"command: python bench/web_bench.py --games {args.games} --moves {args.moves} --clients {args.clients} "
+        f"--workers {args.workers} --rounds {args.rounds} --window {args.window:g}"
+    )
+    print(
+        f"{int(moves[0])} moves and {int(healthz[0])} baseline requests in {args.rounds} alternating windows of "
+        f"{args.window:g} s each; failed moves: {int(totals['failures'][0])}\n"
+    )
     print("| measure | moves | /healthz logged in (baseline) | ratio |")
     print("|---|---|---|---|")
     print(f"| throughput | {move_rate:.0f} /s | {base_rate:.0f} /s | **{move_rate / base_rate:.1%}** |")
-    print(f"| gunicorn CPU a request | {move_cpu * 1000:.2f} ms | {base_cpu * 1000:.2f} ms | "
-          f"**{base_cpu / move_cpu:.1%}** |")
+    print(
+        f"| gunicorn CPU a request | {move_cpu * 1000:.2f} ms | {base_cpu * 1000:.2f} ms | "
+        f"**{base_cpu / move_cpu:.1%}** |"
+    )
     if totals["failures"][0]:
         sys.exit("some moves were refused: the benchmark is not valid")
 

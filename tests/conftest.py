@@ -100,8 +100,18 @@ CONCURRENCY = ("tests/chaos/", "/test_concurren", "/test_simultaneous_seats.py")
 # run the same on PostgreSQL, so CI runs them once, in the SQLite run (.ci/run: -m "not nodb" for PostgreSQL).
 NO_DATABASE = ("tests/engines/",)
 # What a test asks for when it uses the run's database (pytest-django's fixtures, and ours built on them).
-DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback",
-                     "live_server", "client", "admin_client", "django_user_model", "admin_user", "django_db_setup"}
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+    "client",
+    "admin_client",
+    "django_user_model",
+    "admin_user",
+    "django_db_setup",
+}
 
 
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:

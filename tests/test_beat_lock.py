@@ -24,14 +24,35 @@ TTL = 3  # seconds: the lock outlives a killed holder by at most this
 
 def start_beat(broker: str, directory: Path, name: str) -> tuple[subprocess.Popen[bytes], Path]:
     log = directory / f"{name}.log"
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tests.settings", "CELERY_BROKER_URL": broker,
-           "BEAT_LOCK_TTL": str(TTL)}  # fmt: skip
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "tests.settings",
+        "CELERY_BROKER_URL": broker,
+        "BEAT_LOCK_TTL": str(TTL),
+    }
     with log.open("wb") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "tests.support.beat_app", "beat", "--loglevel", "INFO", "--max-interval", "1",
-             "--schedule", str(directory / f"{name}-schedule"), "--pidfile", ""],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-        )  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "tests.support.beat_app",
+                "beat",
+                "--loglevel",
+                "INFO",
+                "--max-interval",
+                "1",
+                "--schedule",
+                str(directory / f"{name}-schedule"),
+                "--pidfile",
+                "",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
     return process, log
 
 

@@ -72,8 +72,11 @@ def late_seat(ann: Any, cat: Any) -> Seat:
 def left_over_news(seat: Seat) -> OwedTask:
     """A line of news for a seat's player that a write owed and never handed over (its process died after the
     commit)."""
-    owed = OwedTask.objects.create(task="wordgames.games.tasks.send_news", kwargs={},
-                                   args=[seat.game_id, "left-over", "The news nobody sent.", None, seat.user_id])
+    owed = OwedTask.objects.create(
+        task="wordgames.games.tasks.send_news",
+        kwargs={},
+        args=[seat.game_id, "left-over", "The news nobody sent.", None, seat.user_id],
+    )
     OwedTask.objects.filter(pk=owed.pk).update(created=timezone.now() - timedelta(minutes=5))
     return owed
 
@@ -167,8 +170,9 @@ def test_the_timer_starts_once_on_the_embedded_default_and_never_beside_a_broker
 def test_the_timer_is_on_by_default_on_a_laptop_and_off_in_production():
     assert settings_under({"DEBUG": "1"}, "EMBEDDED_SWEEPS").stdout.strip() == "60"
     assert settings_under({"SECRET_KEY": SECRET}, "EMBEDDED_SWEEPS").stdout.strip() == "0"
-    assert settings_under({"SECRET_KEY": SECRET, "EMBEDDED_SWEEP_SECONDS": "30"},
-                          "EMBEDDED_SWEEPS").stdout.strip() == "30"  # a small site without a broker, said so
+    assert (
+        settings_under({"SECRET_KEY": SECRET, "EMBEDDED_SWEEP_SECONDS": "30"}, "EMBEDDED_SWEEPS").stdout.strip() == "30"
+    )  # a small site without a broker, said so
 
 
 RACE = """
@@ -213,10 +217,16 @@ RACE = """
 
 @pytest.mark.nodb  # its own SQLite file in another process: the run's database plays no part
 def test_two_writers_on_the_embedded_sqlite_wait_for_each_other_instead_of_failing(tmp_path: Path):
-    env = {"PATH": "/usr/bin:/bin", "DEBUG": "1", "DJANGO_SETTINGS_MODULE": "wordgames.settings",
-           "DATABASE_URL": f"sqlite:///{tmp_path / 'race.sqlite3'}", "PYTHONPATH": str(ROOT)}  # fmt: skip
-    done = subprocess.run([sys.executable, "-c", textwrap.dedent(RACE)], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=60)  # fmt: skip
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "DEBUG": "1",
+        "DJANGO_SETTINGS_MODULE": "wordgames.settings",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'race.sqlite3'}",
+        "PYTHONPATH": str(ROOT),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(RACE)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split(maxsplit=1) == ["2", "[]\n"]  # both wrote; neither was told "database is locked"
 
@@ -227,13 +237,17 @@ def test_runserver_on_the_embedded_default_sweeps_in_the_serving_process_only(tm
     server.start()
     try:
         # bob's time to move in the demo's Lingo game ran out a minute ago; nobody but the clock acts.
-        server.manage("shell", "-c", textwrap.dedent("""
+        server.manage(
+            "shell",
+            "-c",
+            textwrap.dedent("""
             from datetime import timedelta
             from django.utils import timezone
             from wordgames.games.models import Seat
             Seat.objects.filter(game__engine="lingo", game__status="active", user__username="bob").update(
                 due_at=timezone.now() - timedelta(minutes=1))
-        """))
+        """),
+        )
         timed_out = "SELECT count(*) FROM games_move WHERE source = 'clock'"
         assert wait_for(lambda: server.query(timed_out)[0][0] >= 1, 60), server.log()
     finally:

@@ -10,16 +10,19 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-READ = ("import json; from wordgames import settings as s; d = s.DATABASES['default']; "
-        "print(json.dumps([d.get('DISABLE_SERVER_SIDE_CURSORS', False), d.get('OPTIONS', {})]))")  # fmt: skip
+READ = (
+    "import json; from wordgames import settings as s; d = s.DATABASES['default']; "
+    "print(json.dumps([d.get('DISABLE_SERVER_SIDE_CURSORS', False), d.get('OPTIONS', {})]))"
+)
 
 
 def database_settings(**env: str) -> list:
     environment = {**os.environ, "DEBUG": "1", "DATABASE_URL": "postgres://postgres@127.0.0.1:6432/wordgames", **env}
     if "DATABASE_POOLING" not in env:
         environment.pop("DATABASE_POOLING", None)
-    done = subprocess.run([sys.executable, "-c", READ], cwd=ROOT, env=environment, capture_output=True, text=True,
-                          check=True)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", READ], cwd=ROOT, env=environment, capture_output=True, text=True, check=True
+    )
     return json.loads(done.stdout)
 
 

@@ -16,8 +16,12 @@ SECRET = "x" * 20 + "a-long-random-production-secret-key-0123456789"
 
 def settings_under(env: dict[str, str], *names: str) -> subprocess.CompletedProcess:
     """Read settings in a fresh process, with only ``env`` for the site's variables."""
-    clean = {k: v for k, v in os.environ.items()
-             if k not in ("DEBUG", "SECRET_KEY", "LOCAL_MAIL_VISIBLE", "OUTBOX_VISIBLE", "EMAIL_BACKEND", "SECURE_HSTS_PRELOAD")}
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in ("DEBUG", "SECRET_KEY", "LOCAL_MAIL_VISIBLE", "OUTBOX_VISIBLE", "EMAIL_BACKEND", "SECURE_HSTS_PRELOAD")
+    }
     clean.update(env, DJANGO_SETTINGS_MODULE="wordgames.settings")
     code = "from django.conf import settings; print(" + ", ".join(f"settings.{n}" for n in names) + ")"
     return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=clean, capture_output=True, text=True)
@@ -44,12 +48,16 @@ def test_the_development_secret_key_exists_only_with_debug_on():
         ({"SECRET_KEY": SECRET}, "False"),  # production, the local mail left as the default
         ({"SECRET_KEY": SECRET, "LOCAL_MAIL_VISIBLE": "true"}, "True"),  # a private demo, said explicitly
         ({"DEBUG": "1", "EMAIL_BACKEND": "anymail.backends.test.EmailBackend"}, "False"),  # real email: no local mail
-        ({"SECRET_KEY": SECRET, "LOCAL_MAIL_VISIBLE": "true", "EMAIL_BACKEND": "anymail.backends.test.EmailBackend"},
-         "False"),
+        (
+            {"SECRET_KEY": SECRET, "LOCAL_MAIL_VISIBLE": "true", "EMAIL_BACKEND": "anymail.backends.test.EmailBackend"},
+            "False",
+        ),
         # The old names an operator may still have set: the variable, and the backend's path.
         ({"SECRET_KEY": SECRET, "OUTBOX_VISIBLE": "true"}, "True"),
-        ({"SECRET_KEY": SECRET, "OUTBOX_VISIBLE": "true", "EMAIL_BACKEND": "wordgames.mail.backends.OutboxBackend"},
-         "True"),
+        (
+            {"SECRET_KEY": SECRET, "OUTBOX_VISIBLE": "true", "EMAIL_BACKEND": "wordgames.mail.backends.OutboxBackend"},
+            "True",
+        ),
     ],
 )
 def test_the_local_mail_is_shown_only_with_the_local_backend_and_debug_or_an_explicit_setting(env, visible):
@@ -58,8 +66,10 @@ def test_the_local_mail_is_shown_only_with_the_local_backend_and_debug_or_an_exp
 
 def test_hsts_preload_is_opt_in():
     assert settings_under({"SECRET_KEY": SECRET}, "SECURE_HSTS_PRELOAD").stdout.strip() == "False"
-    assert settings_under({"SECRET_KEY": SECRET, "SECURE_HSTS_PRELOAD": "true"},
-                          "SECURE_HSTS_PRELOAD").stdout.strip() == "True"
+    assert (
+        settings_under({"SECRET_KEY": SECRET, "SECURE_HSTS_PRELOAD": "true"}, "SECURE_HSTS_PRELOAD").stdout.strip()
+        == "True"
+    )
 
 
 @pytest.mark.django_db

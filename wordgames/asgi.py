@@ -13,7 +13,7 @@ import django
 from wordgames import engines, sweeps
 from wordgames.lib.asgi import Handler
 
-os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'wordgames.settings')
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "wordgames.settings")
 
 django.setup(set_prefix=False)  # as django.core.asgi.get_asgi_application does
 application = Handler()

@@ -251,9 +251,7 @@ EVENTS_BY_PLAYERS = os.getenv("EVENTS_BY_PLAYERS", "") in ("1", "true", "yes")
 RATING_PROVISIONAL_GAMES = envint("RATING_PROVISIONAL_GAMES", "10")
 # The lobby shows the games of the players one follows created or started in this many days (not private ones).
 FOLLOWED_GAMES_DAYS = envint("FOLLOWED_GAMES_DAYS", "7")
-ANYMAIL = {
-    key[len("ANYMAIL_"):]: value for key, value in os.environ.items() if key.startswith("ANYMAIL_")
-}
+ANYMAIL = {key[len("ANYMAIL_") :]: value for key, value in os.environ.items() if key.startswith("ANYMAIL_")}
 # The local mail's pages show every email, password resets included: only with the local mail backend, and only
 # on a laptop (DEBUG) or where the operator said so explicitly (a private demo). OUTBOX_VISIBLE, its old name,
 # is still read.
@@ -304,10 +302,13 @@ BEAT_LOCK_TTL = envint("BEAT_LOCK_TTL", "60")
 # never makes a deadline late; everything else (emails, commentary) on the default "celery" queue.
 CELERY_TASK_ROUTES = {
     name: {"queue": "clock"}
-    for name in ("wordgames.games.tasks.sweep_deadlines", "wordgames.games.tasks.relay_owed",
-                 "wordgames.games.tasks.wake_computers",
-                 "wordgames.pbem.tasks.poll_imap")
-}  # fmt: skip
+    for name in (
+        "wordgames.games.tasks.sweep_deadlines",
+        "wordgames.games.tasks.relay_owed",
+        "wordgames.games.tasks.wake_computers",
+        "wordgames.pbem.tasks.poll_imap",
+    )
+}
 # Computer players think for up to a few seconds a move: their own queue, so emails never wait behind them.
 CELERY_TASK_ROUTES["wordgames.games.tasks.play_computers"] = {"queue": "computer"}
 CELERY_TASK_ROUTES["wordgames.games.tasks.find_hint"] = {"queue": "computer"}
@@ -333,7 +334,9 @@ CELERY_IMPORTS = ("wordgames.retention",)  # the task above lives outside any ap
 RETAIN_EMAILS_SENT_DAYS = max(2, envint("RETAIN_EMAILS_SENT_DAYS", "30"))
 RETAIN_EMAILS_RECEIVED_DAYS = max(1, envint("RETAIN_EMAILS_RECEIVED_DAYS", "90"))
 RETAIN_FAILED_NOTICES_DAYS = max(1, envint("RETAIN_FAILED_NOTICES_DAYS", "30"))
-RETAIN_LOCAL_MAIL_DAYS = max(1, envint("RETAIN_LOCAL_MAIL_DAYS", os.getenv("RETAIN_OUTBOX_DAYS", "30")))  # old name read too
+RETAIN_LOCAL_MAIL_DAYS = max(
+    1, envint("RETAIN_LOCAL_MAIL_DAYS", os.getenv("RETAIN_OUTBOX_DAYS", "30"))
+)  # old name read too
 RETENTION_BATCH = max(1, envint("RETENTION_BATCH", "2000"))
 if INBOUND_IMAP["host"]:
     CELERY_BEAT_SCHEDULE["poll-imap"] = {"task": "wordgames.pbem.tasks.poll_imap", "schedule": 60.0}
@@ -376,7 +379,9 @@ CONTENT_SECURITY_POLICY = {
 VAPID_PRIVATE_KEY = os.getenv("VAPID_PRIVATE_KEY", "")
 VAPID_KEY_FILE = os.getenv("VAPID_KEY_FILE", str(BASE_DIR / "vapid-dev.key"))
 VAPID_SUBJECT = os.getenv("VAPID_SUBJECT", "mailto:" + (parseaddr(DEFAULT_FROM_EMAIL)[1] or "games@localhost"))
-PUSH_TTL = envint("PUSH_TTL_SECONDS", str(2 * 24 * 3600))  # a push service keeps a message this long for a device that is off
+PUSH_TTL = envint(
+    "PUSH_TTL_SECONDS", str(2 * 24 * 3600)
+)  # a push service keeps a message this long for a device that is off
 PUSH_TIMEOUT = envint("PUSH_TIMEOUT_SECONDS", "10")
 PUSH_DEVICES_PER_PLAYER = envint("PUSH_DEVICES_PER_PLAYER", "10")
 

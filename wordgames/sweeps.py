@@ -116,8 +116,9 @@ def start() -> Sweeps | None:
         if _timer is None:
             _timer = Sweeps(beat_tasks(), settings.EMBEDDED_SWEEPS)
             _timer.start()
-            log.info("No broker: this process runs the sweeps (%s) every %s seconds", ", ".join(_timer.names),
-                     _timer.period)  # fmt: skip
+            log.info(
+                "No broker: this process runs the sweeps (%s) every %s seconds", ", ".join(_timer.names), _timer.period
+            )
     return _timer
 
 

@@ -34,6 +34,7 @@ def javascript_catalog(request: HttpRequest) -> HttpResponseBase:
         patch_vary_headers(response, ("Cookie", "Accept-Language"))
     return response
 
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("jsi18n/", javascript_catalog, name="javascript_catalog"),

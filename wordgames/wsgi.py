@@ -14,7 +14,7 @@ from django.core.wsgi import get_wsgi_application
 
 from wordgames import engines, sweeps
 
-os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'wordgames.settings')
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "wordgames.settings")
 
 application = get_wsgi_application()
 

@@ -22,16 +22,21 @@ def test_moderator_suspends_a_player_with_a_reason_and_it_is_logged(admin_client
     assert Profile.objects.get(user=ann).suspended_reason == "Cheating with a bot"
     assert ModerationAction.objects.get().kind == ModerationAction.Kind.SUSPEND
 
-    admin_client.post(url, {"action": "unsuspend", "_selected_action": [ann.profile.pk], "confirm": "1",
-                            "reason": "Appeal accepted"})
+    admin_client.post(
+        url, {"action": "unsuspend", "_selected_action": [ann.profile.pk], "confirm": "1", "reason": "Appeal accepted"}
+    )
     assert not is_suspended(ann)
 
 
 def test_user_admin_shows_the_profile_and_adding_a_user_makes_exactly_one(admin_client, ann):
     page = admin_client.get(reverse("admin:auth_user_change", args=[ann.pk])).content.decode()
     assert 'name="profile-0-display_name"' in page and 'value="Ann"' in page
-    data = {"username": "dan", "password1": "purple staple elephant", "password2": "purple staple elephant",
-            "usable_password": "true"}
+    data = {
+        "username": "dan",
+        "password1": "purple staple elephant",
+        "password2": "purple staple elephant",
+        "usable_password": "true",
+    }
     response = admin_client.post(reverse("admin:auth_user_add"), data)
     assert response.status_code == 302, response.content.decode()
     assert Profile.objects.filter(user=get_user_model().objects.get(username="dan")).count() == 1

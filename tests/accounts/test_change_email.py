@@ -26,8 +26,7 @@ def test_a_new_address_needs_my_password(client_ann, ann):
 
 
 def test_the_new_address_is_set_only_when_its_link_is_opened(client_ann, ann, client):
-    response = client_ann.post(reverse("change_email"), {"email": "new@example.com", "password": PASSWORD},
-                               follow=True)
+    response = client_ann.post(reverse("change_email"), {"email": "new@example.com", "password": PASSWORD}, follow=True)
     assert "We sent a link to new@example.com" in response.content.decode()
     ann.refresh_from_db()
     assert ann.email == "ann@example.com"
@@ -39,8 +38,7 @@ def test_the_new_address_is_set_only_when_its_link_is_opened(client_ann, ann, cl
 
 
 def test_eve_cannot_take_carols_address_and_the_page_does_not_say_carol_has_it(client_ann, ann, bob):
-    response = client_ann.post(reverse("change_email"), {"email": "BOB@example.com", "password": PASSWORD},
-                               follow=True)
+    response = client_ann.post(reverse("change_email"), {"email": "BOB@example.com", "password": PASSWORD}, follow=True)
     assert "We sent a link to BOB@example.com" in response.content.decode()
     (sent,) = mail.outbox
     assert "/accounts/email/confirm/" not in sent.body and "It stays with yours (bob)" in sent.body

@@ -90,7 +90,10 @@ def test_sign_ups_are_limited_per_client_behind_the_proxy(settings):
     assert "Too many sign-ups from your address." in refused.content.decode()
     other = behind_the_proxy("198.51.100.7").post(reverse("signup"), signup_data(username="user9", email="u9@x.org"))
     assert other.status_code == 302
-    assert set(get_user_model().objects.values_list("username", flat=True)) == {*(f"user{n}" for n in range(5)), "user9"}
+    assert set(get_user_model().objects.values_list("username", flat=True)) == {
+        *(f"user{n}" for n in range(5)),
+        "user9",
+    }
 
 
 def test_password_reset_asks_are_limited_per_client_behind_the_proxy(settings):

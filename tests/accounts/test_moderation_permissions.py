@@ -39,13 +39,17 @@ def game(ann, bob):
 
 
 def abandon(client: Client, game: Game):
-    return client.post(reverse("admin:games_game_changelist"),
-                       {"action": "abandon_game", "_selected_action": [game.pk], "confirm": "1", "reason": "x"})
+    return client.post(
+        reverse("admin:games_game_changelist"),
+        {"action": "abandon_game", "_selected_action": [game.pk], "confirm": "1", "reason": "x"},
+    )
 
 
 def suspend(client: Client, user):
-    return client.post(reverse("admin:accounts_profile_changelist"),
-                       {"action": "suspend", "_selected_action": [user.profile.pk], "confirm": "1", "reason": "x"})
+    return client.post(
+        reverse("admin:accounts_profile_changelist"),
+        {"action": "suspend", "_selected_action": [user.profile.pk], "confirm": "1", "reason": "x"},
+    )
 
 
 def test_staff_with_only_view_permission_see_no_actions_and_cannot_abandon_a_game(game):

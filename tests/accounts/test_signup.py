@@ -57,6 +57,7 @@ def test_signup_with_a_taken_address_answers_exactly_as_with_a_free_one_and_tell
     Client().post(reverse("signup"), signup_data(username="eve", email="eve@example.com"))
     free = Client().post(reverse("signup"), signup_data(username="fay", email="fay@example.com"), follow=True)
     assert taken.status_code == free.status_code == 200
+
     def page(response, username, address):
         text = re.sub(r'value="[A-Za-z0-9]{64}"', "", response.content.decode())  # CSRF tokens differ anyway
         return text.replace(address, "ADDRESS").replace(username, "NAME")
@@ -83,7 +84,9 @@ def test_a_username_longer_than_30_characters_is_refused_with_the_limit(client):
 
 def test_the_sixth_signup_in_an_hour_from_one_address_is_refused_politely(client):
     for n in range(5):
-        assert Client().post(reverse("signup"), signup_data(username=f"user{n}", email=f"u{n}@x.org")).status_code == 302
+        assert (
+            Client().post(reverse("signup"), signup_data(username=f"user{n}", email=f"u{n}@x.org")).status_code == 302
+        )
     response = client.post(reverse("signup"), signup_data(username="user9", email="u9@x.org"))
     assert response.status_code == 429
     assert "Too many sign-ups from your address. Please try again in 12 minutes." in response.content.decode()

@@ -80,10 +80,17 @@ def test_a_move_that_missed_points_shows_the_best_alternative_and_the_summary(an
     game = _finish(start_game(ann, bob, {}, seed=7), ann, bob, moves=1)
     row = MoveAnalysis.objects.get(move__seq=1, move__game=game)
     MoveAnalysis.objects.filter(pk=row.pk).update(points=3, missed=row.best_points - 3, matched=False)
-    GameAnalysis.objects.filter(game=game).update(summary=[{"seat": 0, "moves": 1, "matched": 0, "missed": row.best_points - 3},
-                                                            {"seat": 1, "moves": 1, "matched": 1, "missed": 0}])
+    GameAnalysis.objects.filter(game=game).update(
+        summary=[
+            {"seat": 0, "moves": 1, "matched": 0, "missed": row.best_points - 3},
+            {"seat": 1, "moves": 1, "matched": 1, "missed": 0},
+        ]
+    )
     page = logged_in(bob).get(f"/games/{game.pk}/replay/").content.decode()
-    assert f"{row.best_points - 3} points missed: best <code translate=\"no\">{row.best}</code> ({row.best_points} pts)" in page
+    assert (
+        f'{row.best_points - 3} points missed: best <code translate="no">{row.best}</code> ({row.best_points} pts)'
+        in page
+    )
     assert "0 of 1" in page and "1 of 1" in page
 
 
@@ -104,11 +111,17 @@ def test_nothing_of_the_analysis_shows_while_the_game_runs_even_if_rows_exist(an
     assert move is not None
     game.refresh_from_db()
     secret_best = "Z9 SECRETBEST"
-    done = GameAnalysis.objects.create(game=game, done=True, summary=[{"seat": 0, "moves": 1, "matched": 0, "missed": 99}])
+    done = GameAnalysis.objects.create(
+        game=game, done=True, summary=[{"seat": 0, "moves": 1, "matched": 0, "missed": 99}]
+    )
     MoveAnalysis.objects.create(analysis=done, move=move, points=1, best=secret_best, best_points=100, missed=99)
     client = logged_in(bob)
-    for url in (f"/games/{game.pk}/", f"/games/{game.pk}/state.json", f"/games/{game.pk}/replay/",
-                f"/games/{game.pk}/record.json"):
+    for url in (
+        f"/games/{game.pk}/",
+        f"/games/{game.pk}/state.json",
+        f"/games/{game.pk}/replay/",
+        f"/games/{game.pk}/record.json",
+    ):
         body = client.get(url).content.decode()
         assert secret_best not in body and "points missed" not in body, url
     assert analysis.visible(game) is None and analysis.record_section(None, game) == {}
@@ -139,8 +152,9 @@ def test_the_analysis_has_a_queue_of_its_own_apart_from_computer_moves() -> None
     assert route({}, "wordgames.games.tasks.play_computers")["queue"].name == "computer"
 
 
-def test_an_analysis_owed_while_the_broker_is_down_is_made_once_the_relay_hands_it_over(ann: Any, bob: Any,
-                                                                                         monkeypatch: Any) -> None:  # fmt: skip
+def test_an_analysis_owed_while_the_broker_is_down_is_made_once_the_relay_hands_it_over(
+    ann: Any, bob: Any, monkeypatch: Any
+) -> None:
     from datetime import timedelta
 
     from django.utils import timezone

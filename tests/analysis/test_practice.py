@@ -61,7 +61,9 @@ def test_a_practice_player_sees_their_own_moves_beside_the_best_while_the_game_r
     assert game.status == Game.Status.ACTIVE
 
 
-def test_nobody_else_reads_a_players_review_and_games_that_are_not_practice_have_none(ann: Any, bob: Any, cat: Any) -> None:
+def test_nobody_else_reads_a_players_review_and_games_that_are_not_practice_have_none(
+    ann: Any, bob: Any, cat: Any
+) -> None:
     game, _bobs = _two_moves(ann, bob, PRACTICE)
     with TestCase.captureOnCommitCallbacks(execute=True):
         logged_in(ann).post(f"/analysis/practice/{game.pk}/")

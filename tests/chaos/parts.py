@@ -51,10 +51,22 @@ class PrivateRedis:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(self.directory)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )  # fmt: skip
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.directory),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         assert wait_for(self.answers, 10), "the private redis-server did not start"
 
     def answers(self) -> bool:
@@ -73,23 +85,53 @@ class PrivateRedis:
 
 
 def environment(broker: str, **extra: str) -> dict[str, str]:
-    return {**os.environ, "DJANGO_SETTINGS_MODULE": "tests.settings", "DATABASE_URL": database_url(),
-            "CELERY_BROKER_URL": broker, "CELERY_TASK_ALWAYS_EAGER": "false",
-            "EMAIL_BACKEND": "wordgames.mail.backends.LocalMailBackend", **extra}  # fmt: skip
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "tests.settings",
+        "DATABASE_URL": database_url(),
+        "CELERY_BROKER_URL": broker,
+        "CELERY_TASK_ALWAYS_EAGER": "false",
+        "EMAIL_BACKEND": "wordgames.mail.backends.LocalMailBackend",
+        **extra,
+    }
 
 
 def start_worker(broker: str, **extra: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "wordgames", "worker", "--pool", "solo", "--loglevel", "INFO",
-         "--without-heartbeat", "--without-gossip", "--without-mingle", "--queues", "celery,clock,computer"],
-        cwd=ROOT, env=environment(broker, **extra), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "wordgames",
+            "worker",
+            "--pool",
+            "solo",
+            "--loglevel",
+            "INFO",
+            "--without-heartbeat",
+            "--without-gossip",
+            "--without-mingle",
+            "--queues",
+            "celery,clock,computer",
+        ],
+        cwd=ROOT,
+        env=environment(broker, **extra),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
 
 def call_task(broker: str, name: str) -> None:
     """``celery call``: what beat does every minute, now."""
-    subprocess.run([sys.executable, "-m", "celery", "-A", "wordgames", "call", name], cwd=ROOT,
-                   env=environment(broker), check=True, stdout=subprocess.DEVNULL, timeout=60)  # fmt: skip
+    subprocess.run(
+        [sys.executable, "-m", "celery", "-A", "wordgames", "call", name],
+        cwd=ROOT,
+        env=environment(broker),
+        check=True,
+        stdout=subprocess.DEVNULL,
+        timeout=60,
+    )
 
 
 class Site:
@@ -98,10 +140,23 @@ class Site:
     def __init__(self, broker: str, **extra: str) -> None:
         self.port = free_port()
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "wordgames.wsgi", "--bind", f"127.0.0.1:{self.port}", "--workers",
-             "1", "--timeout", "60"],
-            cwd=ROOT, env=environment(broker, **extra), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "wordgames.wsgi",
+                "--bind",
+                f"127.0.0.1:{self.port}",
+                "--workers",
+                "1",
+                "--timeout",
+                "60",
+            ],
+            cwd=ROOT,
+            env=environment(broker, **extra),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         assert wait_for(self.answers, 30), "gunicorn did not start"
 
     def answers(self) -> bool:
@@ -138,12 +193,19 @@ class Player:
     def move(self, game: Game, text: str, version: int | None = None) -> tuple[int, str]:
         """POST the move form; the status and the body (a redirect has none)."""
         game.refresh_from_db()
-        data = urllib.parse.urlencode({"move": text, "version": game.version if version is None else version,
-                                       "key": secrets.token_hex(8), "csrfmiddlewaretoken": self.csrf}).encode()
+        data = urllib.parse.urlencode(
+            {
+                "move": text,
+                "version": game.version if version is None else version,
+                "key": secrets.token_hex(8),
+                "csrfmiddlewaretoken": self.csrf,
+            }
+        ).encode()
         request = urllib.request.Request(
-            f"http://127.0.0.1:{self.site.port}/games/{game.pk}/move/", data=data,
+            f"http://127.0.0.1:{self.site.port}/games/{game.pk}/move/",
+            data=data,
             headers={"Cookie": f"sessionid={self.session}; csrftoken={self.csrf}"},
-        )  # fmt: skip
+        )
         try:
             with self.opener.open(request, timeout=60) as r:
                 return r.status, r.read().decode()

@@ -49,8 +49,9 @@ def play_best(player: Player, game: Game) -> tuple[int, str]:
     return player.move(game, engine.best_move(game.state, seat).move)
 
 
-def test_moves_made_while_redis_is_down_are_played_and_told_once_it_is_back(redis: PrivateRedis, games: list[Game],
-                                                                            ann: Any, bob: Any) -> None:  # fmt: skip
+def test_moves_made_while_redis_is_down_are_played_and_told_once_it_is_back(
+    redis: PrivateRedis, games: list[Game], ann: Any, bob: Any
+) -> None:
     site = Site(redis.url)
     worker = start_worker(redis.url, OWED_RELAY_AFTER_SECONDS="0")
     try:
@@ -81,16 +82,23 @@ def test_moves_made_while_redis_is_down_are_played_and_told_once_it_is_back(redi
     assert not Notification.objects.filter(sent__isnull=True).exists(), "an email was claimed and never sent"
 
 
-def test_a_move_emailed_while_redis_is_down_is_played_and_the_mail_server_told_so(redis: PrivateRedis,
-                                                                                  games: list[Game]) -> None:  # fmt: skip
+def test_a_move_emailed_while_redis_is_down_is_played_and_the_mail_server_told_so(
+    redis: PrivateRedis, games: list[Game]
+) -> None:
     """``receive_email`` (the pipe) exits 0 for a move it recorded, even with the broker down: exit 1 would make
     the mail server bounce a move that was played. The confirmation and bob's email go out once Redis is back."""
     game = games[0]
     your_turn = [m for m in mail.outbox if m.to == ["ann@example.com"] and f"game {game.pk}" in m.subject][-1]
     text = get_engine("lingo").best_move(game.state, 0).move
     redis.stop()
-    done = subprocess.run([sys.executable, "manage.py", "receive_email"], input=mime.reply(your_turn, text),
-                          env=environment(redis.url), capture_output=True, cwd=ROOT, timeout=120)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "manage.py", "receive_email"],
+        input=mime.reply(your_turn, text),
+        env=environment(redis.url),
+        capture_output=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr.decode()[-2000:]
     assert Move.objects.get(game=game).text == text
     assert OwedTask.objects.exists() and Notice.objects.exists()  # ann's confirmation, bob's news
@@ -100,8 +108,9 @@ def test_a_move_emailed_while_redis_is_down_is_played_and_the_mail_server_told_s
         call_task(redis.url, "wordgames.games.tasks.relay_owed")
         to_bob = f"Lingo game {game.pk}, move 2: bob to move"
         assert wait_for(lambda: LocalEmail.objects.filter(subject=to_bob).exists(), 60), "bob was never told"
-        assert wait_for(lambda: LocalEmail.objects.filter(to__contains="ann@example.com",
-                                                             subject__startswith="Re:").exists(), 30)  # fmt: skip
+        assert wait_for(
+            lambda: LocalEmail.objects.filter(to__contains="ann@example.com", subject__startswith="Re:").exists(), 30
+        )
         assert wait_for(lambda: not OwedTask.objects.exists() and not Notice.objects.exists(), 30)
     finally:
         stop(worker)

@@ -72,8 +72,9 @@ def broker(tmp_path: Path) -> Any:
     server.stop()
 
 
-def test_cut_connections_never_half_apply_a_move_and_a_503_means_not_played(broker: PrivateRedis, ann: Any,
-                                                                           bob: Any) -> None:  # fmt: skip
+def test_cut_connections_never_half_apply_a_move_and_a_503_means_not_played(
+    broker: PrivateRedis, ann: Any, bob: Any
+) -> None:
     celery_app.conf.task_always_eager = True  # the game's first emails, sent here before the site starts
     try:
         game = start_game(ann, bob, {}, seed=11)
@@ -122,6 +123,6 @@ def _version(game: Any) -> int:
 
 def _what(page: str) -> str:
     """The title and exception lines of Django's debug page (the site runs with DEBUG on in tests)."""
-    title = page[page.find("<title>"):page.find("</title>")]
+    title = page[page.find("<title>") : page.find("</title>")]
     where = page.find("Exception Location")
-    return f"{title} {page[where:where + 400]}" if where >= 0 else page[:800]
+    return f"{title} {page[where : where + 400]}" if where >= 0 else page[:800]

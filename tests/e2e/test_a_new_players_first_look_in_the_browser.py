@@ -25,8 +25,9 @@ def keebble_game(ann: Any, bob: Any) -> Game:
     return Game.objects.get(pk=game.pk)
 
 
-def test_keebble_previews_a_typed_move_at_the_games_preview_address(browser: Any, live_server: Any, ann: Any,
-                                                                   bob: Any) -> None:  # fmt: skip
+def test_keebble_previews_a_typed_move_at_the_games_preview_address(
+    browser: Any, live_server: Any, ann: Any, bob: Any
+) -> None:
     game = keebble_game(ann, bob)
     page = browser.new_context().new_page()
     log_in(page, live_server, "ann")
@@ -46,8 +47,14 @@ def test_a_quick_play_never_flashes_it_is_not_your_turn(browser: Any, live_serve
     page.goto(f"{live_server.url}{game.get_absolute_url()}")
     previews_after_the_move: list[str] = []
     played = []
-    page.on("request", lambda r: played.append(r.url) if r.url.endswith("/move/") else
-            (previews_after_the_move.append(r.url) if played and r.url.endswith("/preview/") else None))  # fmt: skip
+    page.on(
+        "request",
+        lambda r: (
+            played.append(r.url)
+            if r.url.endswith("/move/")
+            else (previews_after_the_move.append(r.url) if played and r.url.endswith("/preview/") else None)
+        ),
+    )
     page.locator("#id_move").fill("4C CAT ask E X")  # typed and played at once: the preview was still to come
     page.locator("#id_move").press("Enter")
     page.wait_for_selector("text=ann played CAT")
@@ -57,9 +64,9 @@ def test_a_quick_play_never_flashes_it_is_not_your_turn(browser: Any, live_serve
     assert "not your turn" not in page.inner_text("main")
 
 
-def test_lingua_fences_on_a_phone_keeps_the_page_narrow_and_the_write_button_on_screen(browser: Any, live_server: Any,
-                                                                                      ann: Any, bob: Any,
-                                                                                      cat: Any) -> None:  # fmt: skip
+def test_lingua_fences_on_a_phone_keeps_the_page_narrow_and_the_write_button_on_screen(
+    browser: Any, live_server: Any, ann: Any, bob: Any, cat: Any
+) -> None:
     game = actions.create_game(ann, "lingua-fences", {}, ["bob", "cat"], seed=1)
     actions.join_game(game.pk, bob)
     actions.join_game(game.pk, cat)

@@ -29,8 +29,11 @@ def violations(page: Any) -> list[str]:
     if not page.evaluate("() => !!window.axe"):
         page.evaluate(AXE.read_text())  # through DevTools: the site's CSP allows no inline script, rightly
     result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
-    return [f"{page.url}: {v['id']} ({v['impact']}): {[(n['target'], n['html'][:120]) for n in v['nodes'][:4]]}"
-            for v in result["violations"] if v["impact"] in ("serious", "critical")]  # fmt: skip
+    return [
+        f"{page.url}: {v['id']} ({v['impact']}): {[(n['target'], n['html'][:120]) for n in v['nodes'][:4]]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
 
 
 def check(page: Any, url: str) -> list[str]:
@@ -64,16 +67,29 @@ def test_every_page_a_player_sees_passes_axe(browser: Any, live_server: Any, ann
     page = browser.new_context(viewport={"width": 1200, "height": 900}, color_scheme=theme).new_page()
     log_in(page, live_server, "ann")
     base = live_server.url
-    urls = ["/", "/games/new/", "/accounts/profile/", "/accounts/email/", "/events/", "/events/new/", "/seeks/",
-            "/seeks/new/", "/help/", "/help/lingo/", "/players/bob/", "/ratings/"]  # fmt: skip
+    urls = [
+        "/",
+        "/games/new/",
+        "/accounts/profile/",
+        "/accounts/email/",
+        "/events/",
+        "/events/new/",
+        "/seeks/",
+        "/seeks/new/",
+        "/help/",
+        "/help/lingo/",
+        "/players/bob/",
+        "/ratings/",
+    ]
     found = [line for url in urls for line in check(page, base + url)]
     found += [line for game in shown for line in check(page, base + game.get_absolute_url())]
     assert found == [], "\n".join(found)
 
 
 @pytest.mark.parametrize("theme", THEMES)
-def test_every_page_a_spectator_and_a_visitor_see_passes_axe(browser: Any, live_server: Any, ann: Any, bob: Any,
-                                                             cat: Any, theme: str) -> None:  # fmt: skip
+def test_every_page_a_spectator_and_a_visitor_see_passes_axe(
+    browser: Any, live_server: Any, ann: Any, bob: Any, cat: Any, theme: str
+) -> None:
     shown = games(ann, bob)
     visitor = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=theme).new_page()
     base = live_server.url

@@ -86,8 +86,9 @@ def test_the_service_worker_registers_for_the_whole_site_under_the_policy(browse
     assert "script-src 'self'" in response.headers["content-security-policy"]
 
 
-def test_offline_the_player_sees_their_games_as_last_seen_and_the_badge_says_it_is_their_turn(browser, live_server,
-                                                                                             ann, bob):  # fmt: skip
+def test_offline_the_player_sees_their_games_as_last_seen_and_the_badge_says_it_is_their_turn(
+    browser, live_server, ann, bob
+):
     game = anns_turn(ann, bob)
     context = browser.new_context()
     context.add_init_script(RECORD_BADGE)
@@ -119,13 +120,17 @@ def test_a_push_shows_a_notification_and_its_click_opens_the_game(browser, live_
     cdp.on("ServiceWorker.workerRegistrationUpdated", lambda event: registrations.extend(event["registrations"]))
     cdp.send("ServiceWorker.enable")
     eventually(lambda: registrations, page)
-    [registration, *_] = reversed([r for r in registrations if r["scopeURL"] == f"{live_server.url}/"
-                                   and not r.get("isDeleted")])  # fmt: skip
+    [registration, *_] = reversed(
+        [r for r in registrations if r["scopeURL"] == f"{live_server.url}/" and not r.get("isDeleted")]
+    )
     body = f"Your turn in Lingo game {game.pk} against Bob"
-    data = json.dumps({"title": "Wordgames", "body": body, "url": f"/games/{game.pk}/", "tag": f"game-{game.pk}",
-                       "kind": "your_turn"})  # fmt: skip
-    cdp.send("ServiceWorker.deliverPushMessage", {"origin": live_server.url,
-                                                  "registrationId": registration["registrationId"], "data": data})
+    data = json.dumps(
+        {"title": "Wordgames", "body": body, "url": f"/games/{game.pk}/", "tag": f"game-{game.pk}", "kind": "your_turn"}
+    )
+    cdp.send(
+        "ServiceWorker.deliverPushMessage",
+        {"origin": live_server.url, "registrationId": registration["registrationId"], "data": data},
+    )
 
     shown = "navigator.serviceWorker.ready.then(r => r.getNotifications()).then(ns => ns.map(n => [n.title, n.body]))"
     assert eventually(lambda: page.evaluate(shown), page) == [["Wordgames", body]]

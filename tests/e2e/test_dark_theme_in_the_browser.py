@@ -20,8 +20,9 @@ def dark(page: Any, selector: str = "body") -> bool:
     return bool(page.evaluate(LIGHTNESS, selector) < 100)
 
 
-def test_the_site_follows_the_system_until_the_reader_chooses(browser: Any, live_server: Any, ann: Any,
-                                                              bob: Any) -> None:  # fmt: skip
+def test_the_site_follows_the_system_until_the_reader_chooses(
+    browser: Any, live_server: Any, ann: Any, bob: Any
+) -> None:
     game = started(ann, bob, "lingo", {"preset": "classic"})
     page = browser.new_context(color_scheme="dark").new_page()
     log_in(page, live_server, "ann")

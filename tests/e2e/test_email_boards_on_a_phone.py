@@ -76,13 +76,18 @@ def test_a_game_email_fits_a_390_pixel_phone(browser: Any, ann: Any, bob: Any, b
 def cells_per_row(text: str) -> list[int]:
     """The signs on each line of the drawing (a line without a word of four letters), counted as a reader of a
     proportional font counts them: separated by spaces."""
-    return [len(line.split()) for line in text.split("\n") if line.strip() and not any(
-        len(word) >= 4 and word.isalpha() for word in line.replace(".", " ").replace(":", " ").split())]
+    return [
+        len(line.split())
+        for line in text.split("\n")
+        if line.strip()
+        and not any(len(word) >= 4 and word.isalpha() for word in line.replace(".", " ").replace(":", " ").split())
+    ]
 
 
 @pytest.mark.parametrize("board", BOARDS)
-def test_the_plain_text_board_has_one_sign_per_cell_on_every_row(ann: Any, bob: Any, board: str,
-                                                                 transactional_db: Any) -> None:  # fmt: skip
+def test_the_plain_text_board_has_one_sign_per_cell_on_every_row(
+    ann: Any, bob: Any, board: str, transactional_db: Any
+) -> None:
     engine, options = BOARDS[board]
     game = started(engine, options, ann, bob)
     text = text_board(engine, game.state, 1)

@@ -48,8 +48,9 @@ def test_a_green_light_against_the_computer_is_given_by_the_server_itself(chromi
         game = int(server.manage("shell", "-c", textwrap.dedent(SETUP)).split()[-1])
 
         def deals() -> int:
-            return int(server.query("SELECT json_extract(state, '$.deal_number') FROM games_game WHERE id = ?",
-                                    game)[0][0])  # fmt: skip
+            return int(
+                server.query("SELECT json_extract(state, '$.deal_number') FROM games_game WHERE id = ?", game)[0][0]
+            )
 
         page.goto(f"{server.url}/games/{game}/")
         assert page.locator(".lc-hand-tiles .lc-tile").count() == 0  # all fifteen are on her crossword

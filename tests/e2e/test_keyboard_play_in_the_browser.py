@@ -62,8 +62,9 @@ def label(page: Any, cell: str) -> str:
 
 
 @pytest.mark.parametrize("hex_board", [False, True], ids=["square", "hex"])
-def test_a_lingo_move_made_with_the_keyboard_alone(browser: Any, live_server: Any, ann: Any, bob: Any,
-                                                   hex_board: bool) -> None:  # fmt: skip
+def test_a_lingo_move_made_with_the_keyboard_alone(
+    browser: Any, live_server: Any, ann: Any, bob: Any, hex_board: bool
+) -> None:
     game = started(ann, bob, "lingo", {"preset": "classic", "hex": hex_board})
     best, placements = placements_of_best_move(game, 0)
     page = desktop(browser)
@@ -98,8 +99,9 @@ def test_a_lingo_move_made_with_the_keyboard_alone(browser: Any, live_server: An
     assert label(page, tile_cell).startswith(f"row {row}, column {column_name(col).upper()}, letter {first_letter}")
 
 
-def test_a_lingua_fences_word_written_down_from_the_keyboard(browser: Any, live_server: Any, ann: Any,
-                                                             bob: Any) -> None:  # fmt: skip
+def test_a_lingua_fences_word_written_down_from_the_keyboard(
+    browser: Any, live_server: Any, ann: Any, bob: Any
+) -> None:
     game = started(ann, bob, "lingua-fences", {"size": 9})
     page = at_the_board(browser, live_server, "ann", game, "c3")
     assert label(page, "c3") == "row 3, column C, empty, the starting square"
@@ -137,8 +139,9 @@ def test_keebble_words_and_walls_from_the_keyboard(browser: Any, live_server: An
     assert "wall right" in label(other, "a3")
 
 
-def test_a_spectator_reads_the_board_cell_by_cell_and_cannot_play(browser: Any, live_server: Any, ann: Any,
-                                                                   bob: Any, cat: Any) -> None:  # fmt: skip
+def test_a_spectator_reads_the_board_cell_by_cell_and_cannot_play(
+    browser: Any, live_server: Any, ann: Any, bob: Any, cat: Any
+) -> None:
     game = started(ann, bob, "lingo", {"preset": "classic"})
     best, placements = placements_of_best_move(game, 0)
     actions.submit_move(game.pk, ann, best.move)
@@ -157,8 +160,9 @@ def test_a_spectator_reads_the_board_cell_by_cell_and_cannot_play(browser: Any, 
     assert game.moves.count() == 1
 
 
-def test_a_lexicon_crossing_crossword_typed_from_the_keyboard(browser: Any, live_server: Any, ann: Any,
-                                                              bob: Any) -> None:  # fmt: skip
+def test_a_lexicon_crossing_crossword_typed_from_the_keyboard(
+    browser: Any, live_server: Any, ann: Any, bob: Any
+) -> None:
     game = started(ann, bob, "lexicon-crossing", {"dictionary": "every-word", "leeway": 0})
     hand = [t for t in game.state["tiles"][0] if t.isalpha()]
     page = desktop(browser)
@@ -179,7 +183,9 @@ def test_a_lexicon_crossing_crossword_typed_from_the_keyboard(browser: Any, live
     page.keyboard.type(hand[0] + hand[1])  # (the grid grows round the crossword: cells are renamed)
     row, col = map(int, page.evaluate("() => document.activeElement.dataset.cell").split(","))
     first = page.locator(f'.lc-cell[data-cell="{row},{col - 2}"]')
-    assert first.get_attribute("aria-label") == f"row {row + 1}, column {column_name(col - 2).upper()}, letter {hand[0]}"
+    assert (
+        first.get_attribute("aria-label") == f"row {row + 1}, column {column_name(col - 2).upper()}, letter {hand[0]}"
+    )
     assert page.locator(f'.lc-cell[data-cell="{row},{col - 1}"] .lc-tile').text_content() == hand[1]
     page.keyboard.press("Backspace")  # the last letter back to the hand
     page.wait_for_selector(".lc-save:has-text('Saved')")
@@ -187,4 +193,8 @@ def test_a_lexicon_crossing_crossword_typed_from_the_keyboard(browser: Any, live
     game.refresh_from_db()
     assert game.state["grids"][0] == [hand[0]]
     page.keyboard.press("Enter")  # to the green light, not pressing it
-    assert page.evaluate("() => document.activeElement.textContent").strip() in ("Green light", "Red light (end the game)", "")
+    assert page.evaluate("() => document.activeElement.textContent").strip() in (
+        "Green light",
+        "Red light (end the game)",
+        "",
+    )

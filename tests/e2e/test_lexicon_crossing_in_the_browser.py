@@ -36,10 +36,12 @@ def drag_and_save(page: Any, source: Any, target: Any) -> None:
         drag(page, source, target)
 
 
-def test_building_a_crossword_by_dragging_and_calling_green_light(browser: Any, live_server: Any, ann: Any,
-                                                                  bob: Any) -> None:  # fmt: skip
-    game = actions.create_game(ann, "lexicon-crossing", {"dictionary": "every-word", "start_tiles": 15,
-                                                          "leeway": 0}, ["bob"], seed=3)  # fmt: skip
+def test_building_a_crossword_by_dragging_and_calling_green_light(
+    browser: Any, live_server: Any, ann: Any, bob: Any
+) -> None:
+    game = actions.create_game(
+        ann, "lexicon-crossing", {"dictionary": "every-word", "start_tiles": 15, "leeway": 0}, ["bob"], seed=3
+    )
     actions.join_game(game.pk, bob)
     game.refresh_from_db()
     tiles = game.state["tiles"][0]
@@ -68,12 +70,14 @@ def test_building_a_crossword_by_dragging_and_calling_green_light(browser: Any, 
     # Take a tile back to the hand and put it back: nothing is lost or duplicated.
     drag_and_save(page, page.locator(f'.lc-cell[data-cell="{top},{end + 1}"] .lc-tile'), page.locator(".lc-hand"))
     page.wait_for_selector(".lc-hand-tiles .lc-tile")
-    drag_and_save(page, page.locator(".lc-hand-tiles .lc-tile").first,
-                  page.locator(f'.lc-cell[data-cell="{top},{end + 1}"]'))  # fmt: skip
+    drag_and_save(
+        page, page.locator(".lc-hand-tiles .lc-tile").first, page.locator(f'.lc-cell[data-cell="{top},{end + 1}"]')
+    )
     page.wait_for_selector(SAVED)
     game.refresh_from_db()
     assert sorted(ch for row in game.state["grids"][0] for ch in row if ch != ".") == sorted(
-        "e" if t == "?" else t for t in tiles)  # fmt: skip
+        "e" if t == "?" else t for t in tiles
+    )
     score = page.locator("[data-score]").inner_text()
     assert score.endswith(f"/2={int(score.split('/')[0]) / 2:.2f}")
 
@@ -84,10 +88,12 @@ def test_building_a_crossword_by_dragging_and_calling_green_light(browser: Any, 
     assert len(game.state["tiles"][1]) == 16
 
 
-def test_a_finger_on_an_empty_cell_pans_a_crossword_wider_than_the_phone(browser: Any, live_server: Any, ann: Any,
-                                                                        bob: Any) -> None:  # fmt: skip
-    game = actions.create_game(ann, "lexicon-crossing", {"dictionary": "every-word", "start_tiles": 30}, ["bob"],
-                                seed=3)  # fmt: skip
+def test_a_finger_on_an_empty_cell_pans_a_crossword_wider_than_the_phone(
+    browser: Any, live_server: Any, ann: Any, bob: Any
+) -> None:
+    game = actions.create_game(
+        ann, "lexicon-crossing", {"dictionary": "every-word", "start_tiles": 30}, ["bob"], seed=3
+    )
     actions.join_game(game.pk, bob)
     game.refresh_from_db()
     actions.submit_move(game.pk, ann, lay_out(game.state["tiles"][0][:20]))  # a long crossword: a wide grid

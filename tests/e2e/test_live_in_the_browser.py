@@ -37,8 +37,9 @@ def window(chromium: Any, asgi_server: AsgiServer) -> Iterator[Any]:
     def open_as(user: Any) -> Any:
         context = chromium.new_context(viewport={"width": 1200, "height": 900})
         contexts.append(context)
-        context.add_cookies([{"name": "sessionid", "value": logged_in(user).cookies["sessionid"].value,
-                              "url": asgi_server.url}])  # fmt: skip
+        context.add_cookies(
+            [{"name": "sessionid", "value": logged_in(user).cookies["sessionid"].value, "url": asgi_server.url}]
+        )
         return context.new_page()
 
     yield open_as

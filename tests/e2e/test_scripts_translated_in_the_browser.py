@@ -91,8 +91,9 @@ def lingo_game(ann: Any, bob: Any) -> Any:
     return game
 
 
-def test_the_scripts_messages_come_from_the_catalogue(pseudo_scripts: None, browser: Any, live_server: Any,
-                                                      lingo_game: Any) -> None:  # fmt: skip
+def test_the_scripts_messages_come_from_the_catalogue(
+    pseudo_scripts: None, browser: Any, live_server: Any, lingo_game: Any
+) -> None:
     page = game_page(browser, live_server, lingo_game)
     assert OPEN in page.inner_text("h2")  # the page itself is in the pseudo language
     page.wait_for_function(f"document.title.indexOf({OPEN!r}) === 0")
@@ -100,8 +101,9 @@ def test_the_scripts_messages_come_from_the_catalogue(pseudo_scripts: None, brow
     assert preview_unreachable(page) == wrap("No preview: the server could not be reached. Check your connection.")
 
 
-def test_without_the_catalogue_the_scripts_work_in_english(pseudo_scripts: None, browser: Any, live_server: Any,
-                                                           lingo_game: Any) -> None:  # fmt: skip
+def test_without_the_catalogue_the_scripts_work_in_english(
+    pseudo_scripts: None, browser: Any, live_server: Any, lingo_game: Any
+) -> None:
     page = game_page(browser, live_server, lingo_game, without_catalogue=True)
     page.wait_for_function("document.title.indexOf('Your turn · ') === 0")
     assert CLOSE not in page.title()

@@ -19,8 +19,9 @@ def phone(browser: Any) -> Any:
     return browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
 
 
-def test_tapping_the_starting_square_then_typing_a_word_on_lingua_fences(browser: Any, live_server: Any, ann: Any,
-                                                                        bob: Any) -> None:  # fmt: skip
+def test_tapping_the_starting_square_then_typing_a_word_on_lingua_fences(
+    browser: Any, live_server: Any, ann: Any, bob: Any
+) -> None:
     game = actions.create_game(ann, "lingua-fences", {"size": 9}, ["bob"], seed=1)
     actions.join_game(game.pk, bob)
     page = phone(browser)

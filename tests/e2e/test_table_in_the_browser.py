@@ -76,10 +76,15 @@ def _smallest_target(page: Any) -> float:
 
 @pytest.mark.parametrize(
     ("engine", "options"),
-    [("lingo", {"preset": "classic"}), ("lingo", {"preset": "classic", "hex": True}),
-     ("lingua-fences", {}), ("keebble", {"start": "empty"}), ("lexicon-crossing", {"dictionary": "every-word"})],
+    [
+        ("lingo", {"preset": "classic"}),
+        ("lingo", {"preset": "classic", "hex": True}),
+        ("lingua-fences", {}),
+        ("keebble", {"start": "empty"}),
+        ("lexicon-crossing", {"dictionary": "every-word"}),
+    ],
     ids=["lingo-square", "lingo-hex", "lingua-fences", "keebble", "lexicon-crossing"],
-)  # fmt: skip
+)
 def test_every_board_cell_is_at_least_24_pixels_on_a_phone(browser, live_server, ann, bob, engine, options):
     game = started(ann, bob, engine, options)
     if engine == "lingo":  # a game well under way: the board has grown

@@ -33,13 +33,19 @@ def test_the_best_move_depends_only_on_what_the_mover_sees() -> None:
 
 
 def test_points_missed_are_the_best_moves_score_less_the_played_ones_never_below_zero() -> None:
-    weak, strong, better = (Review(1, 0, "a", 4, "b", 21), Review(2, 1, "c", 72, "c", 72), Review(3, 0, "d", 30, "e", 20))
+    weak, strong, better = (
+        Review(1, 0, "a", 4, "b", 21),
+        Review(2, 1, "c", 72, "c", 72),
+        Review(3, 0, "d", 30, "e", 20),
+    )
     assert (weak.missed, weak.matched) == (17, False)
     assert (strong.missed, strong.matched) == (0, True)
     assert (better.missed, better.matched) == (0, True)
     assert Review(4, 1, "resign", 0, "", 0).matched
-    assert summarise([weak, strong, better], 2) == [{"seat": 0, "moves": 2, "matched": 1, "missed": 17},
-                                                    {"seat": 1, "moves": 1, "matched": 1, "missed": 0}]
+    assert summarise([weak, strong, better], 2) == [
+        {"seat": 0, "moves": 2, "matched": 1, "missed": 17},
+        {"seat": 1, "moves": 1, "matched": 1, "missed": 0},
+    ]
 
 
 @pytest.mark.parametrize("kind", ["lingo", "lingua-fences", "keebble", "lexicon-crossing"])

@@ -33,6 +33,7 @@ def test_importing_the_engines_loads_no_django():
         "import wordgames.engines.lexicon_crossing.refusals, wordgames.engines.lingua_fences.refusals;"
         "print(sorted(m for m in set(sys.modules) - before if m.split('.')[0] in ('django', 'celery', 'anymail')))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=ENGINES.parents[1]).stdout  # fmt: skip
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ENGINES.parents[1]
+    ).stdout
     assert out.strip() == "[]"

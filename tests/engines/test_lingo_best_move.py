@@ -18,11 +18,25 @@ pytestmark = pytest.mark.usefixtures("either_search")  # the compiled walk and t
 def test_best_move_finds_the_known_best_on_a_small_position():
     # The rule text's fifth move: E, X, R, T for 495 is the best there is with that pool.
     state = build_state(
-        ["ann", "bob"], {"preset": "classic"},
-        {"k12": "H", "l11": "R", "l12": "E", "l13": "YP", "l14": "E", "l15": "A", "l16": "T", "m12": "W",
-         "m13": "E", "m14": "N", "n13": "T", "j14": "O", "k14": "V"},
+        ["ann", "bob"],
+        {"preset": "classic"},
+        {
+            "k12": "H",
+            "l11": "R",
+            "l12": "E",
+            "l13": "YP",
+            "l14": "E",
+            "l15": "A",
+            "l16": "T",
+            "m12": "W",
+            "m13": "E",
+            "m14": "N",
+            "n13": "T",
+            "j14": "O",
+            "k14": "V",
+        },
         pool="EXRT",
-    )  # fmt: skip
+    )
     found = ENGINE.best_move(state, 0)
     assert found is not None and found.score >= 495
     after, outcome = ENGINE.apply(state, 0, found.move)
@@ -54,7 +68,9 @@ def test_the_search_in_python_scores_as_the_rules_and_bounds_no_move_below_its_t
     for _ in range(4):
         seat = state["turn"]
         board = ENGINE.board(state)
-        search = best.Search(board, ENGINE.pool_of(state, seat), state["options"], ENGINE.lexicon(state), not state["board"])
+        search = best.Search(
+            board, ENGINE.pool_of(state, seat), state["options"], ENGINE.lexicon(state), not state["board"]
+        )
         search.singles()
         search.words()
         for key, candidate in search.found.items():
@@ -71,10 +87,13 @@ def test_the_cut_search_finds_the_total_of_the_best_of_every_legal_move():
     # rules, is what it must find: square and hex, with a blank, covering a letter with itself, no two-letter
     # words.
     kept = legal = 0
-    for options, pool, turns in (({"preset": "pbem", "tiles": 98}, None, 5), ({"preset": "pbem", "tiles": 98, "hex": True}, None, 5),
-                                 ({"preset": "classic", "blanks": True}, "?", 5),
-                                 ({"preset": "pbem", "tiles": 98, "repeat": True}, None, 3),
-                                 ({"preset": "classic", "no_twos": True, "hex": True}, None, 3)):  # fmt: skip
+    for options, pool, turns in (
+        ({"preset": "pbem", "tiles": 98}, None, 5),
+        ({"preset": "pbem", "tiles": 98, "hex": True}, None, 5),
+        ({"preset": "classic", "blanks": True}, "?", 5),
+        ({"preset": "pbem", "tiles": 98, "repeat": True}, None, 3),
+        ({"preset": "classic", "no_twos": True, "hex": True}, None, 3),
+    ):
         state = ENGINE.new_game(["ann", "bob"], options, 5)
         min_len = 3 if state["options"]["no_twos"] else 2
         for turn in range(turns):
@@ -85,8 +104,9 @@ def test_the_cut_search_finds_the_total_of_the_best_of_every_legal_move():
             every = best.Search(board, ENGINE.pool_of(state, seat), state["options"], lexicon, not state["board"])
             every.singles()
             every.words()
-            totals = [score_move(board.placed(key), [cell for cell, _ in key], lexicon, min_len).total
-                      for key in every.found]  # fmt: skip
+            totals = [
+                score_move(board.placed(key), [cell for cell, _ in key], lexicon, min_len).total for key in every.found
+            ]
             found = best.search_board(board, ENGINE.pool_of(state, seat), state["options"], lexicon, not state["board"])
             assert found.complete and found.score == max(totals)
             kept += found.candidates
@@ -150,9 +170,26 @@ def _every_word_move_by_the_rules(state: dict) -> set[frozenset]:
 def test_the_walk_meets_every_legal_word_move_the_rules_allow():
     # The search's own enumeration (no cutting) against the rules asked about every placement along every
     # line: stacking, words read backwards, words that do not fill their run.
-    state = build_state(["ann", "bob"], {"preset": "classic"}, {
-        "k12": "H", "l11": "R", "l12": "E", "l13": "YP", "l14": "E", "l15": "A", "l16": "T", "m12": "W",
-        "m13": "E", "m14": "N", "n13": "T", "j14": "O", "k14": "V"}, pool="SEAT")  # fmt: skip
+    state = build_state(
+        ["ann", "bob"],
+        {"preset": "classic"},
+        {
+            "k12": "H",
+            "l11": "R",
+            "l12": "E",
+            "l13": "YP",
+            "l14": "E",
+            "l15": "A",
+            "l16": "T",
+            "m12": "W",
+            "m13": "E",
+            "m14": "N",
+            "n13": "T",
+            "j14": "O",
+            "k14": "V",
+        },
+        pool="SEAT",
+    )
     every = best.Search(ENGINE.board(state), ENGINE.pool_of(state, 0), state["options"], ENGINE.lexicon(state), False)
     every.words()
     walked = {frozenset((cell, tile.letter) for cell, tile in key) for key in every.found}

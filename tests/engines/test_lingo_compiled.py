@@ -26,8 +26,21 @@ from .test_lingo_best_move import _every_word_move_by_the_rules
 REQUIRED = bool(os.environ.get("WORDGAMES_REQUIRE_COMPILED"))
 pytestmark = pytest.mark.skipif(not best.COMPILED and not REQUIRED, reason="the compiled Lingo walk is not built")
 
-RULE_TEXT_BOARD = {"k12": "H", "l11": "R", "l12": "E", "l13": "YP", "l14": "E", "l15": "A", "l16": "T",
-                   "m12": "W", "m13": "E", "m14": "N", "n13": "T", "j14": "O", "k14": "V"}  # fmt: skip
+RULE_TEXT_BOARD = {
+    "k12": "H",
+    "l11": "R",
+    "l12": "E",
+    "l13": "YP",
+    "l14": "E",
+    "l15": "A",
+    "l16": "T",
+    "m12": "W",
+    "m13": "E",
+    "m14": "N",
+    "n13": "T",
+    "j14": "O",
+    "k14": "V",
+}
 
 
 def test_the_compiled_walk_is_built_where_it_is_required():
@@ -38,10 +51,19 @@ def test_the_compiled_walk_is_built_where_it_is_required():
 def _every_move(state: dict) -> list[tuple[frozenset, int]]:
     """Every legal move of two tiles or more the compiled walk meets, with the total it gives it."""
     seat = state["turn"]
-    found = best._compiled(ENGINE.board(state), ENGINE.pool_of(state, seat), state["options"], ENGINE.lexicon(state),
-                           not state["board"], None, 2)  # fmt: skip
-    return [(frozenset(((col, row), Tile(chr(65 + letter), bool(blank))) for col, row, letter, blank in tiles), total)
-            for tiles, total in found]  # fmt: skip
+    found = best._compiled(
+        ENGINE.board(state),
+        ENGINE.pool_of(state, seat),
+        state["options"],
+        ENGINE.lexicon(state),
+        not state["board"],
+        None,
+        2,
+    )
+    return [
+        (frozenset(((col, row), Tile(chr(65 + letter), bool(blank))) for col, row, letter, blank in tiles), total)
+        for tiles, total in found
+    ]
 
 
 def test_the_compiled_trie_holds_every_word_read_either_way_and_nothing_else():
@@ -50,7 +72,9 @@ def test_the_compiled_trie_holds_every_word_read_either_way_and_nothing_else():
     trie = best._trie(lexicon)
     assert trie is best._trie(lexicon)  # built once per lexicon and process
     words = list(lexicon)[::97]
-    prefixes = {w[:i] for w in words for i in range(len(w) + 1)} | {w[::-1][:i] for w in words for i in range(len(w) + 1)}
+    prefixes = {w[:i] for w in words for i in range(len(w) + 1)} | {
+        w[::-1][:i] for w in words for i in range(len(w) + 1)
+    }
     prefixes |= {"XQZ", "QU", "Q", "ZZZ", "AAAAAAAA", ""}
     for prefix in sorted(prefixes):
         assert best._walk.mask(trie, prefix.encode()) == table.mask(prefix), prefix
@@ -128,8 +152,9 @@ def test_every_move_the_compiled_walk_scores_on_a_hex_board_with_a_blank_scores_
 
 
 def test_a_compiled_search_out_of_time_says_so_and_still_answers_with_a_legal_move():
-    state = build_state(["ann", "bob"], {"preset": "classic", "blanks": True, "hints": True}, RULE_TEXT_BOARD,
-                        pool="??ES")  # fmt: skip
+    state = build_state(
+        ["ann", "bob"], {"preset": "classic", "blanks": True, "hints": True}, RULE_TEXT_BOARD, pool="??ES"
+    )
     result = ENGINE.search(state, 0, budget_s=0.0)
     assert result.complete is False and result.best is not None and result.best.score > 0
     assert ENGINE.apply(state, 0, result.best.move)[1].score == result.best.score
@@ -174,13 +199,23 @@ def positions(draw: st.DrawFn) -> tuple[dict, str]:
     pool = "".join(draw(st.lists(st.sampled_from(LETTERS + "??"), min_size=1, max_size=5)))
     if pool.count("?") > 2:
         pool = pool.replace("?", "E", pool.count("?") - 2)
-    options = {"blanks": True, "hex": hex_board, "repeat": draw(st.booleans()), "no_twos": draw(st.booleans()),
-               "pool": 5, "place": draw(st.integers(2, 5))}  # fmt: skip
+    options = {
+        "blanks": True,
+        "hex": hex_board,
+        "repeat": draw(st.booleans()),
+        "no_twos": draw(st.booleans()),
+        "pool": 5,
+        "place": draw(st.integers(2, 5)),
+    }
     grid = ENGINE.board(ENGINE.new_game(["ann", "bob"], options, 0)).grid
     centre = grid.centre
     tiles = {}
-    for dc, dr, letters in draw(st.lists(st.tuples(st.integers(-3, 3), st.integers(-4, 4),
-                                                   st.text(LETTERS + "?", min_size=1, max_size=2)), max_size=12)):  # fmt: skip
+    for dc, dr, letters in draw(
+        st.lists(
+            st.tuples(st.integers(-3, 3), st.integers(-4, 4), st.text(LETTERS + "?", min_size=1, max_size=2)),
+            max_size=12,
+        )
+    ):
         cell = (centre[0] + dc, centre[1] + dr)
         if grid.contains(cell) and not letters.endswith("?"):
             tiles[cell_name(*cell)] = letters

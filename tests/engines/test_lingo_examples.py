@@ -36,8 +36,12 @@ def test_the_example_game_summaries_read_like_the_rule_text(example_record):
 
 
 def test_the_square_picture_of_the_pbem_help_scores_it_and_biz_60():
-    state = build_state(["fred", "ted"], {"preset": "pbem"},
-                        {"b2": "Z", "c2": "S", "c3": "T", "d3": "G", "b4": "B", "c4": "W"}, pool="RYTHI")
+    state = build_state(
+        ["fred", "ted"],
+        {"preset": "pbem"},
+        {"b2": "Z", "c2": "S", "c3": "T", "d3": "G", "b4": "B", "c4": "W"},
+        pool="RYTHI",
+    )
     outcome = ENGINE.preview(state, 0, "b3 I")
     assert outcome.score == 60
     assert outcome.summary == "fred made the words IT and BIZ for a total of (2 + 28) x 2 = 60 pts."

@@ -83,8 +83,21 @@ def test_hidden_pools_never_show_in_another_seats_view_or_text():
 def test_the_view_never_holds_the_bag():
     state = ENGINE.new_game(["ann", "bob"], {}, 5)
     view = ENGINE.view(state, 0)
-    assert set(view) == {"game", "players", "scores", "to_move", "active", "board", "pool", "pool_counts",
-                         "bag_count", "place", "options", "move_number", "result"}
+    assert set(view) == {
+        "game",
+        "players",
+        "scores",
+        "to_move",
+        "active",
+        "board",
+        "pool",
+        "pool_counts",
+        "bag_count",
+        "place",
+        "options",
+        "move_number",
+        "result",
+    }
     assert state["bag"][:12] not in json.dumps(view)
 
 
@@ -113,8 +126,13 @@ def test_a_player_may_resign_out_of_turn_and_the_last_player_wins():
     state, outcome = ENGINE.apply(state, 0, "resign")
     assert outcome.summary == "ann resigned."
     assert ENGINE.actors(state) == set()
-    assert ENGINE.result(state) == {"scores": [12, 0], "winners": [1], "reason": "ann resigned", "end": "resigned",
-                                    "reason_said": {"code": "Said.ENDED_BY_RESIGNING", "values": {"name": "ann"}}}
+    assert ENGINE.result(state) == {
+        "scores": [12, 0],
+        "winners": [1],
+        "reason": "ann resigned",
+        "end": "resigned",
+        "reason_said": {"code": "Said.ENDED_BY_RESIGNING", "values": {"name": "ann"}},
+    }
     with pytest.raises(IllegalMove, match="The game is over."):
         ENGINE.apply(state, 1, "n12 O")
 
@@ -136,9 +154,13 @@ def test_the_shared_game_ends_when_no_tiles_remain():
     state, _ = ENGINE.apply(state, 0, "n13 T")
     assert ENGINE.result(state) is None
     state, _ = ENGINE.apply(state, 1, "n12 E")
-    assert ENGINE.result(state) == {"scores": [2, 2], "winners": [0, 1], "reason": "no tiles left",
-                                    "end": "out-of-tiles",
-                                    "reason_said": {"code": "Said.NO_TILES_LEFT", "values": {}}}
+    assert ENGINE.result(state) == {
+        "scores": [2, 2],
+        "winners": [0, 1],
+        "reason": "no tiles left",
+        "end": "out-of-tiles",
+        "reason_said": {"code": "Said.NO_TILES_LEFT", "values": {}},
+    }
     assert ENGINE.actors(state) == set()
 
 

@@ -25,7 +25,9 @@ def middle():
 
 
 def test_an_unknown_cell_is_refused(middle):
-    assert refusal(middle, "z40 O") == "There is no cell z40 on this board: columns run from a to y and rows from 1 to 25."
+    assert (
+        refusal(middle, "z40 O") == "There is no cell z40 on this board: columns run from a to y and rows from 1 to 25."
+    )
 
 
 def test_a_cell_that_is_not_a_hex_is_refused():
@@ -53,7 +55,10 @@ def test_a_word_not_in_the_dictionary_is_refused(middle):
 
 
 def test_tiles_that_form_part_of_no_word_are_refused(middle):
-    assert refusal(middle, "o13 V p13 O") == "Your tiles must form part of one word: no word in YETVO, read either way, holds them all."
+    assert (
+        refusal(middle, "o13 V p13 O")
+        == "Your tiles must form part of one word: no word in YETVO, read either way, holds them all."
+    )
 
 
 def test_tiles_not_in_one_line_are_refused(middle):
@@ -61,7 +66,10 @@ def test_tiles_not_in_one_line_are_refused(middle):
 
 
 def test_tiles_with_a_gap_are_refused(middle):
-    assert refusal(middle, "l12 O l15 N") == "The tiles you place in one turn must form part of one word, with no gap between them."
+    assert (
+        refusal(middle, "l12 O l15 N")
+        == "The tiles you place in one turn must form part of one word, with no gap between them."
+    )
 
 
 def test_covering_the_same_letter_is_refused(middle):
@@ -85,7 +93,10 @@ def test_two_tiles_on_one_cell_are_refused(middle):
 
 
 def test_passing_is_refused(middle):
-    assert refusal(middle, "pass") == "Players may not pass in Lingo: place at least one tile (a single tile may score 0 points)."
+    assert (
+        refusal(middle, "pass")
+        == "Players may not pass in Lingo: place at least one tile (a single tile may score 0 points)."
+    )
 
 
 def test_moving_out_of_turn_is_refused(middle):

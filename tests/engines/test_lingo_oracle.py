@@ -30,8 +30,9 @@ def _score(state: dict, move) -> int:
 
 def _python_moves(state: dict) -> dict[frozenset, tuple[int, best.Candidate]]:
     """Every legal move the search in Python meets (no pruning), with the total it gives it and its bound."""
-    search = best.Search(ENGINE.board(state), ENGINE.pool_of(state, 0), state["options"], ENGINE.lexicon(state),
-                         not state["board"])  # fmt: skip
+    search = best.Search(
+        ENGINE.board(state), ENGINE.pool_of(state, 0), state["options"], ENGINE.lexicon(state), not state["board"]
+    )
     search.words()
     search.singles()
     return {frozenset(key): (search.total(c), c) for key, c in search.found.items()}
@@ -39,8 +40,15 @@ def _python_moves(state: dict) -> dict[frozenset, tuple[int, best.Candidate]]:
 
 def _compiled_moves(state: dict) -> dict[frozenset, int]:
     """Every legal move of two tiles or more the compiled walk meets, with the total it gives it."""
-    found = best._compiled(ENGINE.board(state), ENGINE.pool_of(state, 0), state["options"], ENGINE.lexicon(state),
-                           not state["board"], None, 2)  # fmt: skip
+    found = best._compiled(
+        ENGINE.board(state),
+        ENGINE.pool_of(state, 0),
+        state["options"],
+        ENGINE.lexicon(state),
+        not state["board"],
+        None,
+        2,
+    )
     moves: dict[frozenset, int] = {}
     for tiles, total in found:
         move = frozenset(((col, row), Tile(chr(65 + letter), bool(blank))) for col, row, letter, blank in tiles)

@@ -34,7 +34,9 @@ def test_two_new_tiles_on_one_word_count_it_once():
 
 
 def test_only_the_best_word_through_a_tile_along_an_axis_counts():
-    outcome = ENGINE.preview(position({"k13": "R", "l13": "E", "m13": "P", "n13": "E", "o13": "A"}, pool="TEO"), 0, "p13 T")
+    outcome = ENGINE.preview(
+        position({"k13": "R", "l13": "E", "m13": "P", "n13": "E", "o13": "A"}, pool="TEO"), 0, "p13 T"
+    )
     assert words(outcome) == [("REPEAT", 40)]
 
 
@@ -103,7 +105,9 @@ def test_word_notation_and_placement_notation_score_alike():
 
 def test_hex_words_run_along_three_axes():
     # a D at c5 reads DIG down-right, DOC down and DYE up-right
-    state = build_state(["a", "b"], {"hex": True}, {"d6": "I", "e7": "G", "c7": "O", "c9": "C", "d4": "Y", "e3": "E"}, pool="DAE")
+    state = build_state(
+        ["a", "b"], {"hex": True}, {"d6": "I", "e7": "G", "c7": "O", "c9": "C", "d4": "Y", "e3": "E"}, pool="DAE"
+    )
     outcome = ENGINE.preview(state, 0, "c5 D")
     assert sorted(words(outcome)) == [("DIG", 10), ("DOC", 12), ("DYE", 14)]
     assert outcome.score == 108

@@ -19,15 +19,29 @@ import lingo_old_best  # noqa: E402  (the search before the budget, kept for the
 pytestmark = pytest.mark.usefixtures("either_search")  # the compiled walk and the search in Python
 
 # The rule text's fifth move (E, X, R, T for 495), here in a practice game with blanks.
-RULE_TEXT_BOARD = {"k12": "H", "l11": "R", "l12": "E", "l13": "YP", "l14": "E", "l15": "A", "l16": "T",
-                   "m12": "W", "m13": "E", "m14": "N", "n13": "T", "j14": "O", "k14": "V"}  # fmt: skip
+RULE_TEXT_BOARD = {
+    "k12": "H",
+    "l11": "R",
+    "l12": "E",
+    "l13": "YP",
+    "l14": "E",
+    "l15": "A",
+    "l16": "T",
+    "m12": "W",
+    "m13": "E",
+    "m14": "N",
+    "n13": "T",
+    "j14": "O",
+    "k14": "V",
+}
 PRACTICE = {"preset": "classic", "blanks": True, "hints": True}
 
 
 def old_best_score(state: dict) -> int:
     seat = state["turn"]
-    found = lingo_old_best.find_best(ENGINE.board(state), ENGINE.pool_of(state, seat), state["options"],
-                                     ENGINE.lexicon(state), not state["board"])  # fmt: skip
+    found = lingo_old_best.find_best(
+        ENGINE.board(state), ENGINE.pool_of(state, seat), state["options"], ENGINE.lexicon(state), not state["board"]
+    )
     return ENGINE.preview(state, seat, format_move(PlaceMove(tuple(found)))).score if found else 0
 
 

@@ -14,8 +14,21 @@ from wordgames.engines.lingo import ENGINE, best, build, build_state, scoring
 
 pytestmark = pytest.mark.skipif(not best.COMPILED, reason="the compiled Lingo walk is not built")
 
-BOARD = {"k12": "H", "l11": "R", "l12": "E", "l13": "YP", "l14": "E", "l15": "A", "l16": "T",
-         "m12": "W", "m13": "E", "m14": "N", "n13": "T", "j14": "O", "k14": "V"}  # fmt: skip
+BOARD = {
+    "k12": "H",
+    "l11": "R",
+    "l12": "E",
+    "l13": "YP",
+    "l14": "E",
+    "l15": "A",
+    "l16": "T",
+    "m12": "W",
+    "m13": "E",
+    "m14": "N",
+    "n13": "T",
+    "j14": "O",
+    "k14": "V",
+}
 
 
 def _args(axes=None, budget=-1.0, mode=0):
@@ -28,8 +41,24 @@ def _args(axes=None, budget=-1.0, mode=0):
     for (col, row), tile in board.tops.items():
         letters[col * stride + row] = ord(tile.letter) - 65
         values[col * stride + row] = 0 if tile.blank else 1
-    return (best._trie(lexicon), grid.columns, grid.rows, False, axes or grid.axes, bytes(letters), tuple(values),
-            best._VALUES, b"?EST", 4, 0, 2, -1, -1, budget, mode)  # fmt: skip
+    return (
+        best._trie(lexicon),
+        grid.columns,
+        grid.rows,
+        False,
+        axes or grid.axes,
+        bytes(letters),
+        tuple(values),
+        best._VALUES,
+        b"?EST",
+        4,
+        0,
+        2,
+        -1,
+        -1,
+        budget,
+        mode,
+    )
 
 
 def test_the_built_walk_carries_the_stamp_of_its_source():
@@ -93,17 +122,24 @@ def test_a_trie_that_cannot_be_allocated_raises_memory_error():
 
 def test_a_process_whose_build_is_stale_searches_in_python():
     # The whole import path: the source no longer matches the stamp in the binary.
-    code = ("import importlib.util, sys, warnings\n"
-            "spec = importlib.util.spec_from_file_location('wordgames.engines.lingo.build', 'wordgames/engines/lingo/build.py')\n"
-            "build = importlib.util.module_from_spec(spec); spec.loader.exec_module(build)\n"
-            "build.source_hash = lambda source=build.SOURCE: 'changed'\n"
-            "sys.modules['wordgames.engines.lingo.build'] = build  # before the package imports best.py\n"
-            "with warnings.catch_warnings(record=True) as caught:\n"
-            "    warnings.simplefilter('always')\n"
-            "    from wordgames.engines.lingo import best\n"
-            "print('refused:', [str(w.message) for w in caught])\n"
-            "print('compiled:', best.COMPILED)\n")  # fmt: skip
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=Path(__file__).resolve().parents[2]).stdout  # fmt: skip
+    code = (
+        "import importlib.util, sys, warnings\n"
+        "spec = importlib.util.spec_from_file_location('wordgames.engines.lingo.build', 'wordgames/engines/lingo/build.py')\n"
+        "build = importlib.util.module_from_spec(spec); spec.loader.exec_module(build)\n"
+        "build.source_hash = lambda source=build.SOURCE: 'changed'\n"
+        "sys.modules['wordgames.engines.lingo.build'] = build  # before the package imports best.py\n"
+        "with warnings.catch_warnings(record=True) as caught:\n"
+        "    warnings.simplefilter('always')\n"
+        "    from wordgames.engines.lingo import best\n"
+        "print('refused:', [str(w.message) for w in caught])\n"
+        "print('compiled:', best.COMPILED)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    ).stdout
     assert "refused: ['The compiled Lingo walk is older than its source" in out
     assert "compiled: False" in out

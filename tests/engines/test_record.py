@@ -12,8 +12,9 @@ from wordgames.engines.lingo import ENGINE
 
 
 def test_make_record_round_trips_through_replay(example_record):
-    record = make_record("lingo", example_record["options"], example_record["players"], 7,
-                         example_record["bag"], example_record["moves"])  # fmt: skip
+    record = make_record(
+        "lingo", example_record["options"], example_record["players"], 7, example_record["bag"], example_record["moves"]
+    )
     assert record == example_record
     assert [line.get("score") for line in replay(record)][:5] == [12, 84, 126, 100, 495]
 
@@ -41,7 +42,10 @@ def test_an_illegal_move_names_its_number_and_reason(example_record):
     example_record["moves"][2]["move"] = "12K HQW"
     with pytest.raises(InvalidRecord) as refused:
         list(replay(example_record))
-    assert str(refused.value) == "Move 3 (ann: 12K HQW) is illegal: You do not have the letter Q: the pool holds E, H, R, W."
+    assert (
+        str(refused.value)
+        == "Move 3 (ann: 12K HQW) is illegal: You do not have the letter Q: the pool holds E, H, R, W."
+    )
 
 
 @pytest.mark.parametrize(

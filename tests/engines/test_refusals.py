@@ -30,8 +30,20 @@ from wordgames.engines.lingua_fences.refusals import LinguaFencesRefusal
 from wordgames.engines.lingua_fences.said import LinguaFencesSaid
 
 ENGINES = Path(__file__).resolve().parents[2] / "wordgames" / "engines"
-ENUMS = (Refusal, LingoRefusal, KeebbleRefusal, Letterfraud, SpecialName, LexiconCrossingRefusal,
-         LinguaFencesRefusal, Said, LingoSaid, KeebbleSaid, LexiconCrossingSaid, LinguaFencesSaid)  # fmt: skip
+ENUMS = (
+    Refusal,
+    LingoRefusal,
+    KeebbleRefusal,
+    Letterfraud,
+    SpecialName,
+    LexiconCrossingRefusal,
+    LinguaFencesRefusal,
+    Said,
+    LingoSaid,
+    KeebbleSaid,
+    LexiconCrossingSaid,
+    LinguaFencesSaid,
+)
 
 
 def every_enum(base: type[Template] = Template) -> Iterator[type[Template]]:
@@ -76,7 +88,9 @@ def test_every_template_has_only_named_placeholders_and_fills_from_them(code):
 
 
 def test_a_plural_template_chooses_its_form_by_the_count():
-    assert str(IllegalMove(LexiconCrossingRefusal.POOL_EXHAUSTED, count=1)).startswith("The pickup pool has 1 tile left")
+    assert str(IllegalMove(LexiconCrossingRefusal.POOL_EXHAUSTED, count=1)).startswith(
+        "The pickup pool has 1 tile left"
+    )
     assert str(IllegalMove(LexiconCrossingRefusal.POOL_EXHAUSTED, count=0)).startswith("The pickup pool has 0 tiles")
     assert str(IllegalMove(LexiconCrossingRefusal.JAYWALKED_ALREADY, count=1)) == (
         "You have jaywalked once this round already."
@@ -196,21 +210,42 @@ def test_every_sentence_of_a_played_game_is_its_data_read_in_english():
 
 # The keywords Django's makemessages gives xgettext for Python (django/core/management/commands/makemessages.py),
 # on top of xgettext's own for Python (gettext, ngettext, _ ...).
-DJANGO_KEYWORDS = ["gettext_noop", "gettext_lazy", "ngettext_lazy:1,2", "pgettext:1c,2", "npgettext:1c,2,3",
-                   "pgettext_lazy:1c,2", "npgettext_lazy:1c,2,3"]  # fmt: skip
+DJANGO_KEYWORDS = [
+    "gettext_noop",
+    "gettext_lazy",
+    "ngettext_lazy:1,2",
+    "pgettext:1c,2",
+    "npgettext:1c,2,3",
+    "pgettext_lazy:1c,2",
+    "npgettext_lazy:1c,2,3",
+]
 
 
 @pytest.mark.skipif(shutil.which("xgettext") is None, reason="xgettext is not installed")
 def test_makemessages_extracts_every_template(tmp_path):
-    files = [str(p) for p in sorted([*ENGINES.rglob("refusals.py"), *ENGINES.rglob("said.py"),
-                                     ENGINES / "core" / "sentences.py"])]
-    subprocess.run(["xgettext", "--language=Python", "--from-code=UTF-8", "-o", str(tmp_path / "e.pot"),
-                    *(f"--keyword={k}" for k in DJANGO_KEYWORDS), *files], check=True)  # fmt: skip
+    files = [
+        str(p)
+        for p in sorted([*ENGINES.rglob("refusals.py"), *ENGINES.rglob("said.py"), ENGINES / "core" / "sentences.py"])
+    ]
+    subprocess.run(
+        [
+            "xgettext",
+            "--language=Python",
+            "--from-code=UTF-8",
+            "-o",
+            str(tmp_path / "e.pot"),
+            *(f"--keyword={k}" for k in DJANGO_KEYWORDS),
+            *files,
+        ],
+        check=True,
+    )
     catalogue = (tmp_path / "e.pot").read_text()
     # Join the wrapped lines of each string back into one.
     joined = re.sub(r'"\n"', "", catalogue)
-    msgids = {m.encode().decode("unicode_escape").encode("latin-1").decode("utf-8")
-              for m in re.findall(r'^msgid "(.*)"$', joined, re.M)}  # fmt: skip
+    msgids = {
+        m.encode().decode("unicode_escape").encode("latin-1").decode("utf-8")
+        for m in re.findall(r'^msgid "(.*)"$', joined, re.M)
+    }
     plurals = set(re.findall(r'^msgid_plural "(.*)"$', joined, re.M))
     for code in every_code():
         template = code.template
@@ -240,8 +275,14 @@ TABLE = [
     ("lingo", {}, 1, "8H CAT", LingoRefusal.NOT_YOUR_TURN, {"player": "ann"}),
     ("lingo", {}, 0, "pass", LingoRefusal.NO_PASSING, {}),
     ("lingo", {}, 0, "z40 O", LingoRefusal.NO_SUCH_CELL, {"cell": "z40", "last_column": "y", "rows": 25}),
-    ("lingo", {}, 0, "hello there friend", Refusal.MOVE_UNREADABLE,
-     {"text": "\u201chello there friend\u201d", "examples": Refusal.EXAMPLES}),
+    (
+        "lingo",
+        {},
+        0,
+        "hello there friend",
+        Refusal.MOVE_UNREADABLE,
+        {"text": "\u201chello there friend\u201d", "examples": Refusal.EXAMPLES},
+    ),
     ("keebble", {"start": "empty"}, 1, "ask E X", KeebbleRefusal.NOT_YOUR_TURN, {"players": "ann"}),
     ("keebble", {"start": "empty"}, 0, "pass", KeebbleRefusal.NO_PASSING, {}),
     ("keebble", {"start": "empty"}, 0, "ask 1 X", KeebbleRefusal.ASK_NOT_A_LETTER, {"text": "\u201c1\u201d"}),
@@ -256,8 +297,9 @@ TABLE = [
 ]
 
 
-@pytest.mark.parametrize(("game", "options", "seat", "move", "code", "values"), TABLE,
-                         ids=[f"{row[0]}:{row[4].name}" for row in TABLE])  # fmt: skip
+@pytest.mark.parametrize(
+    ("game", "options", "seat", "move", "code", "values"), TABLE, ids=[f"{row[0]}:{row[4].name}" for row in TABLE]
+)
 def test_a_refused_move_carries_its_code_and_values(game, options, seat, move, code, values):
     engine, state = new(game, **options)
     refusal = refused(engine, state, seat, move)
@@ -271,8 +313,10 @@ def test_a_refusal_with_a_reason_carries_the_reason_as_a_code():
     assert refusal.code is LexiconCrossingRefusal.NOT_YET
     reasons = refusal.values["problems"]
     assert isinstance(reasons, Listing)
-    assert [r.code for r in reasons.items] == [LexiconCrossingRefusal.TILES_NOT_IN_CROSSWORD,
-                                               LexiconCrossingRefusal.EMPTY]  # fmt: skip
+    assert [r.code for r in reasons.items] == [
+        LexiconCrossingRefusal.TILES_NOT_IN_CROSSWORD,
+        LexiconCrossingRefusal.EMPTY,
+    ]
     assert str(refusal).startswith("Not yet: these tiles are not in your crossword yet: ")
 
 
@@ -285,9 +329,44 @@ def test_options_are_refused_with_a_code_too():
 
 
 GAMES = {"lingo": {}, "keebble": {"start": "empty"}, "lexicon-crossing": {}, "lingua-fences": {}}
-WORDS = st.sampled_from(["8H", "H8", "c3", "3C", "CAT", "(A)T", "?E", "ask", "E", "X", "take", "wall", "c4",
-                         "grid", "green", "red", "jaywalk", "Q", "swap", "bob", "done", "pass", "special", "DW",
-                         "steal", "destroy", "blockade", "claim", "z99", "0A", "hello", "1", ".", "a.b"])  # fmt: skip
+WORDS = st.sampled_from(
+    [
+        "8H",
+        "H8",
+        "c3",
+        "3C",
+        "CAT",
+        "(A)T",
+        "?E",
+        "ask",
+        "E",
+        "X",
+        "take",
+        "wall",
+        "c4",
+        "grid",
+        "green",
+        "red",
+        "jaywalk",
+        "Q",
+        "swap",
+        "bob",
+        "done",
+        "pass",
+        "special",
+        "DW",
+        "steal",
+        "destroy",
+        "blockade",
+        "claim",
+        "z99",
+        "0A",
+        "hello",
+        "1",
+        ".",
+        "a.b",
+    ]
+)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -30,15 +30,33 @@ def mod(db: Any) -> Any:
     return user
 
 
-def create_event(mod: Any, name: str, kind: str, *, format: str = "round_robin", table_size: int = 2,
-                 rounds: int | None = None, max_players: int = 16, **more: Any) -> Event:  # fmt: skip
+def create_event(
+    mod: Any,
+    name: str,
+    kind: str,
+    *,
+    format: str = "round_robin",
+    table_size: int = 2,
+    rounds: int | None = None,
+    max_players: int = 16,
+    **more: Any,
+) -> Event:
     """The moderator fills in the new-event form; sign-up closes in a day, the event starts in two. ``more``:
     the form's other fields (a league's divisions, a ladder's reach, the days away limit, the game's options)."""
     local = timezone.localtime()
-    form = {"name": name, "kind": kind, "format": format, "table_size": table_size, "rounds": rounds or "",
-            "rated": "on", "clock": "3d", "max_players": max_players,
-            "signup_deadline": (local + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"),
-            "starts_at": (local + timedelta(days=2)).strftime("%Y-%m-%dT%H:%M"), **more}  # fmt: skip
+    form = {
+        "name": name,
+        "kind": kind,
+        "format": format,
+        "table_size": table_size,
+        "rounds": rounds or "",
+        "rated": "on",
+        "clock": "3d",
+        "max_players": max_players,
+        "signup_deadline": (local + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"),
+        "starts_at": (local + timedelta(days=2)).strftime("%Y-%m-%dT%H:%M"),
+        **more,
+    }
     response = logged_in(mod).post("/events/new/", form)
     assert response.status_code == 302, response.content.decode()[:3000]
     return Event.objects.get(pk=int(response["Location"].strip("/").split("/")[-1]))

@@ -66,7 +66,7 @@ def test_a_player_suspended_during_a_swiss_event_is_withdrawn_and_not_paired_aga
     assert all(dans not in t.entries for t in second) and len(second) == 2, "three players: one game and a bye"
     assert Entry.objects.get(pk=dans).withdrawn
     page = logged_in(ann).get(f"/events/{event.pk}/").content.decode()
-    assert "Dan <span class=\"muted\">(withdrawn)</span>" in page
+    assert 'Dan <span class="muted">(withdrawn)</span>' in page
     for t in EventGame.objects.filter(event=event, round=2, game__isnull=False).select_related("game"):
         resign(t.game, users[t.entries[1]])  # type: ignore[arg-type]
     event.refresh_from_db()

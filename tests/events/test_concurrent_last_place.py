@@ -59,6 +59,7 @@ def test_the_last_place_of_an_event_is_taken_once(mod: Any, ann: Any, bob: Any) 
     assert {status for status, _ in outcomes.values()} == {302}
     got = [name for name, (_, told) in outcomes.items() if "You are signed up" in told]
     assert len(got) == 1
-    assert all("This event is full: all 3 places are taken." in told for name, (_, told) in outcomes.items()
-               if name not in got)  # fmt: skip
+    assert all(
+        "This event is full: all 3 places are taken." in told for name, (_, told) in outcomes.items() if name not in got
+    )
     assert Entry.objects.filter(event=event, withdrawn=False).count() == 3

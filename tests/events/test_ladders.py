@@ -29,8 +29,10 @@ VISITORS = count()
 def ladder_of(event: Event) -> list[str]:
     html = logged_in(make_user(f"visitor{next(VISITORS)}")).get(f"/events/{event.pk}/").content.decode()
     body = html.split('<table class="standings ladder">')[1].split("</table>")[0].split("<tbody>")[1]
-    return [re.sub(r"<[^>]+>|\s+", " ", re.findall(r"<td>(.*?)</td>", row, re.S)[1]).strip()
-            for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)]  # fmt: skip
+    return [
+        re.sub(r"<[^>]+>|\s+", " ", re.findall(r"<td>(.*?)</td>", row, re.S)[1]).strip()
+        for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    ]
 
 
 def challenge(user: Any, event: Event, opponent: str) -> Any:
@@ -65,7 +67,9 @@ def test_a_ladder_of_four_challenges_within_reach_and_a_win_swaps_places(
     assert "You already have a game of this ladder under way" in said(challenge(dan, event, "cat"))
     run_owed_event_tasks()
     to_bob = [m.body for m in mail.outbox if m.to == ["bob@example.com"] and "a challenge" in m.subject]
-    assert len(to_bob) == 1 and "Dan has challenged you on Lingo ladder" in to_bob[0] and f"/games/{game.pk}/" in to_bob[0]
+    assert (
+        len(to_bob) == 1 and "Dan has challenged you on Lingo ladder" in to_bob[0] and f"/games/{game.pk}/" in to_bob[0]
+    )
 
     resign(game, bob)
     assert ladder_of(event) == ["Ann", "Dan", "Cat", "Bob"], "the challenger won: the two swap places"

@@ -38,8 +38,11 @@ def divisions(event: Event, season: int | None = None) -> dict[str, list[list[st
 
 def game_of(event: Event, season: int, a: Any, b: Any) -> Any:
     ids = {Entry.objects.get(event=event, user=u).pk for u in (a, b)}
-    return next(t.game for t in EventGame.objects.filter(event=event, season=season).select_related("game")
-                if t.game is not None and set(t.entries) == ids)  # fmt: skip
+    return next(
+        t.game
+        for t in EventGame.objects.filter(event=event, season=season).select_related("game")
+        if t.game is not None and set(t.entries) == ids
+    )
 
 
 @pytest.mark.django_db
@@ -57,8 +60,10 @@ def test_a_league_season_promotes_and_relegates_into_the_next_seasons_divisions(
     events.sign_up(event.pk, house)
     start(mod, event)
     assert (event.status, event.season) == (Event.Status.RUNNING, 1)
-    first = {d: sorted(Entry.objects.filter(event=event, division=d).values_list("user__username", flat=True))
-             for d in (1, 2)}  # fmt: skip
+    first = {
+        d: sorted(Entry.objects.filter(event=event, division=d).values_list("user__username", flat=True))
+        for d in (1, 2)
+    }
     assert first == {1: ["ann", "bob", "cat"], 2: ["computer-quick", "dan", "eve"]}
     assert EventGame.objects.filter(event=event, season=1, game__isnull=False).count() == 6, "each division's pairs"
     run_owed_event_tasks()
@@ -67,8 +72,7 @@ def test_a_league_season_promotes_and_relegates_into_the_next_seasons_divisions(
     assert to_dan[0].count("/games/") == 2
 
     # A newcomer signs up while the season is under way: they play from the next season, in the bottom division.
-    assert "You will play from the next season" in " ".join(
-        str(m) for m in sign_up(fay, event).context["messages"])  # fmt: skip
+    assert "You will play from the next season" in " ".join(str(m) for m in sign_up(fay, event).context["messages"])
 
     # Division 1: bob beats ann and cat, ann beats cat. Division 2: eve beats dan and the house, the house beats dan.
     for winner, loser in ((bob, ann), (bob, cat), (ann, cat), (eve, dan), (eve, house)):
@@ -81,14 +85,24 @@ def test_a_league_season_promotes_and_relegates_into_the_next_seasons_divisions(
 
     # By hand: points; Sonneborn–Berger (the points of those one beat); the score difference (no word played).
     assert divisions(event, season=1) == {
-        "Division 1": [["1", "Bob", "2", "2", "1", "0"], ["2", "Ann", "1", "2", "0", "0"],
-                       ["3", "Cat", "0", "2", "0", "0"]],
-        "Division 2": [["1", "Eve", "2", "2", "1", "0"], ["2", "computer-quick", "1", "2", "0", "0"],
-                       ["3", "Dan", "0", "2", "0", "0"]],
-    }  # fmt: skip
+        "Division 1": [
+            ["1", "Bob", "2", "2", "1", "0"],
+            ["2", "Ann", "1", "2", "0", "0"],
+            ["3", "Cat", "0", "2", "0", "0"],
+        ],
+        "Division 2": [
+            ["1", "Eve", "2", "2", "1", "0"],
+            ["2", "computer-quick", "1", "2", "0", "0"],
+            ["3", "Dan", "0", "2", "0", "0"],
+        ],
+    }
     # Eve goes up, Cat goes down; Fay starts at the bottom. Seeds: those from above, those who stayed, those from below.
-    second = {d: list(Entry.objects.filter(event=event, division=d).order_by("place")
-                      .values_list("user__username", flat=True)) for d in (1, 2)}  # fmt: skip
+    second = {
+        d: list(
+            Entry.objects.filter(event=event, division=d).order_by("place").values_list("user__username", flat=True)
+        )
+        for d in (1, 2)
+    }
     assert second == {1: ["bob", "ann", "eve"], 2: ["cat", "computer-quick", "dan", "fay"]}
     assert EventGame.objects.filter(event=event, season=2, game__isnull=False).count() == 3 + 6
     page = divisions(event)
@@ -115,14 +129,35 @@ def test_a_league_season_promotes_and_relegates_into_the_next_seasons_divisions(
 def test_a_league_asks_for_its_divisions_and_a_ladder_for_its_reach(mod: Any) -> None:
     later = timezone.now() + timedelta(days=1)
     with pytest.raises(events.Refused, match="divisions have from 3 to 50 players"):
-        events.create_event(mod, "L", "lingo", {}, format="league", signup_deadline=later, starts_at=later,
-                            max_players=10, division_size=2, promoted=1)  # fmt: skip
+        events.create_event(
+            mod,
+            "L",
+            "lingo",
+            {},
+            format="league",
+            signup_deadline=later,
+            starts_at=later,
+            max_players=10,
+            division_size=2,
+            promoted=1,
+        )
     with pytest.raises(events.Refused, match="fewer than half a division"):
-        events.create_event(mod, "L", "lingo", {}, format="league", signup_deadline=later, starts_at=later,
-                            max_players=10, division_size=4, promoted=2)  # fmt: skip
+        events.create_event(
+            mod,
+            "L",
+            "lingo",
+            {},
+            format="league",
+            signup_deadline=later,
+            starts_at=later,
+            max_players=10,
+            division_size=4,
+            promoted=2,
+        )
     with pytest.raises(events.Refused, match="challenge from 1 to 20 places"):
-        events.create_event(mod, "L", "lingo", {}, format="ladder", signup_deadline=later, starts_at=later,
-                            max_players=10)  # fmt: skip
+        events.create_event(
+            mod, "L", "lingo", {}, format="ladder", signup_deadline=later, starts_at=later, max_players=10
+        )
     assert not Event.objects.exists()
 
 
@@ -136,8 +171,9 @@ def test_by_email_a_player_joins_a_running_league_for_next_season_and_one_who_wi
     for user in (ann, bob, cat, dan):
         sign_up(user, event)
     start(mod, event)
-    assert sorted(Entry.objects.filter(event=event).values_list("division", flat=True)) == [1, 1, 1, 1], \
+    assert sorted(Entry.objects.filter(event=event).values_list("division", flat=True)) == [1, 1, 1, 1], (
         "the one left over would make less than half a division: it stays in the one above"
+    )
     by_pipe(to_site("eve@example.com", f"join {event.pk}"), tmp_path)
     assert "You are signed up for Mail league." in latest_to("eve@example.com").body
     by_pipe(to_site("dan@example.com", f"withdraw {event.pk}"), tmp_path)

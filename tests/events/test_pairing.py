@@ -35,10 +35,13 @@ def test_pairing_and_standings_import_nothing_from_django():
             if isinstance(node, ast.Import | ast.ImportFrom):
                 modules = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
                 assert not any(m.split(".")[0] in ("django", "celery", "anymail") for m in modules), name
-    code = ("import sys, wordgames; before = set(sys.modules); import wordgames.events.pairing;"
-            "print(sorted(m for m in set(sys.modules) - before if m.split('.')[0] in ('django', 'celery')))")  # fmt: skip
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=EVENTS.parents[1]).stdout  # fmt: skip
+    code = (
+        "import sys, wordgames; before = set(sys.modules); import wordgames.events.pairing;"
+        "print(sorted(m for m in set(sys.modules) - before if m.split('.')[0] in ('django', 'celery')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=EVENTS.parents[1]
+    ).stdout
     assert out.strip() == "[]"
 
 
@@ -116,8 +119,12 @@ def test_first_swiss_round_pairs_top_half_against_bottom_half_by_rating():
 def test_swiss_pairs_score_groups_and_floats_the_odd_one_to_the_next_group():
     players = [1, 2, 3, 4, 5, 6, 7, 8]
     ratings = dict.fromkeys(players, 1500)
-    results = [Result((1, 5), (1, 2), (5, 1)), Result((2, 6), (1, 2), (5, 1)), Result((3, 7), (1, 1), (3, 3)),
-               Result((4, 8), (1, 1), (3, 3))]  # fmt: skip
+    results = [
+        Result((1, 5), (1, 2), (5, 1)),
+        Result((2, 6), (1, 2), (5, 1)),
+        Result((3, 7), (1, 1), (3, 3)),
+        Result((4, 8), (1, 1), (3, 3)),
+    ]
     pairs, bye = swiss_round(players, results, ratings, 2)
     assert bye is None
     groups = {1: "win", 2: "win", 3: "draw", 4: "draw", 7: "draw", 8: "draw", 5: "loss", 6: "loss"}
@@ -180,9 +187,14 @@ def test_swiss_never_repeats_and_keeps_score_groups_over_four_rounds(n, seed):
 
 def test_swiss_repeats_a_meeting_only_when_nothing_else_is_left():
     players = [1, 2, 3, 4]
-    results = [Result((1, 2), (1, 2), (1, 0)), Result((3, 4), (1, 2), (1, 0)),
-               Result((1, 3), (1, 2), (1, 0)), Result((2, 4), (1, 2), (1, 0)),
-               Result((1, 4), (1, 2), (1, 0)), Result((2, 3), (1, 2), (1, 0))]  # fmt: skip
+    results = [
+        Result((1, 2), (1, 2), (1, 0)),
+        Result((3, 4), (1, 2), (1, 0)),
+        Result((1, 3), (1, 2), (1, 0)),
+        Result((2, 4), (1, 2), (1, 0)),
+        Result((1, 4), (1, 2), (1, 0)),
+        Result((2, 3), (1, 2), (1, 0)),
+    ]
     pairs, bye = swiss_round(players, results, dict.fromkeys(players, 1500), 4)
     assert bye is None and sorted(p for pair in pairs for p in pair) == players
 
@@ -209,5 +221,4 @@ def test_league_promotes_and_relegates_between_divisions():
     ]
     assert league_next_season([top, middle], up=2, down=2) == [[1, 2, 5, 6], [3, 4, 7, 8]]
     # a division of two with one up and one down: its first goes up, its last down
-    assert league_next_season([division(1, 2), division(3, 4), division(5, 6)], 1, 1) == [
-        [1, 3], [2, 5], [4, 6]]  # fmt: skip
+    assert league_next_season([division(1, 2), division(3, 4), division(5, 6)], 1, 1) == [[1, 3], [2, 5], [4, 6]]

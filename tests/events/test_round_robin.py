@@ -52,8 +52,9 @@ def test_a_lingo_round_robin_of_six_with_a_computer_ends_with_the_hand_computed_
     assert event.status == Event.Status.RUNNING
     tables = list(EventGame.objects.filter(event=event).select_related("game"))
     assert len(tables) == 15 and all(t.game and t.game.status == Game.Status.ACTIVE and t.game.rated for t in tables)
-    assert {frozenset(t.entries) for t in tables} == {frozenset(p) for p in combinations(
-        Entry.objects.filter(event=event).values_list("pk", flat=True), 2)}, "each pair meets once"
+    assert {frozenset(t.entries) for t in tables} == {
+        frozenset(p) for p in combinations(Entry.objects.filter(event=event).values_list("pk", flat=True), 2)
+    }, "each pair meets once"
     games_with_house = [t.game for t in tables if Entry.objects.get(event=event, user=house).pk in t.entries]
     assert all(g is not None and g.has_computers for g in games_with_house), "the house player's turns are owed"
 
@@ -63,8 +64,22 @@ def test_a_lingo_round_robin_of_six_with_a_computer_ends_with_the_hand_computed_
 
     # Who wins: ann beats everyone but eve; bob and cat draw (a moderator ends their game before a move, 0-0);
     # bob and cat beat dan, eve and the house; dan beats eve and the house; eve beats the house.
-    beats = [(ann, bob), (ann, cat), (ann, dan), (ann, house), (eve, ann), (bob, dan), (bob, eve), (bob, house),
-             (cat, dan), (cat, eve), (cat, house), (dan, eve), (dan, house), (eve, house)]  # fmt: skip
+    beats = [
+        (ann, bob),
+        (ann, cat),
+        (ann, dan),
+        (ann, house),
+        (eve, ann),
+        (bob, dan),
+        (bob, eve),
+        (bob, house),
+        (cat, dan),
+        (cat, eve),
+        (cat, house),
+        (dan, eve),
+        (dan, house),
+        (eve, house),
+    ]
     for winner, loser in beats:
         assert event.status == Event.Status.RUNNING
         resign(table_of(event, winner, loser).game, loser)  # type: ignore[arg-type]
@@ -136,8 +151,9 @@ def test_a_round_robin_of_five_sits_one_player_out_each_round_and_the_sitting_ou
     start(mod, event)
     games = [t for t in EventGame.objects.filter(event=event).select_related("game") if t.game is not None]
     assert len(games) == 10, "each of the ten pairs meets once"
-    assert {frozenset(t.entries) for t in games} == {frozenset(p) for p in combinations(
-        Entry.objects.filter(event=event).values_list("pk", flat=True), 2)}
+    assert {frozenset(t.entries) for t in games} == {
+        frozenset(p) for p in combinations(Entry.objects.filter(event=event).values_list("pk", flat=True), 2)
+    }
     users = {e.pk: e.user for e in Entry.objects.filter(event=event).select_related("user")}
     for t in games:  # the first mover wins every game
         resign(t.game, users[t.entries[1]])  # type: ignore[arg-type]

@@ -115,5 +115,6 @@ def test_every_pair_at_a_table_shares_one_point_and_ranks_follow_points(event):
     assert sum(s.played for s in table) == sum(len(r.players) for r in results)
     for above, below in zip(table, table[1:], strict=False):
         assert above.points >= below.points - 1e-9
-        assert (above.rank == below.rank) == (above.points == pytest.approx(below.points)
-                                              and above.tiebreaks == pytest.approx(below.tiebreaks))  # fmt: skip
+        assert (above.rank == below.rank) == (
+            above.points == pytest.approx(below.points) and above.tiebreaks == pytest.approx(below.tiebreaks)
+        )

@@ -81,8 +81,16 @@ def test_an_eight_player_swiss_of_three_rounds_pairs_by_score_without_repeats_an
     # The tiebreaks as a person would add them up from the games above: Buchholz the sum of one's opponents'
     # points, Sonneborn–Berger the sum of the points of those one beat; every game resigned before a word.
     name = {e: user_of[e].username.capitalize() if user_of[e] != house else "computer-strong" for e in user_of}
-    by_hand = {name[e]: [f"{points[e]:g}", "3", f"{sum(points[o] for o in opponents[e]):g}",
-                         f"{sum(points[o] for o in beaten[e]):g}", "0"] for e in user_of}  # fmt: skip
+    by_hand = {
+        name[e]: [
+            f"{points[e]:g}",
+            "3",
+            f"{sum(points[o] for o in opponents[e]):g}",
+            f"{sum(points[o] for o in beaten[e]):g}",
+            "0",
+        ]
+        for e in user_of
+    }
     assert {row[1]: row[2:] for row in rows} == by_hand
     keys = [(-float(row[2]), -float(row[4]), -float(row[5])) for row in rows]
     assert keys == sorted(keys), "ranked by points, then Buchholz, then Sonneborn–Berger"

@@ -117,7 +117,7 @@ def test_a_player_who_withdraws_during_a_round_robin_loses_their_games_still_run
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED
     page = logged_in(bob).get(f"/events/{event.pk}/").content.decode()
-    assert "Ann <span class=\"muted\">(withdrawn)</span>" in page
+    assert 'Ann <span class="muted">(withdrawn)</span>' in page
 
 
 @pytest.mark.django_db(transaction=True)
@@ -152,9 +152,17 @@ def page_queries(event: Event) -> int:
 def swiss_with(mod: Any, players: int) -> Event:
     """A Swiss event of ``players`` under way, half its first round over (the first mover of every other table
     resigned)."""
-    event = events.create_event(mod, f"Swiss of {players}", "lingo", {}, format="swiss", rounds=3,
-                                signup_deadline=timezone.now() + timedelta(days=1),
-                                starts_at=timezone.now() + timedelta(days=1), max_players=players)  # fmt: skip
+    event = events.create_event(
+        mod,
+        f"Swiss of {players}",
+        "lingo",
+        {},
+        format="swiss",
+        rounds=3,
+        signup_deadline=timezone.now() + timedelta(days=1),
+        starts_at=timezone.now() + timedelta(days=1),
+        max_players=players,
+    )
     for n in range(players):
         events.sign_up(event.pk, make_user(f"p{event.pk}x{n}"))
     events.start_event(event.pk, mod)
@@ -167,29 +175,51 @@ def swiss_with(mod: Any, players: int) -> Event:
 def swiss_in_bulk(mod: Any, players: int) -> Event:
     """What ``swiss_with`` makes, written in bulk (users, entries, games, seats, the resignations, the tables):
     a Swiss event of ``players`` under way, half its first round over."""
-    event = events.create_event(mod, f"Swiss of {players}", "lingo", {}, format="swiss", rounds=3,
-                                signup_deadline=timezone.now() + timedelta(days=1),
-                                starts_at=timezone.now() + timedelta(days=1), max_players=players)  # fmt: skip
+    event = events.create_event(
+        mod,
+        f"Swiss of {players}",
+        "lingo",
+        {},
+        format="swiss",
+        rounds=3,
+        signup_deadline=timezone.now() + timedelta(days=1),
+        starts_at=timezone.now() + timedelta(days=1),
+        max_players=players,
+    )
     Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING, current_round=1)
-    users = User.objects.bulk_create([User(username=f"b{event.pk}x{n}", email=f"b{event.pk}x{n}@example.com",
-                                           password="!") for n in range(players)])  # fmt: skip
+    users = User.objects.bulk_create(
+        [User(username=f"b{event.pk}x{n}", email=f"b{event.pk}x{n}@example.com", password="!") for n in range(players)]
+    )
     entries = Entry.objects.bulk_create([Entry(event=event, user=user) for user in users])
     tables = players // 2
     over = players // 4
     now = timezone.now()
-    games = Game.objects.bulk_create([
-        Game(engine="lingo", status=Game.Status.FINISHED if n < over else Game.Status.ACTIVE, rated=True,
-             result={"scores": [0, 0], "winners": [1], "reason": "resigned"} if n < over else None,
-             created_by=users[2 * n], started=now, finished=now if n < over else None)
-        for n in range(tables)
-    ])  # fmt: skip
-    Seat.objects.bulk_create([Seat(game=game, position=p, user=users[2 * n + p], joined=now)
-                              for n, game in enumerate(games) for p in (0, 1)])  # fmt: skip
-    Move.objects.bulk_create([Move(game=game, seq=1, seat=0, user=users[2 * n], text="resign")
-                              for n, game in enumerate(games[:over])])  # fmt: skip
-    EventGame.objects.bulk_create([EventGame(event=event, round=1, table=n + 1, game=game,
-                                             entries=[entries[2 * n].pk, entries[2 * n + 1].pk])
-                                   for n, game in enumerate(games)])  # fmt: skip
+    games = Game.objects.bulk_create(
+        [
+            Game(
+                engine="lingo",
+                status=Game.Status.FINISHED if n < over else Game.Status.ACTIVE,
+                rated=True,
+                result={"scores": [0, 0], "winners": [1], "reason": "resigned"} if n < over else None,
+                created_by=users[2 * n],
+                started=now,
+                finished=now if n < over else None,
+            )
+            for n in range(tables)
+        ]
+    )
+    Seat.objects.bulk_create(
+        [Seat(game=game, position=p, user=users[2 * n + p], joined=now) for n, game in enumerate(games) for p in (0, 1)]
+    )
+    Move.objects.bulk_create(
+        [Move(game=game, seq=1, seat=0, user=users[2 * n], text="resign") for n, game in enumerate(games[:over])]
+    )
+    EventGame.objects.bulk_create(
+        [
+            EventGame(event=event, round=1, table=n + 1, game=game, entries=[entries[2 * n].pk, entries[2 * n + 1].pk])
+            for n, game in enumerate(games)
+        ]
+    )
     return event
 
 
@@ -215,7 +245,7 @@ def test_an_event_whose_last_game_a_moderator_abandons_is_ended_by_the_sweep(mod
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED
     page = logged_in(ann).get(f"/events/{event.pk}/").content.decode()
-    assert "abandoned" in page and '<td>0</td><td>0</td>' in page
+    assert "abandoned" in page and "<td>0</td><td>0</td>" in page
 
 
 @pytest.mark.django_db
@@ -249,7 +279,8 @@ def test_a_player_who_times_out_of_three_games_is_withdrawn_and_loses_the_rest(
     last = tables[3].game
     assert last is not None
     last.refresh_from_db()
-    assert last.status == Game.Status.FINISHED and last.moves.filter(text="resign").get().seat == \
-        [t.entries for t in tables][3].index(mine.pk)
+    assert last.status == Game.Status.FINISHED and last.moves.filter(text="resign").get().seat == [
+        t.entries for t in tables
+    ][3].index(mine.pk)
     page = logged_in(bob).get(f"/events/{event.pk}/").content.decode()
-    assert "Ann <span class=\"muted\">(withdrawn)</span>" in page
+    assert 'Ann <span class="muted">(withdrawn)</span>' in page

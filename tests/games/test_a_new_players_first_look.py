@@ -12,8 +12,9 @@ from wordgames.games import actions
 pytestmark = pytest.mark.django_db
 
 
-def test_a_seat_offered_to_a_player_shows_their_name_as_invited_in_the_creators_lobby(client_ann: Any, ann: Any,
-                                                                                     bob: Any) -> None:  # fmt: skip
+def test_a_seat_offered_to_a_player_shows_their_name_as_invited_in_the_creators_lobby(
+    client_ann: Any, ann: Any, bob: Any
+) -> None:
     actions.create_game(ann, "lingo", {}, ["bob"], seed=1)
     page = client_ann.get("/").content.decode()
     row = re.search(r'<table class="games">.*?</table>', page, re.S)

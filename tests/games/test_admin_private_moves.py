@@ -121,8 +121,9 @@ def test_a_refused_green_lights_reasons_which_list_the_players_tiles_wait_for_th
 
     game, move = crossword
     reason = "Not yet: these tiles are not in your crossword yet: Q Z; not in the dictionary: QZXJ."
-    GreenLightRequest.objects.create(game=game, seat=0, created=game.created, detail=reason,
-                                     status=GreenLightRequest.Status.REFUSED)  # fmt: skip
+    GreenLightRequest.objects.create(
+        game=game, seat=0, created=game.created, detail=reason, status=GreenLightRequest.Status.REFUSED
+    )
     url = reverse("admin:games_greenlightrequest_changelist")
     clients = (superuser(), view_only())
     for client in clients:

@@ -120,8 +120,9 @@ def test_a_team_invitation_accepted_after_a_block_shares_nothing(ann: Any, bob: 
 
 
 @BOTH_WAYS
-def test_a_blocked_player_cannot_write_in_the_chat_of_a_game_the_blocker_plays(ann: Any, bob: Any,
-                                                                                ann_blocks: bool) -> None:  # fmt: skip
+def test_a_blocked_player_cannot_write_in_the_chat_of_a_game_the_blocker_plays(
+    ann: Any, bob: Any, ann_blocks: bool
+) -> None:
     game = actions.create_game(ann, "lingo", {"preset": "classic"}, ["bob"])
     actions.join_game(game.pk, bob)  # they met before the block: the game goes on
     blocker, blocked_one = (ann, bob) if ann_blocks else (bob, ann)

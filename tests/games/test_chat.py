@@ -20,8 +20,9 @@ def say(user: Any, game: Game, text: str) -> Any:
     return logged_in(user).post(f"/games/{game.pk}/chat/", {"text": text}, follow=True)
 
 
-def test_a_message_is_read_by_the_others_between_the_moves_and_by_email(lingo_game: Game, ann: Any, bob: Any,
-                                                                        django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
+def test_a_message_is_read_by_the_others_between_the_moves_and_by_email(
+    lingo_game: Game, ann: Any, bob: Any, django_capture_on_commit_callbacks: Any
+) -> None:
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         assert say(ann, lingo_game, "Good luck, <b>Bob</b>!").status_code == 200

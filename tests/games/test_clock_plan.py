@@ -29,11 +29,21 @@ def plan(t: Turn, *seats: SeatClock, away: dict[int, timedelta] | None = None) -
 
 def test_a_move_stops_the_movers_clock_and_starts_the_next_players() -> None:
     ann, bob = seat(0, due_at=RUNNING, remind_at=RUNNING, awaited=True), seat(1)
-    changes = plan(turn(clocked=frozenset({1}), acting=frozenset({1}), waiting=frozenset({1}), before=frozenset({0}),
-                        mover=0), ann, bob)  # fmt: skip
+    changes = plan(
+        turn(clocked=frozenset({1}), acting=frozenset({1}), waiting=frozenset({1}), before=frozenset({0}), mover=0),
+        ann,
+        bob,
+    )
     assert changes[100] == {"due_at": None, "remind_at": None, "reminded": False, "live": True, "awaited": False}
-    assert changes[101] == {"since_version": 9, "since_seq": 4, "due_at": NOW + WEEK, "remind_at": NOW + 5 * DAY,
-                            "reminded": False, "live": True, "awaited": True}  # fmt: skip
+    assert changes[101] == {
+        "since_version": 9,
+        "since_seq": 4,
+        "due_at": NOW + WEEK,
+        "remind_at": NOW + 5 * DAY,
+        "reminded": False,
+        "live": True,
+        "awaited": True,
+    }
 
 
 def test_another_seat_moving_in_a_simultaneous_round_leaves_a_running_clock_alone() -> None:
@@ -48,8 +58,14 @@ def test_another_seat_moving_in_a_simultaneous_round_leaves_a_running_clock_alon
 def test_a_mover_who_acts_again_gets_a_fresh_clock_and_a_new_decision() -> None:
     ann = seat(0, due_at=RUNNING, remind_at=RUNNING, reminded=True, timeouts=2, awaited=True)
     t = turn(clocked=frozenset({0}), acting=frozenset({0}), waiting=frozenset({0}), before=frozenset({0}), mover=0)
-    assert plan(t, ann)[100] == {"since_version": 9, "since_seq": 4, "timeouts": 0, "due_at": NOW + WEEK,
-                                 "remind_at": NOW + 5 * DAY, "reminded": False}  # fmt: skip
+    assert plan(t, ann)[100] == {
+        "since_version": 9,
+        "since_seq": 4,
+        "timeouts": 0,
+        "due_at": NOW + WEEK,
+        "remind_at": NOW + 5 * DAY,
+        "reminded": False,
+    }
 
 
 def test_time_away_moves_a_new_deadline_and_its_reminder_on() -> None:
@@ -71,8 +87,15 @@ def test_an_ended_game_stops_every_clock_and_writes_places() -> None:
     bob, cat = seat(1), seat(2)
     t = turn(live=False, before=frozenset({0}), mover=0, ended={0: ("won", 1), 1: ("lost", 2), 2: ("lost", 2)})
     changes = plan(t, ann, bob, cat)
-    assert changes[100] == {"due_at": None, "remind_at": None, "reminded": False, "live": False, "awaited": False,
-                            "outcome": "won", "place": 1}  # fmt: skip
+    assert changes[100] == {
+        "due_at": None,
+        "remind_at": None,
+        "reminded": False,
+        "live": False,
+        "awaited": False,
+        "outcome": "won",
+        "place": 1,
+    }
     assert changes[101] == changes[102] == {"live": False, "awaited": False, "outcome": "lost", "place": 2}
 
 

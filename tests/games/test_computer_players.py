@@ -21,8 +21,9 @@ from wordgames.games.actions import computers
 from wordgames.games.models import Game, Move, OwedTask
 
 
-def _against_computer(ann: Any, engine: str, level: str = "strong", options: dict[str, Any] | None = None,
-                      capture: Any = None) -> Game:  # fmt: skip
+def _against_computer(
+    ann: Any, engine: str, level: str = "strong", options: dict[str, Any] | None = None, capture: Any = None
+) -> Game:
     with capture(execute=True):
         game = actions.create_game(ann, engine, options or {}, [f"computer:{level}"])
     game.refresh_from_db()
@@ -57,7 +58,9 @@ def test_play_the_computer_from_the_lobby_starts_a_game_the_computer_answers(
     # ann moves; the computer answers after the commit, through the same door, marked as the computer's.
     best = get_engine("lingo").best_move(game.state, 0)
     with django_capture_on_commit_callbacks(execute=True):
-        client_ann.post(reverse("submit_move", args=[game.pk]), {"move": best.move, "version": game.version, "key": "k1"})
+        client_ann.post(
+            reverse("submit_move", args=[game.pk]), {"move": best.move, "version": game.version, "key": "k1"}
+        )
     game.refresh_from_db()
     answer = _by(game, 1)
     assert len(answer) == 1 and answer[0].source == Move.Source.COMPUTER and answer[0].user == computer
@@ -73,9 +76,10 @@ def test_the_new_game_form_seats_a_computer_written_in_a_seat(
     client_ann: Client, django_capture_on_commit_callbacks: Any
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
-        client_ann.post(reverse("new_game") + "?game=lingua-fences",
-                        {"game": "lingua-fences", "players": 3, "seat_2": "Quick computer", "seat_3": "computer",
-                         "clock": "7d"})  # fmt: skip
+        client_ann.post(
+            reverse("new_game") + "?game=lingua-fences",
+            {"game": "lingua-fences", "players": 3, "seat_2": "Quick computer", "seat_3": "computer", "clock": "7d"},
+        )
     game = Game.objects.get()
     names = [s.user.username for s in game.seats.order_by("position")]
     assert names == ["ann", "computer-quick", "computer-strong"]
@@ -86,7 +90,9 @@ def test_the_new_game_form_seats_a_computer_written_in_a_seat(
     assert get_engine("lingua-fences").actors(game.state) == {0}
 
 
-def test_two_computers_of_a_level_in_one_game_are_two_accounts(ann: Any, django_capture_on_commit_callbacks: Any) -> None:
+def test_two_computers_of_a_level_in_one_game_are_two_accounts(
+    ann: Any, django_capture_on_commit_callbacks: Any
+) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         game = actions.create_game(ann, "lingua-fences", {}, ["computer:strong", "computer:strong"])
     assert [s.user.username for s in game.seats.order_by("position")] == ["ann", "computer-strong", "computer-strong-2"]
@@ -100,8 +106,10 @@ def test_an_unknown_level_is_refused_with_the_levels_there_are(ann: Any) -> None
 
 def test_nobody_can_sign_up_as_a_computer(client: Client, db: Any) -> None:
     for name in ("computer-strong", "Computer", "cоmputer-quick"):  # the last with a Cyrillic о
-        response = client.post(reverse("signup"), {"username": name, "email": f"x{len(name)}@example.com",
-                                                   "password1": PASSWORD, "password2": PASSWORD})  # fmt: skip
+        response = client.post(
+            reverse("signup"),
+            {"username": name, "email": f"x{len(name)}@example.com", "password1": PASSWORD, "password2": PASSWORD},
+        )
         assert "kept for the site" in response.content.decode()
     assert not User.objects.filter(username__icontains="omputer").exists()
 
@@ -206,8 +214,16 @@ def test_a_moderator_puts_a_computer_in_the_seat_of_a_player_who_left(
     seat = game.seats.get(position=1)
     url = reverse("admin:games_seat_changelist")
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(url, {"action": "replace_player", "_selected_action": [seat.pk], "confirm": "1",
-                                     "computer": "strong", "reason": "bob left the site"})  # fmt: skip
+        response = client.post(
+            url,
+            {
+                "action": "replace_player",
+                "_selected_action": [seat.pk],
+                "confirm": "1",
+                "computer": "strong",
+                "reason": "bob left the site",
+            },
+        )
     assert response.status_code == 302
     game.refresh_from_db()
     computer = game.seats.get(position=1).user

@@ -46,8 +46,11 @@ def test_a_move_the_database_drops_is_a_503_saying_it_was_not_played(lingo_game:
 
 def test_a_program_posting_json_gets_the_same_sentence_as_json(lingo_game: Game, client_ann: Any) -> None:
     with connection.execute_wrapper(_failing_on("games_move")):
-        response = client_ann.post(f"/games/{lingo_game.pk}/move/", {"move": _best(lingo_game), "key": "k1",
-                                   "version": lingo_game.version}, HTTP_ACCEPT="application/json")  # fmt: skip
+        response = client_ann.post(
+            f"/games/{lingo_game.pk}/move/",
+            {"move": _best(lingo_game), "key": "k1", "version": lingo_game.version},
+            HTTP_ACCEPT="application/json",
+        )
     assert response.status_code == 503
     assert response.json() == {"error": response.json()["error"], "played": False}
     assert "was not played" in response.json()["error"]
@@ -67,12 +70,15 @@ def test_a_move_while_the_database_is_read_only_is_a_503_saying_it_was_not_playe
     text, version = _best(game), game.version
     with read_only():
         response = client_ann.post(f"/games/{game.pk}/move/", {"move": text, "version": version, "key": "k-ro"})
-        json = client_ann.post(f"/games/{game.pk}/move/", {"move": text, "version": version, "key": "k-ro"},
-                               HTTP_ACCEPT="application/json")  # fmt: skip
+        json = client_ann.post(
+            f"/games/{game.pk}/move/", {"move": text, "version": version, "key": "k-ro"}, HTTP_ACCEPT="application/json"
+        )
     assert response.status_code == 503, response.content.decode()[:2000]
     assert "it was not played" in response.content.decode()
     assert json.status_code == 503 and json.json()["played"] is False
     game.refresh_from_db()
     assert game.version == version and not Move.objects.filter(game=game).exists()
-    assert client_ann.post(f"/games/{game.pk}/move/", {"move": text, "version": version, "key": "k-ro"}).status_code == 302
+    assert (
+        client_ann.post(f"/games/{game.pk}/move/", {"move": text, "version": version, "key": "k-ro"}).status_code == 302
+    )
     assert Move.objects.filter(game=game).count() == 1

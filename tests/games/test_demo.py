@@ -53,8 +53,10 @@ def test_demo_refuses_on_postgresql_even_with_debug_on(settings):
     from django.core.management import CommandError
 
     settings.DEBUG = True
-    settings.DATABASES = {**settings.DATABASES,
-                          "default": {**settings.DATABASES["default"], "ENGINE": "django.db.backends.postgresql"}}
+    settings.DATABASES = {
+        **settings.DATABASES,
+        "default": {**settings.DATABASES["default"], "ENGINE": "django.db.backends.postgresql"},
+    }
     with pytest.raises(CommandError, match="SQLite with DEBUG on"):
         call_command("demo")
 

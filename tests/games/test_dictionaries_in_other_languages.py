@@ -48,8 +48,7 @@ def test_the_french_list_is_kept_as_french_tiles_spell_it_beside_its_letter_set(
 def test_a_lexicon_crossing_game_in_french_reads_e_acute_and_scores_by_french_values(french, ann, bob) -> None:
     # ann's first tiles are fixed: KEPI across and KILO down cross at K, the one crossing tile that scores.
     hand = "KEPIILO" + "AAAAAAAA"
-    game = actions.create_game(ann, "lexicon-crossing", {"dictionary": "fr", "tiles": "s98"}, ["bob"], seed=3,
-                               bag=hand)  # fmt: skip
+    game = actions.create_game(ann, "lexicon-crossing", {"dictionary": "fr", "tiles": "s98"}, ["bob"], seed=3, bag=hand)
     actions.join_game(game.pk, bob)
     game.refresh_from_db()
     tiles = Counter(game.state["bag"] + game.state["tiles"][0] + game.state["tiles"][1])

@@ -50,15 +50,20 @@ def by_an_answer(game: Game, ann: Any, bob: Any) -> None:
     emails.send_reply("policy", bob.email, "8D WORD", reason="Not your turn.", seat=seat, user=bob)
 
 
-FAMILIES = [(by_a_move, "your_turn"), (by_chat, "chat"), (by_news_of_an_undo, "undo"),
-            (by_news_of_a_move, "other_move"), (by_an_answer, "error")]  # fmt: skip
+FAMILIES = [
+    (by_a_move, "your_turn"),
+    (by_chat, "chat"),
+    (by_news_of_an_undo, "undo"),
+    (by_news_of_a_move, "other_move"),
+    (by_an_answer, "error"),
+]
 
 
 @pytest.mark.parametrize("mode", [EVERY, DIGEST, NONE])
 @pytest.mark.parametrize(("send", "kind"), FAMILIES, ids=[kind for _, kind in FAMILIES])
-def test_every_family_sends_exactly_what_notices_decides(lingo_game: Game, ann: Any, bob: Any, send: Any,
-                                                          kind: str, mode: str,
-                                                          django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
+def test_every_family_sends_exactly_what_notices_decides(
+    lingo_game: Game, ann: Any, bob: Any, send: Any, kind: str, mode: str, django_capture_on_commit_callbacks: Any
+) -> None:
     choose(bob, kind, mode)
     decided = notices.emailed(bob, kind, bob.email)
     mail.outbox.clear()
@@ -69,8 +74,9 @@ def test_every_family_sends_exactly_what_notices_decides(lingo_game: Game, ann: 
     assert decided == (mode == EVERY or (mode == DIGEST and kind != "your_turn"))
 
 
-def test_a_moderators_notice_is_no_kind_one_turns_off(lingo_game: Game, bob: Any,
-                                                      django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
+def test_a_moderators_notice_is_no_kind_one_turns_off(
+    lingo_game: Game, bob: Any, django_capture_on_commit_callbacks: Any
+) -> None:
     from django.contrib.auth import get_user_model
 
     for kind in ("your_turn", "other_move", "game_over", "chat", "undo", "error"):

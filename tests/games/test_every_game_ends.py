@@ -22,8 +22,9 @@ KINDS = ["lingo", "lingua-fences", "keebble", "lexicon-crossing"]
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_a_game_nobody_plays_ends_and_then_stays_quiet(kind: str, ann: Any, bob: Any, settings: Any,
-                                                       django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
+def test_a_game_nobody_plays_ends_and_then_stays_quiet(
+    kind: str, ann: Any, bob: Any, settings: Any, django_capture_on_commit_callbacks: Any
+) -> None:
     settings.TIMEOUTS_IN_A_ROW = 3
     game = new_game(kind, [ann, bob])
     now = timezone.now()

@@ -19,8 +19,7 @@ FIRST_POOL = "ASDLHE"
 
 
 def _lingo_state(**options):
-    return LINGO.new_game(["ann", "bob"], {"preset": "pbem", "pool": 6, "place": 4, **options}, seed=1,
-                          bag=FIRST_POOL)
+    return LINGO.new_game(["ann", "bob"], {"preset": "pbem", "pool": 6, "place": 4, **options}, seed=1, bag=FIRST_POOL)
 
 
 def test_new_lingo_games_refuse_a_burn_when_a_word_can_be_made():

@@ -45,8 +45,9 @@ def test_a_move_longer_than_500_characters_is_refused_and_nothing_moves(client_a
     game = actions.create_game(ann, "lingo", {"preset": "classic"}, ["bob"], seed=1)
     actions.join_game(game.pk, bob)
     game.refresh_from_db()
-    response = client_ann.post(reverse("submit_move", args=[game.pk]),
-                               {"move": "m13 A " * 100, "version": game.version, "key": "k" * 32})
+    response = client_ann.post(
+        reverse("submit_move", args=[game.pk]), {"move": "m13 A " * 100, "version": game.version, "key": "k" * 32}
+    )
     assert response.status_code == 400
     assert "A move has at most 500 characters (this one has 599)." in response.content.decode()
     assert game.moves.count() == 0
@@ -56,8 +57,9 @@ def test_the_31st_invitation_in_an_hour_is_refused_politely_and_makes_no_game(cl
     for _ in range(15):  # 30 invitations: two seats each
         data = {"players": "3", "seat_2": "bob", "seat_3": "cat", "clock": "7d"}
         assert client_ann.post(reverse("new_game") + "?game=lingua-fences", data).status_code == 302
-    response = client_ann.post(reverse("new_game") + "?game=lingua-fences",
-                               {"players": "2", "seat_2": "bob", "clock": "7d"})
+    response = client_ann.post(
+        reverse("new_game") + "?game=lingua-fences", {"players": "2", "seat_2": "bob", "clock": "7d"}
+    )
     assert "You have sent many invitations lately. Please try again in 2 minutes." in response.content.decode()
     assert Game.objects.count() == 15
     open_game = {"players": "2", "seat_2": "", "clock": "7d"}  # an open seat invites nobody

@@ -13,7 +13,9 @@ from wordgames.games.helpdocs import PAGES, page
 # What only someone with the repository could open. Rendered pages are checked, so a link to another player's
 # page (rewritten to /help/...) is fine, while the same file named in the text is not.
 CITATIONS = {
-    "a source file": re.compile(r"\b(?!manage\.py)[\w/]+\.py\b|\b(wordgames|templates|static)/"),  # a site's commands are fine
+    "a source file": re.compile(
+        r"\b(?!manage\.py)[\w/]+\.py\b|\b(wordgames|templates|static)/"
+    ),  # a site's commands are fine
     "a test": re.compile(r"\btests?/|\btest_\w+"),
     "the design notes": re.compile(r"\b(DESIGN|STYLE)\.md\b"),
     "the shared folder": re.compile(r"\.\./shared|\bshared/"),

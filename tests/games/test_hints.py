@@ -19,8 +19,7 @@ from wordgames.games.models import Game, Hint, OwedTask
 TWO_BLANKS = {"preset": "classic", "blanks": True, "hints": True}
 
 
-def test_asking_for_a_hint_returns_at_once_and_the_worker_finds_it(
-    client_ann: Client, ann: Any, bob: Any) -> None:
+def test_asking_for_a_hint_returns_at_once_and_the_worker_finds_it(client_ann: Client, ann: Any, bob: Any) -> None:
     """(What a request owes runs after its commit; here nothing commits, as if the worker were busy.)"""
     game = start_game(ann, bob, {"hints": True}, seed=9)
     asked = client_ann.post(reverse("hint", args=[game.pk])).content.decode()
@@ -37,8 +36,9 @@ def test_asking_for_a_hint_returns_at_once_and_the_worker_finds_it(
     assert f"Best move: <code>{best.move}</code>" in shown and "time limit" not in shown
 
 
-def test_a_hint_cut_short_by_its_budget_says_so(client_ann: Client, ann: Any, bob: Any, settings: Any,
-                                               django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
+def test_a_hint_cut_short_by_its_budget_says_so(
+    client_ann: Client, ann: Any, bob: Any, settings: Any, django_capture_on_commit_callbacks: Any
+) -> None:
     settings.HINT_BUDGET = 0.0
     game = start_game(ann, bob, TWO_BLANKS, seed=3)
     with django_capture_on_commit_callbacks(execute=True):

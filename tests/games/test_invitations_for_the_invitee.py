@@ -30,8 +30,9 @@ def _invite(ann: Any, entry: str, capture: Any) -> tuple[Game, str]:
     return game, path
 
 
-def test_an_invitation_link_seats_only_the_invited_account(ann: Any, bob: Any, cat: Any,
-                                                           django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
+def test_an_invitation_link_seats_only_the_invited_account(
+    ann: Any, bob: Any, cat: Any, django_capture_on_commit_callbacks: Any
+) -> None:
     game, link = _invite(ann, "bob", django_capture_on_commit_callbacks)
     seat = game.seats.get(position=1)
     page = logged_in(cat).get(link).content.decode()
@@ -53,8 +54,9 @@ def test_an_invitation_link_seats_only_the_invited_account(ann: Any, bob: Any, c
 
 def _sign_up(username: str, address: str) -> Client:
     client = Client()
-    response = client.post("/accounts/signup/", {"username": username, "email": address, "password1": PASSWORD,
-                                                 "password2": PASSWORD})  # fmt: skip
+    response = client.post(
+        "/accounts/signup/", {"username": username, "email": address, "password1": PASSWORD, "password2": PASSWORD}
+    )
     assert response.status_code == 302
     return client
 
@@ -64,8 +66,9 @@ def _confirmation_link(address: str) -> str:
     return re.search(r"https?://\S+(/accounts/email/confirm/\S+/)", sent.body).group(1)  # type: ignore[union-attr]
 
 
-def test_an_address_typed_at_sign_up_seats_nobody_until_it_is_confirmed(ann: Any,
-                                                                        django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
+def test_an_address_typed_at_sign_up_seats_nobody_until_it_is_confirmed(
+    ann: Any, django_capture_on_commit_callbacks: Any
+) -> None:
     game, link = _invite(ann, "newcomer@example.org", django_capture_on_commit_callbacks)
     eve = _sign_up("eve", "newcomer@example.org")  # anyone may type anyone's address
     lobby = eve.get("/").content.decode()

@@ -29,8 +29,10 @@ def test_a_list_of_addresses_in_one_field_is_refused_naming_it(ann: Any) -> None
     assert not Game.objects.exists() and not mail.outbox
 
 
-@pytest.mark.parametrize("entry", ["optedout@example.org", "OptedOut@Example.org", "Friend <optedout@example.org>",
-                                   "optedout+games@example.org"])
+@pytest.mark.parametrize(
+    "entry",
+    ["optedout@example.org", "OptedOut@Example.org", "Friend <optedout@example.org>", "optedout+games@example.org"],
+)
 def test_an_address_that_opted_out_is_refused_in_every_form(ann: Any, entry: str) -> None:
     EmailOptOut.objects.create(address="optedout@example.org")
     response = create(ann, entry)

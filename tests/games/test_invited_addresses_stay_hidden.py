@@ -20,12 +20,12 @@ ADDRESS = "secret.friend@example.org"
 
 
 def _pages(game_pk: int, link: str) -> list[str]:
-    return ["/", "/?part=live", f"/games/{game_pk}/", f"/games/{game_pk}/live/", f"/games/{game_pk}/state.json",
-            link]  # fmt: skip
+    return ["/", "/?part=live", f"/games/{game_pk}/", f"/games/{game_pk}/live/", f"/games/{game_pk}/state.json", link]
 
 
-def test_an_invited_address_is_shown_to_the_games_creator_only(ann: Any, bob: Any, cat: Any,
-                                                                django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
+def test_an_invited_address_is_shown_to_the_games_creator_only(
+    ann: Any, bob: Any, cat: Any, django_capture_on_commit_callbacks: Any
+) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         game = actions.create_game(ann, "lingo", {"preset": "classic"}, [f"Secret Friend <{ADDRESS}>", "", ""])
     link = re.search(r"https?://[^/\s]+(/invitations/accept/\S+/)", mail.outbox[-1].body).group(1)  # type: ignore[union-attr]
@@ -33,8 +33,12 @@ def test_an_invited_address_is_shown_to_the_games_creator_only(ann: Any, bob: An
     invitee = make_user("fay")
     invitee.email = ADDRESS.upper()  # the account that has confirmed the invited address
     invitee.save()
-    viewers = {"another player": logged_in(bob), "a stranger": logged_in(cat), "a visitor": Client(),
-               "the invitee": logged_in(invitee)}  # fmt: skip
+    viewers = {
+        "another player": logged_in(bob),
+        "a stranger": logged_in(cat),
+        "a visitor": Client(),
+        "the invitee": logged_in(invitee),
+    }
     for who, client in viewers.items():
         for url in _pages(game.pk, link):
             response = client.get(url)

@@ -20,8 +20,9 @@ ENGINE = get_engine("keebble")
 def test_four_players_to_the_end_and_the_record(ann: Any, bob: Any, cat: Any) -> None:
     dan = make_user("dan")
     users = [ann, bob, cat, dan]
-    game = actions.create_game(ann, "keebble", {"board": "8x4", "dictionary": "every-word"}, ["bob", "cat", "dan"],
-                                seed=12)  # fmt: skip
+    game = actions.create_game(
+        ann, "keebble", {"board": "8x4", "dictionary": "every-word"}, ["bob", "cat", "dan"], seed=12
+    )
     for user in users[1:]:
         actions.join_game(game.pk, user)
     game.refresh_from_db()
@@ -52,13 +53,19 @@ def test_answering_on_the_web(ann: Any, bob: Any, cat: Any) -> None:
     game.refresh_from_db()
     page = logged_in(bob).get(game.get_absolute_url()).content.decode()
     assert "ann asked for <strong>E and X</strong>" in page and 'value="take E"' in page
-    assert 'Waiting for <a class="player" href="/players/bob/"><bdi>Bob</bdi></a> and <a class="player" href="/players/cat/"><bdi>Cat</bdi></a>.' in logged_in(ann).get(game.get_absolute_url()).content.decode()
+    assert (
+        'Waiting for <a class="player" href="/players/bob/"><bdi>Bob</bdi></a> and <a class="player" href="/players/cat/"><bdi>Cat</bdi></a>.'
+        in logged_in(ann).get(game.get_absolute_url()).content.decode()
+    )
     response = logged_in(bob).post(f"/games/{game.pk}/move/", {"move": "take E", "version": game.version, "key": "b"})
     assert response.status_code == 302
-    response = logged_in(cat).post(f"/games/{game.pk}/move/", {"move": "wall c3 c9", "version": game.version + 1,
-                                                              "key": "c"})  # fmt: skip
-    assert response.status_code == 400 and "A wall goes on the edge between two side-by-side cells" in \
-        response.content.decode()
+    response = logged_in(cat).post(
+        f"/games/{game.pk}/move/", {"move": "wall c3 c9", "version": game.version + 1, "key": "c"}
+    )
+    assert (
+        response.status_code == 400
+        and "A wall goes on the edge between two side-by-side cells" in response.content.decode()
+    )
     logged_in(cat).post(f"/games/{game.pk}/move/", {"move": "wall c3 c4", "version": game.version + 1, "key": "d"})
     game.refresh_from_db()
     assert game.state["phase"] == "turn" and game.state["turn"] == 1 and "c3|c4" in game.state["walls"]

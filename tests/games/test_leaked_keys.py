@@ -20,14 +20,19 @@ def test_a_leaked_key_does_not_return_anns_private_grid_to_bob(ann: Any, bob: An
     game.refresh_from_db()
     grid = lay_out(game.state["tiles"][0])
     version = game.version
-    mine = logged_in(ann).post(f"/games/{game.pk}/move/", {"move": grid, "key": "leaked", "version": version},
-                               HTTP_ACCEPT="application/json")  # fmt: skip
+    mine = logged_in(ann).post(
+        f"/games/{game.pk}/move/", {"move": grid, "key": "leaked", "version": version}, HTTP_ACCEPT="application/json"
+    )
     assert mine.json()["ok"]
-    again = logged_in(ann).post(f"/games/{game.pk}/move/", {"move": grid, "key": "leaked", "version": version},
-                                HTTP_ACCEPT="application/json")  # fmt: skip
+    again = logged_in(ann).post(
+        f"/games/{game.pk}/move/", {"move": grid, "key": "leaked", "version": version}, HTTP_ACCEPT="application/json"
+    )
     assert again.json()["duplicate"]  # ann's own double submit is still recognised
-    stolen = logged_in(bob).post(f"/games/{game.pk}/move/", {"move": "grid A", "key": "leaked", "version": version},
-                                 HTTP_ACCEPT="application/json")  # fmt: skip
+    stolen = logged_in(bob).post(
+        f"/games/{game.pk}/move/",
+        {"move": "grid A", "key": "leaked", "version": version},
+        HTTP_ACCEPT="application/json",
+    )
     body = stolen.content.decode()
     assert grid.split(maxsplit=1)[1] not in body and not stolen.json()["ok"]
 

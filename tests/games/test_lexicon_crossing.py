@@ -24,8 +24,7 @@ ENGINE = get_engine("lexicon-crossing")
 
 
 def start(ann: Any, bob: Any, cat: Any, **options: Any) -> Game:
-    game = actions.create_game(ann, "lexicon-crossing", {"dictionary": "every-word", **options}, ["bob", "cat"],
-                                seed=8)  # fmt: skip
+    game = actions.create_game(ann, "lexicon-crossing", {"dictionary": "every-word", **options}, ["bob", "cat"], seed=8)
     actions.join_game(game.pk, bob)
     actions.join_game(game.pk, cat)
     game.refresh_from_db()
@@ -276,9 +275,17 @@ def test_a_moderator_ending_a_running_game_scores_every_crossword(ann, bob, cat,
 
 def test_team_mates_sharing_a_seat_see_its_tiles_and_move_for_it(ann, bob, cat):
     """Team play, "multiple individuals per player": cat shares ann's seat."""
-    response = logged_in(ann).post("/games/new/", {
-        "game": "lexicon-crossing", "players": "2", "seat_2": "bob", "partners": "1: cat",
-        "opt_dictionary": "every-word", "clock": "7d"})  # fmt: skip
+    response = logged_in(ann).post(
+        "/games/new/",
+        {
+            "game": "lexicon-crossing",
+            "players": "2",
+            "seat_2": "bob",
+            "partners": "1: cat",
+            "opt_dictionary": "every-word",
+            "clock": "7d",
+        },
+    )
     assert response.status_code == 302, response.content.decode()[:2000]
     game = Game.objects.get(engine="lexicon-crossing")
     assert "asks you to share their seat" in logged_in(cat).get(game.get_absolute_url()).content.decode()
@@ -289,7 +296,9 @@ def test_team_mates_sharing_a_seat_see_its_tiles_and_move_for_it(ann, bob, cat):
     page = logged_in(cat).get(game.get_absolute_url()).content.decode()
     assert "Your hand" in page and "<bdi>Ann</bdi></a> (you)" in page
     cat_linked = '<a class="player" href="/players/cat/"><bdi>Cat</bdi></a>'
-    assert f"shared with {cat_linked}" in logged_in(bob).get(game.get_absolute_url()).content.decode()  # everyone sees it
+    assert (
+        f"shared with {cat_linked}" in logged_in(bob).get(game.get_absolute_url()).content.decode()
+    )  # everyone sees it
     actions.submit_move(game.pk, cat, lay_out(game.state["tiles"][0]))  # cat arranges the team's crossword
     game.refresh_from_db()
     assert game.state["grids"][0] and game.moves.last().user == cat and game.moves.last().seat == 0
@@ -359,16 +368,18 @@ def test_a_lexicon_crossing_game_never_waits_for_anyone_in_the_lobby(ann, bob, c
 
 
 def test_collaborating_team_mates_swap_a_tile_on_the_web(ann: Any, bob: Any, cat: Any, dan: Any) -> None:
-    game = actions.create_game(ann, "lexicon-crossing", {"dictionary": "every-word", "teams": "ABAB"},
-                                ["bob", "cat", "dan"], seed=8)  # fmt: skip
+    game = actions.create_game(
+        ann, "lexicon-crossing", {"dictionary": "every-word", "teams": "ABAB"}, ["bob", "cat", "dan"], seed=8
+    )
     for user in (bob, cat, dan):
         actions.join_game(game.pk, user)
     game.refresh_from_db()
     page = logged_in(ann).get(game.get_absolute_url()).content.decode()
     assert "Swap a tile with cat" in page and "swap E X cat" in page  # cat is ann's team-mate; bob and dan are not
     give, take = game.state["tiles"][0][0], game.state["tiles"][2][0]
-    response = logged_in(ann).post(f"/games/{game.pk}/move/", {"move": f"swap {give} {take} cat", "key": "s1",
-                                                               "version": game.version})  # fmt: skip
+    response = logged_in(ann).post(
+        f"/games/{game.pk}/move/", {"move": f"swap {give} {take} cat", "key": "s1", "version": game.version}
+    )
     assert response.status_code == 302
     game.refresh_from_db()
     assert take in game.state["tiles"][0] and give in game.state["tiles"][2]

@@ -22,8 +22,13 @@ def test_the_new_game_form_warns_about_five_players_on_the_s98_set(client_ann):
 
 
 def test_five_players_on_the_s98_set_make_a_game_and_its_page_carries_the_warning(ann):
-    data = {"game": "lexicon-crossing", "players": "5", "clock": "7d", "opt_tiles": "s98",
-            **{f"seat_{n}": "computer:quick" for n in range(2, 6)}}  # fmt: skip
+    data = {
+        "game": "lexicon-crossing",
+        "players": "5",
+        "clock": "7d",
+        "opt_tiles": "s98",
+        **{f"seat_{n}": "computer:quick" for n in range(2, 6)},
+    }
     client = logged_in(ann)
 
     response = client.post(reverse("new_game") + "?game=lexicon-crossing", data)

@@ -177,8 +177,9 @@ def published(monkeypatch) -> list[tuple[list[str], dict[str, Any]]]:
     return sent
 
 
-def test_a_move_and_a_chat_line_are_announced_after_the_commit_only(published, ann, bob, cat,
-                                                                    django_capture_on_commit_callbacks) -> None:  # fmt: skip
+def test_a_move_and_a_chat_line_are_announced_after_the_commit_only(
+    published, ann, bob, cat, django_capture_on_commit_callbacks
+) -> None:
     game = _started(ann, bob)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         actions.submit_move(game.pk, ann, _best(game, 0), expected_version=game.version)
@@ -203,8 +204,9 @@ def test_a_refused_move_announces_nothing(published, ann, bob, django_capture_on
     assert published == []
 
 
-def test_a_private_games_news_goes_to_its_pages_and_players_only(published, ann, bob,
-                                                                  django_capture_on_commit_callbacks) -> None:  # fmt: skip
+def test_a_private_games_news_goes_to_its_pages_and_players_only(
+    published, ann, bob, django_capture_on_commit_callbacks
+) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         game = _started(ann, bob, private=True)
         actions.submit_move(game.pk, ann, _best(game, 0), expected_version=game.version)
@@ -212,8 +214,9 @@ def test_a_private_games_news_goes_to_its_pages_and_players_only(published, ann,
         assert not any(t.startswith("follow:") or t == "lobby" for t in topics), topics
 
 
-def test_a_private_rearranging_of_ones_crossword_is_not_announced(published, ann, bob,
-                                                                   django_capture_on_commit_callbacks) -> None:  # fmt: skip
+def test_a_private_rearranging_of_ones_crossword_is_not_announced(
+    published, ann, bob, django_capture_on_commit_callbacks
+) -> None:
     game = actions.create_game(ann, "lexicon-crossing", {"dictionary": "every-word"}, ["bob"], seed=8)
     actions.join_game(game.pk, bob)
     game.refresh_from_db()
@@ -223,8 +226,9 @@ def test_a_private_rearranging_of_ones_crossword_is_not_announced(published, ann
     assert published == []  # nobody sees when someone works
 
 
-def test_a_seat_taken_in_a_waiting_game_is_announced_to_the_lobbies(published, ann, bob,
-                                                                    django_capture_on_commit_callbacks) -> None:  # fmt: skip
+def test_a_seat_taken_in_a_waiting_game_is_announced_to_the_lobbies(
+    published, ann, bob, django_capture_on_commit_callbacks
+) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         game = actions.create_game(ann, "lingo", {"preset": "classic"}, ["", ""], seed=7)
     assert "lobby" in published[-1][0]

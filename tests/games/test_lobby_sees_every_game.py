@@ -35,11 +35,17 @@ def finished_games(first: Any, second: Any, count: int) -> list[Game]:
     game.refresh_from_db()
     seats = list(game.seats.all())
     fields = [f.attname for f in Game._meta.concrete_fields if f.name not in ("id", "rematch")]
-    copies = Game.objects.bulk_create([Game(**{name: getattr(game, name) for name in fields})
-                                       for _ in range(count - 1)])  # fmt: skip
+    copies = Game.objects.bulk_create(
+        [Game(**{name: getattr(game, name) for name in fields}) for _ in range(count - 1)]
+    )
     seat_fields = [f.attname for f in Seat._meta.concrete_fields if f.name not in ("id", "game")]
-    Seat.objects.bulk_create([Seat(game_id=copy.pk, **{name: getattr(seat, name) for name in seat_fields})
-                              for copy in copies for seat in seats])  # fmt: skip
+    Seat.objects.bulk_create(
+        [
+            Seat(game_id=copy.pk, **{name: getattr(seat, name) for name in seat_fields})
+            for copy in copies
+            for seat in seats
+        ]
+    )
     # The copies counted in the players' records as their ends would have been.
     one, copied = records.share(game, records.results_of(seats)), records.Share()
     copied.kinds.update({key: [n * (count - 1) for n in values] for key, values in one.kinds.items()})
@@ -117,12 +123,15 @@ def test_the_upgrade_marks_the_seats_of_games_already_running_and_over(ann: Any,
     migration.mark_seats(global_apps, None)
     assert {(s.user, s.live, s.awaited) for s in running.seats.all()} == {(bob, True, True), (ann, True, False)}
     assert {(s.user, s.live, s.awaited, s.outcome, s.place) for s in over.seats.all()} == {
-        (ann, False, False, "won", 1), (cat, False, False, "lost", 2)}
+        (ann, False, False, "won", 1),
+        (cat, False, False, "lost", 2),
+    }
     assert my_turn_rows(logged_in(bob).get("/").content.decode()) == [running.get_absolute_url()]
 
 
-def test_mark_seats_puts_right_what_the_previous_release_wrote_during_the_upgrade(ann: Any, bob: Any,
-                                                                                  play_best: Any) -> None:  # fmt: skip
+def test_mark_seats_puts_right_what_the_previous_release_wrote_during_the_upgrade(
+    ann: Any, bob: Any, play_best: Any
+) -> None:
     running = start_game(bob, ann, {"preset": "classic"}, seed=7)
     play_best(running, bob)  # ann's turn now...
     ended = start_game(ann, bob, {"preset": "classic"}, seed=8)

@@ -23,8 +23,9 @@ def _after_anns_move(game: Game, ann: Any) -> tuple[notices.Change, list[Any]]:
     return change, notices.seats_with_readers(game)
 
 
-def test_after_a_move_the_next_player_hears_it_is_their_turn_and_the_mover_hears_nothing(lingo_game: Game,
-                                                                                           ann: Any) -> None:  # fmt: skip
+def test_after_a_move_the_next_player_hears_it_is_their_turn_and_the_mover_hears_nothing(
+    lingo_game: Game, ann: Any
+) -> None:
     change, seats = _after_anns_move(lingo_game, ann)
     kinds = {reader.username: notices.move_email_kind(seat, reader, change) for seat, reader in notices.readers(seats)}
     assert kinds == {"ann": None, "bob": "your_turn"}

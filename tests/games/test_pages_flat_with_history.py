@@ -31,8 +31,13 @@ def costs(player: Any, other: Any, finished: int) -> dict[str, int]:
     games = finished_games(player, other, finished)
     mine, theirs = logged_in(player), logged_in(other)
     profile = f"/players/{player.username}/"
-    urls = {"lobby": "/", "next game": "/next/", "profile": profile, "profile, page 3": profile + "?page=3",
-            "game page": waiting.get_absolute_url()}  # fmt: skip
+    urls = {
+        "lobby": "/",
+        "next game": "/next/",
+        "profile": profile,
+        "profile, page 3": profile + "?page=3",
+        "game page": waiting.get_absolute_url(),
+    }
     seen = {}
     for page_name in PAGES:
         count, response = statements(theirs if page_name.startswith("profile") else mine, urls[page_name])

@@ -126,9 +126,7 @@ def test_a_moderator_ends_a_game_counted_abandons_one_not_and_a_take_back_uncoun
     assert_kept_as_counted()
 
 
-def test_a_finished_games_seat_given_to_another_player_takes_its_result_along(
-    ann: Any, bob: Any, cat: Any
-) -> None:
+def test_a_finished_games_seat_given_to_another_player_takes_its_result_along(ann: Any, bob: Any, cat: Any) -> None:
     game = start_game(ann, bob, CLASSIC, seed=8)
     actions.submit_move(game.pk, bob, "resign")
     dan = make_user("dan")
@@ -198,7 +196,10 @@ def test_the_profile_shows_the_kept_records(ann: Any, bob: Any, cat: Any) -> Non
     for viewer in (logged_in(bob), Client()):
         page = viewer.get("/players/ann/").content.decode()
         results = page.split("<h2>Results</h2>")[1].split("</section>")[0]
-        assert f'<td>Lingo</td><td class="num">{won}</td><td class="num">{drawn}</td><td class="num">{lost}</td>' in results
+        assert (
+            f'<td>Lingo</td><td class="num">{won}</td><td class="num">{drawn}</td><td class="num">{lost}</td>'
+            in results
+        )
         finished = page.split('id="finished"')[1].split("</section>")[0]
         assert finished.count("/games/") >= 4 and "Page 1 of" not in finished  # the kept count: one page
         most_met = page.split('id="most-met"')[1].split("</section>")[0] if 'id="most-met"' in page else page
@@ -246,8 +247,9 @@ def test_two_games_of_one_player_ending_at_the_same_instant_both_count(ann: Any,
     if connection.vendor != "postgresql":
         pytest.skip("concurrent transactions are a PostgreSQL test; SQLite serialises whole transactions")
     rounds = 5
-    pairs = [(start_game(ann, bob, CLASSIC, seed=20 + n), start_game(ann, cat, CLASSIC, seed=40 + n))
-             for n in range(rounds)]  # fmt: skip
+    pairs = [
+        (start_game(ann, bob, CLASSIC, seed=20 + n), start_game(ann, cat, CLASSIC, seed=40 + n)) for n in range(rounds)
+    ]
     errors: list[BaseException] = []
 
     def resign(game: Game, user: Any, barrier: threading.Barrier) -> None:
@@ -261,8 +263,10 @@ def test_two_games_of_one_player_ending_at_the_same_instant_both_count(ann: Any,
 
     for first, second in pairs:  # ann's first records are made by two games at once, then added to
         barrier = threading.Barrier(2)
-        threads = [threading.Thread(target=resign, args=(first, bob, barrier)),
-                   threading.Thread(target=resign, args=(second, cat, barrier))]  # fmt: skip
+        threads = [
+            threading.Thread(target=resign, args=(first, bob, barrier)),
+            threading.Thread(target=resign, args=(second, cat, barrier)),
+        ]
         for t in threads:
             t.start()
         for t in threads:

@@ -27,8 +27,9 @@ def crossword(ann: Any, bob: Any) -> tuple[Game, str]:
     return game, grid.split(maxsplit=1)[1]
 
 
-def test_asking_to_take_back_a_private_move_does_not_print_it(crossword: Any, ann: Any, bob: Any,
-                                                              django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
+def test_asking_to_take_back_a_private_move_does_not_print_it(
+    crossword: Any, ann: Any, bob: Any, django_capture_on_commit_callbacks: Any
+) -> None:
     game, rows = crossword
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):

@@ -35,9 +35,11 @@ def first_move(game: Game) -> tuple[int, str]:
 
 
 OPTIONS: dict[str, dict[str, str]] = {
-    "lingo": {}, "lingua-fences": {"dictionary": "every-word"}, "keebble": {"dictionary": "every-word"},
+    "lingo": {},
+    "lingua-fences": {"dictionary": "every-word"},
+    "keebble": {"dictionary": "every-word"},
     "lexicon-crossing": {"dictionary": "every-word"},
-}  # fmt: skip
+}
 
 # Measured on 23 November 2026 (the same on SQLite and PostgreSQL). Lexicon Crossing's page and news also read
 # the green-light state and mark the newest tile as seen.
@@ -109,7 +111,10 @@ def test_the_lobby_costs_the_same_however_many_games_are_listed(
             assert player.get("/").status_code == 200
         with django_assert_max_num_queries(LOBBY_ANONYMOUS):
             page = anonymous.get("/").content.decode()
-        assert 'created by <a class="player" href="/players/cat/"><bdi>Cat</bdi></a>' in page and 'created by <a class="player" href="/players/ann/"><bdi>Ann</bdi></a>' in page
+        assert (
+            'created by <a class="player" href="/players/cat/"><bdi>Cat</bdi></a>' in page
+            and 'created by <a class="player" href="/players/ann/"><bdi>Ann</bdi></a>' in page
+        )
 
 
 @pytest.mark.parametrize("kind", list(OPTIONS))

@@ -24,8 +24,9 @@ def test_a_move_posted_just_after_the_game_ended_shows_why(lingo_game: Game, cli
     version = lingo_game.version
     actions.submit_move(lingo_game.pk, bob, "resign")  # bob leaves: the game is over
     best = get_engine("lingo").best_move(lingo_game.state, 0).move
-    response = client_ann.post(f"/games/{lingo_game.pk}/move/", {"move": best, "version": version,
-                                                                 "key": secrets.token_hex(8)})  # fmt: skip
+    response = client_ann.post(
+        f"/games/{lingo_game.pk}/move/", {"move": best, "version": version, "key": secrets.token_hex(8)}
+    )
     assert response.status_code in (400, 409)
     page = response.content.decode()
     assert "over" in page.lower() and 'role="alert"' in page, page[:3000]
@@ -33,8 +34,9 @@ def test_a_move_posted_just_after_the_game_ended_shows_why(lingo_game: Game, cli
 
 
 def test_a_broken_hidden_field_is_named_not_blamed_on_the_move(lingo_game: Game, client_ann: Any) -> None:
-    response = client_ann.post(f"/games/{lingo_game.pk}/move/", {"move": "8H CAT", "version": "x1",
-                                                                 "key": secrets.token_hex(8)})  # fmt: skip
+    response = client_ann.post(
+        f"/games/{lingo_game.pk}/move/", {"move": "8H CAT", "version": "x1", "key": secrets.token_hex(8)}
+    )
     assert response.status_code == 400
     page = response.content.decode()
     assert "Type a move in the box first" not in page
@@ -46,8 +48,9 @@ def test_a_move_without_its_version_is_refused_and_not_applied(lingo_game: Game,
     response = client_ann.post(f"/games/{lingo_game.pk}/move/", {"move": best, "key": secrets.token_hex(8)})
     assert response.status_code == 400
     assert not Move.objects.filter(game=lingo_game).exists()
-    response = client_ann.post(f"/games/{lingo_game.pk}/move/", {"move": best, "key": "k2"},
-                               HTTP_ACCEPT="application/json")  # fmt: skip
+    response = client_ann.post(
+        f"/games/{lingo_game.pk}/move/", {"move": best, "key": "k2"}, HTTP_ACCEPT="application/json"
+    )
     assert response.status_code == 400 and "version" in response.json()["error"].lower()
     assert not Move.objects.filter(game=lingo_game).exists()
 
@@ -55,11 +58,12 @@ def test_a_move_without_its_version_is_refused_and_not_applied(lingo_game: Game,
 @pytest.mark.parametrize("hidden", ["\u202e", "\u200b", "\x07", "\u2066"])
 def test_a_refused_move_quotes_invisible_characters_visibly(lingo_game: Game, client_ann: Any, hidden: str) -> None:
     text = f"8H CA{hidden}T"
-    response = client_ann.post(f"/games/{lingo_game.pk}/move/", {"move": text, "version": lingo_game.version,
-                                                                 "key": secrets.token_hex(8)})  # fmt: skip
+    response = client_ann.post(
+        f"/games/{lingo_game.pk}/move/", {"move": text, "version": lingo_game.version, "key": secrets.token_hex(8)}
+    )
     page = response.content.decode()
     start = page.find('role="alert"')
-    alert = page[start:page.find("</p>", start)]
+    alert = page[start : page.find("</p>", start)]
     assert hidden not in alert, alert
     assert "\\u" not in alert and "\\x" not in alert, alert  # never a Python repr
     assert f"U+{ord(hidden):04X}" in alert, alert

@@ -17,9 +17,7 @@ EXAMPLE = ROOT / "tests" / "engines" / "data" / "lingo-example.json"
 
 
 def run_replay(path: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "manage.py", "replay", str(path)], cwd=ROOT, capture_output=True, text=True
-    )
+    return subprocess.run([sys.executable, "manage.py", "replay", str(path)], cwd=ROOT, capture_output=True, text=True)
 
 
 def test_replaying_the_rule_book_example_prints_each_move_and_the_scores():

@@ -33,7 +33,9 @@ def test_a_new_game_draws_from_a_fresh_256_bit_secret(ann: Any, bob: Any) -> Non
 
 
 @pytest.mark.parametrize("kind", ["lingo", "keebble", "lexicon-crossing"])
-def test_nobody_sees_the_secret_while_the_game_runs(kind: str, ann: Any, bob: Any, cat: Any, admin_client: Client) -> None:
+def test_nobody_sees_the_secret_while_the_game_runs(
+    kind: str, ann: Any, bob: Any, cat: Any, admin_client: Client
+) -> None:
     game = _new(ann, bob, kind)
     for client in (logged_in(ann), logged_in(cat)):
         for url in (game.get_absolute_url(), f"/games/{game.pk}/state.json", f"/games/{game.pk}/live/?since=0"):

@@ -39,8 +39,20 @@ def test_a_small_soak_of_each_kind_plays_whole_games_that_end_and_replay(kind: s
 @pytest.mark.django_db(transaction=True)
 def test_three_computers_play_lingua_fences_with_options() -> None:
     out = StringIO()
-    call_command("selfplay", "lingo", "--games", "1", "--levels", "quick,quick,strong", "--option", "hex=true",
-                 "--budget", "0.05", "--no-progress", stdout=out)  # fmt: skip
+    call_command(
+        "selfplay",
+        "lingo",
+        "--games",
+        "1",
+        "--levels",
+        "quick,quick,strong",
+        "--option",
+        "hex=true",
+        "--budget",
+        "0.05",
+        "--no-progress",
+        stdout=out,
+    )
     game = Game.objects.get()
     assert game.options["hex"] is True and game.seats.count() == 3
     assert "1 of 1 games finished" in out.getvalue()

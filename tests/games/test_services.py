@@ -112,7 +112,9 @@ def test_stored_state_equals_replay_of_stored_moves(lingo_game, ann, bob, play_b
     assert all(m.summary for m in queries.live_moves(lingo_game))
 
 
-def test_resigning_ends_a_two_player_game_with_the_other_winning(lingo_game, ann, bob, django_capture_on_commit_callbacks):
+def test_resigning_ends_a_two_player_game_with_the_other_winning(
+    lingo_game, ann, bob, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         actions.submit_move(lingo_game.pk, bob, "resign")  # out of turn is fine for resigning
     lingo_game.refresh_from_db()

@@ -32,8 +32,9 @@ def digests_to(user: Any) -> list[Any]:
     return [m for m in mail.outbox if m.to == [user.email] and "daily digest" in m.subject]
 
 
-def test_idle_digest_players_cost_the_sweep_one_query(ann: Any, bob: Any, cat: Any,
-                                                      django_assert_max_num_queries: Any) -> None:  # fmt: skip
+def test_idle_digest_players_cost_the_sweep_one_query(
+    ann: Any, bob: Any, cat: Any, django_assert_max_num_queries: Any
+) -> None:
     """Bob's digest goes out at his hour; until tomorrow's, every sweep reads only the players who are due (none),
     however many take a digest: one query."""
     start_game(bob, ann, {"preset": "classic"}, seed=7)  # bob to move
@@ -100,15 +101,18 @@ def test_retention_deletes_old_rows_in_bounded_batches_and_keeps_what_is_still_n
     now = timezone.now()
     game = start_game(ann, bob, {"preset": "classic"}, seed=7)
     old = now - timedelta(days=settings.RETAIN_EMAILS_SENT_DAYS + 1)
-    Notification.objects.bulk_create(Notification(key=f"old:{i}", recipient="a@example.org", subject="s")
-                                     for i in range(5))  # fmt: skip
+    Notification.objects.bulk_create(
+        Notification(key=f"old:{i}", recipient="a@example.org", subject="s") for i in range(5)
+    )
     Notification.objects.filter(key__startswith="old:").update(created=old, sent=old)
-    today = Notification.objects.create(key=f"digest:{bob.pk}:{now.date()}", recipient="b@example.org",
-                                        subject="digest", sent=now)  # fmt: skip
+    today = Notification.objects.create(
+        key=f"digest:{bob.pk}:{now.date()}", recipient="b@example.org", subject="digest", sent=now
+    )
     Notification.objects.filter(pk=today.pk).update(created=now - timedelta(days=1))  # yesterday's, still kept
     received = InboundMessage.objects.create(message_id="<old@example.org>", via="webhook")
     InboundMessage.objects.filter(pk=received.pk).update(
-        received=now - timedelta(days=settings.RETAIN_EMAILS_RECEIVED_DAYS + 1))
+        received=now - timedelta(days=settings.RETAIN_EMAILS_RECEIVED_DAYS + 1)
+    )
     recent = InboundMessage.objects.create(message_id="<new@example.org>", via="webhook")
     failed = Notice.objects.create(game=game, version=1, error="a bug")
     waiting = Notice.objects.create(game=game, version=2)
@@ -122,7 +126,8 @@ def test_retention_deletes_old_rows_in_bounded_batches_and_keeps_what_is_still_n
     assert Notification.objects.filter(pk=today.pk).exists()  # it stops a second digest today
     assert list(InboundMessage.objects.values_list("pk", flat=True)) == [recent.pk]
     assert list(Notice.objects.filter(pk__in=[failed.pk, waiting.pk]).values_list("pk", flat=True)) == [
-        waiting.pk]  # still to be sent: kept
+        waiting.pk
+    ]  # still to be sent: kept
     assert OwedTask.objects.filter(pk=owed.pk).exists()  # a pending task: never removed here
 
 
@@ -163,7 +168,8 @@ def test_the_new_seeks_email_moves_with_the_time_zone_and_digest_hour(ann: Any) 
     profile.save()
     due = SeekMail.objects.get(user=ann).next_due
     assert due.astimezone(ZoneInfo("Asia/Tokyo")).hour == 18 and timezone.now() < due <= timezone.now() + timedelta(
-        days=1)
+        days=1
+    )
 
 
 @pytest.mark.django_db

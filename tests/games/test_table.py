@@ -26,8 +26,10 @@ def _private_game(ann: Any, bob: Any) -> Game:
 
 def test_a_private_game_made_from_the_form_is_not_in_the_lobby(client, ann, cat):
     client.force_login(ann)
-    response = client.post("/games/new/", {"game": "lingo", "players": "2", "seat_2": "", "preset": "classic",
-                                           "clock": "7d", "private": "on"})
+    response = client.post(
+        "/games/new/",
+        {"game": "lingo", "players": "2", "seat_2": "", "preset": "classic", "clock": "7d", "private": "on"},
+    )
     game = Game.objects.get()
     assert response.status_code == 302 and game.private
     client.force_login(cat)
@@ -46,8 +48,18 @@ def test_a_private_game_is_private_from_the_moment_its_row_is_written(client, an
     post_save.connect(observe, sender=Game, dispatch_uid="first-row")
     try:
         client.force_login(ann)
-        response = client.post("/games/new/", {"game": "lingo", "players": "2", "seat_2": "bob", "preset": "classic",
-                                               "clock": "7d", "private": "on", "chat_public": "on"})  # fmt: skip
+        response = client.post(
+            "/games/new/",
+            {
+                "game": "lingo",
+                "players": "2",
+                "seat_2": "bob",
+                "preset": "classic",
+                "clock": "7d",
+                "private": "on",
+                "chat_public": "on",
+            },
+        )
         assert response.status_code == 302
         game = Game.objects.get()
         actions.join_game(game.pk, bob)
@@ -63,8 +75,12 @@ def test_a_private_game_is_private_from_the_moment_its_row_is_written(client, an
 def test_a_spectator_gets_not_found_for_every_page_of_a_private_game(client, ann, bob, cat):
     game = _private_game(ann, bob)
     client.force_login(cat)
-    for url in (f"/games/{game.pk}/", f"/games/{game.pk}/live/", f"/games/{game.pk}/live/?since=0",
-                f"/games/{game.pk}/state.json"):
+    for url in (
+        f"/games/{game.pk}/",
+        f"/games/{game.pk}/live/",
+        f"/games/{game.pk}/live/?since=0",
+        f"/games/{game.pk}/state.json",
+    ):
         assert client.get(url).status_code == 404, url
     client.logout()
     assert client.get(f"/games/{game.pk}/").status_code == 404
@@ -128,10 +144,13 @@ def test_a_long_grid_move_is_saved_not_refused_as_empty(client, ann, bob):
     client.force_login(ann)
     text = "grid " + "/".join(["." * 40 + "A"] + ["." * 41] * 14)  # 629 characters: over the old 500 cap
     game.refresh_from_db()
-    response = client.post(f"/games/{game.pk}/move/", {"move": text, "key": "k1", "version": game.version},
-                           HTTP_ACCEPT="application/json")  # fmt: skip
+    response = client.post(
+        f"/games/{game.pk}/move/", {"move": text, "key": "k1", "version": game.version}, HTTP_ACCEPT="application/json"
+    )
     assert "Type a move" not in response.content.decode()
-    assert "at most" not in response.json().get("error", "") and "reload the page" not in response.json().get("error", "")
+    assert "at most" not in response.json().get("error", "") and "reload the page" not in response.json().get(
+        "error", ""
+    )
 
 
 def test_the_no_change_poll_answer_is_one_query_and_empty(client, ann, bob):
@@ -193,8 +212,9 @@ def test_the_mover_reads_that_they_rearranged_their_own_crossword(client, ann, b
     game.refresh_from_db()
     letter = get_engine("lexicon-crossing").view(game.state, 0)["hand"][0]
     client.force_login(ann)
-    response = client.post(f"/games/{game.pk}/move/", {"move": f"grid {letter}", "key": "k2",
-                                                       "version": game.version}, follow=True)  # fmt: skip
+    response = client.post(
+        f"/games/{game.pk}/move/", {"move": f"grid {letter}", "key": "k2", "version": game.version}, follow=True
+    )
     page = response.content.decode()
     assert "You rearranged your crossword." in page and "ann rearranged their crossword." not in page
 
@@ -242,8 +262,11 @@ def test_a_private_edit_does_not_touch_the_other_players_pages(client, ann, bob)
     seen = game.version
     letter = get_engine("lexicon-crossing").view(game.state, 0)["hand"][0]
     client.force_login(ann)
-    response = client.post(f"/games/{game.pk}/move/", {"move": f"grid {letter}", "key": "k3", "version": seen},
-                           HTTP_ACCEPT="application/json")  # fmt: skip
+    response = client.post(
+        f"/games/{game.pk}/move/",
+        {"move": f"grid {letter}", "key": "k3", "version": seen},
+        HTTP_ACCEPT="application/json",
+    )
     assert response.json()["ok"] and response.json()["version"] == seen
     client.force_login(bob)
     assert client.get(f"/games/{game.pk}/live/?since={seen}").status_code == 204
@@ -258,4 +281,4 @@ def test_no_template_comment_spans_lines(settings):
     for path in Path(settings.BASE_DIR, "templates").rglob("*.*"):
         text = path.read_text(encoding="utf-8", errors="replace")
         for start in (m.start() for m in re.finditer(r"\{#", text)):
-            assert "\n" not in text[start:text.find("#}", start)], f"{path}: use {{% comment %}} across lines"
+            assert "\n" not in text[start : text.find("#}", start)], f"{path}: use {{% comment %}} across lines"

@@ -18,11 +18,23 @@ from wordgames.games.relay import relay_owed
 from wordgames.mail.models import LocalEmail
 
 OLD_NAMES = {
-    **{f"wordgames.games.tasks.{name}": f"wordgames.games.relay.{name}" for name in (
-        "send_notices", "send_push", "send_invitation", "send_reminder", "notify_turn", "annotate_move",
-        "notify_moderation", "notify_timeout", "send_news", "send_chat")},
+    **{
+        f"wordgames.games.tasks.{name}": f"wordgames.games.relay.{name}"
+        for name in (
+            "send_notices",
+            "send_push",
+            "send_invitation",
+            "send_reminder",
+            "notify_turn",
+            "annotate_move",
+            "notify_moderation",
+            "notify_timeout",
+            "send_news",
+            "send_chat",
+        )
+    },
     "wordgames.pbem.tasks.send_reply": "wordgames.pbem.answers.send_reply",
-}  # fmt: skip
+}
 
 
 def registered() -> dict[str, Any]:
@@ -80,9 +92,10 @@ def test_a_real_worker_runs_a_message_queued_under_an_old_name(lingo_game: Game,
     process = start_worker()
     try:
         celery_app.send_task("wordgames.games.tasks.send_chat", args=[message.pk])
-        assert wait_for(lambda: LocalEmail.objects.filter(to__contains="bob@example.com",
-                                                          body__contains="queued before the upgrade").exists()), (
-            "the worker never ran the task queued under its old name"
-        )  # fmt: skip
+        assert wait_for(
+            lambda: LocalEmail.objects.filter(
+                to__contains="bob@example.com", body__contains="queued before the upgrade"
+            ).exists()
+        ), "the worker never ran the task queued under its old name"
     finally:
         stop(process)

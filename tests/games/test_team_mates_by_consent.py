@@ -28,14 +28,17 @@ def _running(ann: Any, bob: Any) -> Game:
 def test_a_creator_cannot_name_a_team_mate_for_someone_elses_seat(ann: Any, bob: Any, dan: Any) -> None:
     with pytest.raises(actions.Refused, match="Only a seat's own player"):
         actions.create_game(ann, "lingo", {"preset": "classic"}, [bob.username], partners={1: ["dan"]})
-    response = logged_in(ann).post("/games/new/", {"game": "lingo", "players": 2, "preset": "classic",
-                                                   "clock": "7d", "seat_2": "bob", "partners": "2: dan"})  # fmt: skip
+    response = logged_in(ann).post(
+        "/games/new/",
+        {"game": "lingo", "players": 2, "preset": "classic", "clock": "7d", "seat_2": "bob", "partners": "2: dan"},
+    )
     assert response.status_code == 200 and "Only a seat" in response.content.decode()
     assert not Game.objects.exists()
 
 
-def test_an_invited_team_mate_sees_and_does_nothing_until_they_accept(ann: Any, bob: Any, dan: Any,
-                                                                      django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
+def test_an_invited_team_mate_sees_and_does_nothing_until_they_accept(
+    ann: Any, bob: Any, dan: Any, django_capture_on_commit_callbacks: Any
+) -> None:
     game = _running(ann, bob)
     assert logged_in(bob).post(f"/games/{game.pk}/team/", {"name": "dan"}).status_code == 302
     invitation = TeamInvitation.objects.get(user=dan)
@@ -52,7 +55,10 @@ def test_an_invited_team_mate_sees_and_does_nothing_until_they_accept(ann: Any, 
     assert response.status_code == 302
     told = {m.to[0] for m in mail.outbox if "dan now shares bob's seat" in m.body}
     assert {"ann@example.com", "bob@example.com"} <= told
-    assert 'shared with <a class="player" href="/players/dan/"><bdi>Dan</bdi></a>' in logged_in(ann).get(game.get_absolute_url()).content.decode()
+    assert (
+        'shared with <a class="player" href="/players/dan/"><bdi>Dan</bdi></a>'
+        in logged_in(ann).get(game.get_absolute_url()).content.decode()
+    )
 
 
 def test_a_declined_invitation_shares_nothing(ann: Any, bob: Any, dan: Any) -> None:
@@ -90,12 +96,14 @@ def _moves_as(user: Any, game: Game) -> Any:
     """``user`` posts the best move of seat 1 (whose turn it is) from the game page, as a browser would."""
     game.refresh_from_db()
     best = get_engine("lingo").best_move(game.state, 0).move
-    return logged_in(user).post(f"/games/{game.pk}/move/", {"move": best, "version": game.version, "key": "k1"},
-                                HTTP_ACCEPT="application/json")  # fmt: skip
+    return logged_in(user).post(
+        f"/games/{game.pk}/move/", {"move": best, "version": game.version, "key": "k1"}, HTTP_ACCEPT="application/json"
+    )
 
 
-def test_a_seat_player_removes_a_team_mate_who_loses_the_seat_at_once(ann: Any, bob: Any, dan: Any,
-                                                                      django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
+def test_a_seat_player_removes_a_team_mate_who_loses_the_seat_at_once(
+    ann: Any, bob: Any, dan: Any, django_capture_on_commit_callbacks: Any
+) -> None:
     game = _running(ann, bob)
     _shared_with(game, ann, dan)
     assert logged_in(dan).get(f"/games/{game.pk}/state.json").json()["view"] == get_engine("lingo").view(game.state, 0)
@@ -113,7 +121,10 @@ def test_a_seat_player_removes_a_team_mate_who_loses_the_seat_at_once(ann: Any, 
     refused = _moves_as(dan, game).json()
     assert not refused["ok"] and "not playing in this game" in refused["error"]
     assert not game.moves.exists()
-    assert 'shared with <a class="player" href="/players/dan/"><bdi>Dan</bdi></a>' not in logged_in(bob).get(game.get_absolute_url()).content.decode()
+    assert (
+        'shared with <a class="player" href="/players/dan/"><bdi>Dan</bdi></a>'
+        not in logged_in(bob).get(game.get_absolute_url()).content.decode()
+    )
 
 
 def test_only_the_seats_player_or_the_mate_removes_a_team_mate(ann: Any, bob: Any, dan: Any) -> None:
@@ -124,20 +135,27 @@ def test_only_the_seats_player_or_the_mate_removes_a_team_mate(ann: Any, bob: An
     assert game.seats.get(position=0).partners.get() == dan
 
 
-def test_a_team_mate_leaves_on_their_own_and_may_be_asked_again(ann: Any, bob: Any, dan: Any,
-                                                                django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
+def test_a_team_mate_leaves_on_their_own_and_may_be_asked_again(
+    ann: Any, bob: Any, dan: Any, django_capture_on_commit_callbacks: Any
+) -> None:
     game = _running(ann, bob)
     _shared_with(game, ann, dan)
     assert "Leave this seat" in logged_in(dan).get(game.get_absolute_url()).content.decode()
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         assert logged_in(dan).post(f"/games/{game.pk}/team/remove/", {"mate": dan.pk})["Location"] == "/"
-    assert {m.to[0] for m in mail.outbox if "dan has left ann's seat" in m.body} == {"ann@example.com", "bob@example.com"}
+    assert {m.to[0] for m in mail.outbox if "dan has left ann's seat" in m.body} == {
+        "ann@example.com",
+        "bob@example.com",
+    }
     assert not _moves_as(dan, game).json()["ok"]
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         _shared_with(game, ann, dan)  # a second sharing is news again
-    assert {m.to[0] for m in mail.outbox if "dan now shares ann's seat" in m.body} == {"ann@example.com", "bob@example.com"}
+    assert {m.to[0] for m in mail.outbox if "dan now shares ann's seat" in m.body} == {
+        "ann@example.com",
+        "bob@example.com",
+    }
     assert _moves_as(dan, game).json()["ok"]
 
 
@@ -157,8 +175,16 @@ def test_a_new_player_put_in_a_seat_by_a_moderator_does_not_inherit_its_team_mat
     _shared_with(game, ann, dan)
     actions.invite_team_mate(game.pk, ann, "cat")  # not answered yet
     url = reverse("admin:games_seat_changelist")
-    admin_client.post(url, {"action": "replace_player", "_selected_action": [game.seats.get(position=0).pk],
-                            "confirm": "1", "reason": "ann left", "user": make_user("eve").pk})  # fmt: skip
+    admin_client.post(
+        url,
+        {
+            "action": "replace_player",
+            "_selected_action": [game.seats.get(position=0).pk],
+            "confirm": "1",
+            "reason": "ann left",
+            "user": make_user("eve").pk,
+        },
+    )
     game.refresh_from_db()
     assert game.seats.get(position=0).user.username == "eve"
     as_dan = logged_in(dan).get(f"/games/{game.pk}/state.json").json()["view"]

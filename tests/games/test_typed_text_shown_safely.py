@@ -51,12 +51,15 @@ def test_a_chat_message_is_isolated_on_the_game_page_and_written_out(lingo_game:
     for url in (lingo_game.get_absolute_url(), reverse("game_live", args=[lingo_game.pk]) + "?since=0"):
         page = logged_in(bob).get(url).content.decode()
         assert f"<bdi>{ON_A_PAGE}</bdi>" in page, url
-        assert '<strong><a class="player" href="/players/ann/"><bdi>Ann</bdi></a></strong>' in page  # who wrote it, linked to her profile
+        assert (
+            '<strong><a class="player" href="/players/ann/"><bdi>Ann</bdi></a></strong>' in page
+        )  # who wrote it, linked to her profile
         assert reordering_in(page) == [], url
 
 
-def test_a_chat_message_and_its_writers_name_are_written_out_in_the_email(lingo_game: Game, ann: Any,
-                                                                           django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
+def test_a_chat_message_and_its_writers_name_are_written_out_in_the_email(
+    lingo_game: Game, ann: Any, django_capture_on_commit_callbacks: Any
+) -> None:
     rename(ann, NAME)
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):

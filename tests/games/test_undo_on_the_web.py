@@ -21,8 +21,9 @@ def _anns_move(game: Game, ann: Any) -> Move:
     return Move.objects.get(game=game)
 
 
-def test_asked_on_the_web_agreed_on_the_web(lingo_game: Game, ann: Any, bob: Any, cat: Any,
-                                            django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
+def test_asked_on_the_web_agreed_on_the_web(
+    lingo_game: Game, ann: Any, bob: Any, cat: Any, django_capture_on_commit_callbacks: Any
+) -> None:
     played = _anns_move(lingo_game, ann)
     ann_page = logged_in(ann).get(lingo_game.get_absolute_url()).content.decode()
     assert "Ask to take back my last move" in ann_page
@@ -31,7 +32,10 @@ def test_asked_on_the_web_agreed_on_the_web(lingo_game: Game, ann: Any, bob: Any
     with django_capture_on_commit_callbacks(execute=True):
         assert logged_in(ann).post(f"/games/{lingo_game.pk}/undo/", {"answer": "ask"}).status_code == 302
     bob_page = logged_in(bob).get(lingo_game.get_absolute_url()).content.decode()
-    assert '<a class="player" href="/players/ann/"><bdi>Ann</bdi></a> asks to take back their last move' in bob_page and "Agree: take it back" in bob_page
+    assert (
+        '<a class="player" href="/players/ann/"><bdi>Ann</bdi></a> asks to take back their last move' in bob_page
+        and "Agree: take it back" in bob_page
+    )
     assert "waiting for the others to agree" in logged_in(ann).get(lingo_game.get_absolute_url()).content.decode()
     assert "Agree: take it back" not in logged_in(cat).get(lingo_game.get_absolute_url()).content.decode()
     assert any("asks to take back" in m.body for m in mail.outbox if m.to == ["bob@example.com"])

@@ -49,8 +49,14 @@ def test_ticking_two_dictionaries_and_house_words_for_lingua_fences(client_ann, 
     page = client_ann.get(reverse("new_game") + "?game=lingua-fences").content.decode()
     assert 'type="checkbox" name="opt_dictionary" value="enable"' in page
     assert 'name="opt_house_words" placeholder="default (none)"' in page
-    data = {"game": "lingua-fences", "players": 2, "seat_2": "bob", "opt_dictionary": ["enable", "every-word"],
-            "opt_house_words": "zork, bzzt", "clock": "7d"}  # fmt: skip
+    data = {
+        "game": "lingua-fences",
+        "players": 2,
+        "seat_2": "bob",
+        "opt_dictionary": ["enable", "every-word"],
+        "opt_house_words": "zork, bzzt",
+        "clock": "7d",
+    }
     response = client_ann.post(reverse("new_game") + "?game=lingua-fences", data)
     game = Game.objects.get()
     assert response.status_code == 302
@@ -79,7 +85,9 @@ def test_game_page_draws_the_board_with_coordinates_and_the_pool(client_ann, lin
 
 def test_playing_a_move_through_the_form_shows_its_score(client_ann, lingo_game):
     best = get_engine("lingo").best_move(lingo_game.state, 0)
-    response = client_ann.post(reverse("submit_move", args=[lingo_game.pk]), move_form_data(lingo_game, best.move), follow=True)
+    response = client_ann.post(
+        reverse("submit_move", args=[lingo_game.pk]), move_form_data(lingo_game, best.move), follow=True
+    )
     page = response.content.decode()
     assert best.summary.replace("'", "&#x27;") in page
     assert Move.objects.get().text == best.move
@@ -173,7 +181,9 @@ def test_hidden_pools_never_reach_another_player(client_ann, client, lingo_game,
         if name == "json":
             continue
         body = response.content.decode()
-        assert re.findall(r'class="pool-tile" data-letter="(\w)"', body) == ([] if name == "spectator" else ann_pool), name
+        assert re.findall(r'class="pool-tile" data-letter="(\w)"', body) == ([] if name == "spectator" else ann_pool), (
+            name
+        )
     data = json.loads(pages["json"].content)
     assert data["view"]["pool"] == ann_pool
     assert "bag" not in json.dumps(data["view"]).replace("bag_count", "")
@@ -208,8 +218,11 @@ def test_sporting_opponent_option_shows_the_missed_opportunity(
     best = engine.best_move(game.state, 0)
     centre = view["board"]["centre"]  # e.g. m13: a two-letter word across from it is surely not the best move
     across = f"{centre[1:]}{centre[0].upper()}"
-    short = next(f"{across} {a}{b}" for a, b in itertools.permutations(view["pool"], 2)
-                 if _scores(engine, game.state, f"{across} {a}{b}") < best.score)  # fmt: skip
+    short = next(
+        f"{across} {a}{b}"
+        for a, b in itertools.permutations(view["pool"], 2)
+        if _scores(engine, game.state, f"{across} {a}{b}") < best.score
+    )
     with django_capture_on_commit_callbacks(execute=True):  # annotated after the commit, off the request
         actions.submit_move(game.pk, ann, short)
     page = client_bob.get(game.get_absolute_url()).content.decode()
@@ -218,8 +231,9 @@ def test_sporting_opponent_option_shows_the_missed_opportunity(
     assert mail.outbox[-1].to == ["bob@example.com"]
 
 
-def test_practice_game_gives_a_hint_and_other_games_do_not(client_ann, ann, bob, lingo_game,
-                                                           django_capture_on_commit_callbacks):
+def test_practice_game_gives_a_hint_and_other_games_do_not(
+    client_ann, ann, bob, lingo_game, django_capture_on_commit_callbacks
+):
     practice = start_game(ann, bob, {"hints": True}, seed=9)
     page = client_ann.get(practice.get_absolute_url()).content.decode()
     assert 'data-action="hint"' in page
@@ -265,8 +279,15 @@ def test_hidden_pools_stay_out_of_other_players_emails(ann, bob, django_capture_
     assert game.state["bag"][:10] not in "".join(m.body for m in mail.outbox)
 
 
-@pytest.mark.parametrize("name, label", [("lingo", "Pool size"), ("lexicon-crossing", "Tiles per green light"),
-                                         ("lingua-fences", "Starting square"), ("keebble", "Letterfraud")])  # fmt: skip
+@pytest.mark.parametrize(
+    "name, label",
+    [
+        ("lingo", "Pool size"),
+        ("lexicon-crossing", "Tiles per green light"),
+        ("lingua-fences", "Starting square"),
+        ("keebble", "Letterfraud"),
+    ],
+)
 def test_every_game_can_be_set_up_from_the_new_game_page(client_ann, name, label):
     page = client_ann.get(f"/games/new/?game={name}").content.decode()
     assert label in page and "Time per move" in page and "Team-mates sharing your seat" in page

@@ -25,14 +25,41 @@ def start_worker(queues: str = "celery,clock,computer", **extra_env: str) -> sub
     if connection.vendor != "postgresql":
         pytest.skip("the worker shares the test database, so it needs PostgreSQL")
     settings = connection.settings_dict
-    url = f"postgres://{settings['USER']}@{settings['HOST'] or '127.0.0.1'}:{settings['PORT'] or 5432}/{settings['NAME']}"
-    env = {**os.environ, "DATABASE_URL": url, "CELERY_TASK_ALWAYS_EAGER": "false",
-           "EMAIL_BACKEND": "wordgames.mail.backends.LocalMailBackend", **extra_env}
+    url = (
+        f"postgres://{settings['USER']}@{settings['HOST'] or '127.0.0.1'}:{settings['PORT'] or 5432}/{settings['NAME']}"
+    )
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "CELERY_TASK_ALWAYS_EAGER": "false",
+        "EMAIL_BACKEND": "wordgames.mail.backends.LocalMailBackend",
+        **extra_env,
+    }
     return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "wordgames", "worker", "--pool", "solo", "--loglevel", "INFO",
-         "--without-heartbeat", "--without-gossip", "--without-mingle", "--queues", queues,
-         "--hostname", f"{queues.replace(',', '-')}@%h"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "wordgames",
+            "worker",
+            "--pool",
+            "solo",
+            "--loglevel",
+            "INFO",
+            "--without-heartbeat",
+            "--without-gossip",
+            "--without-mingle",
+            "--queues",
+            queues,
+            "--hostname",
+            f"{queues.replace(',', '-')}@%h",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        text=True,
     )
 
 

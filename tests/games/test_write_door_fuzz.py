@@ -27,7 +27,9 @@ ODD = ["", " ", "\n", "\t", "\u202e", "\u200b", "\x00", "\x07", "é", "ß", "Ω"
 
 
 def near_moves(kind: str) -> st.SearchStrategy[str]:
-    token = st.sampled_from(WORDS[kind] + ODD) | st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789?()/.", max_size=8)
+    token = st.sampled_from(WORDS[kind] + ODD) | st.text(
+        alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789?()/.", max_size=8
+    )
     return st.lists(token, min_size=0, max_size=7).map(" ".join) | st.text(max_size=40)
 
 
@@ -47,20 +49,27 @@ def test_any_text_is_played_or_refused_with_a_sentence(kind: str, ann: Any, bob:
     players = [ann, bob]
     seen = {"played": 0, "refused": 0}
 
-    @settings(max_examples=120, deadline=None, derandomize=True,  # the same examples on every run (CI)
-              suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @settings(
+        max_examples=120,
+        deadline=None,
+        derandomize=True,  # the same examples on every run (CI)
+        suppress_health_check=[HealthCheck.function_scoped_fixture],
+    )
     @given(text=near_moves(kind), who=st.integers(0, 1))
     def one(text: str, who: int) -> None:
         if text.strip().lower().startswith("resign"):
             return  # one resignation would end the game for every later example
         game.refresh_from_db()
         try:
-            actions.submit_move(game.pk, players[who], text, expected_version=game.version,
-                                idempotency_key="")  # fmt: skip
+            actions.submit_move(game.pk, players[who], text, expected_version=game.version, idempotency_key="")
             seen["played"] += 1
         except actions.Refused as e:
             sentence = str(e)
-            assert sentence and (sentence[0].isupper() or sentence[0] == "\u201c") and sentence.rstrip()[-1] in ".!?:)\u201d", repr(sentence)
+            assert (
+                sentence
+                and (sentence[0].isupper() or sentence[0] == "\u201c")
+                and sentence.rstrip()[-1] in ".!?:)\u201d"
+            ), repr(sentence)
             for escape in ("\\u", "\\x"):  # a Python repr's escapes, unless the player typed them
                 assert escape in text or escape not in sentence, sentence
             seen["refused"] += 1

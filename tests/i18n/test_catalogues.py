@@ -27,8 +27,9 @@ ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "locale"
 DOMAINS = ("django", "djangojs")
 LANGUAGES = [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
-needs_gettext = pytest.mark.skipif(not shutil.which("msgfmt") or not shutil.which("xgettext"),
-                                   reason="GNU gettext (msgfmt, xgettext) is not installed")  # fmt: skip
+needs_gettext = pytest.mark.skipif(
+    not shutil.which("msgfmt") or not shutil.which("xgettext"), reason="GNU gettext (msgfmt, xgettext) is not installed"
+)
 # The catalogues and the sources are files: nothing here reaches the run's database, so CI runs it once (nodb).
 pytestmark = pytest.mark.nodb
 
@@ -150,7 +151,9 @@ def test_the_catalogues_hold_every_string_of_the_source_and_no_other(tmp_path: P
             relative = locale_dir(code).relative_to(LOCALE) / f"{domain}.po"
             shipped = {entry.key for entry in read_po(LOCALE / relative)}
             current = {entry.key for entry in read_po(fresh / relative)}
-            assert sorted(current - shipped)[:10] == [], f"{relative}: marked in the source, missing here (run bin/messages)"
+            assert sorted(current - shipped)[:10] == [], (
+                f"{relative}: marked in the source, missing here (run bin/messages)"
+            )
             assert sorted(shipped - current)[:10] == [], f"{relative}: no longer in the source (run bin/messages)"
 
 
@@ -159,8 +162,9 @@ def test_the_catalogues_hold_every_string_of_the_source_and_no_other(tmp_path: P
 def test_the_shipped_mo_files_are_the_compiled_po_files(code: str, tmp_path: Path) -> None:
     for domain in DOMAINS:
         compiled = tmp_path / f"{domain}.mo"
-        subprocess.run(["msgfmt", "--check-format", "-o", str(compiled), str(locale_dir(code) / f"{domain}.po")],
-                       check=True)  # fmt: skip
+        subprocess.run(
+            ["msgfmt", "--check-format", "-o", str(compiled), str(locale_dir(code) / f"{domain}.po")], check=True
+        )
         with open(compiled, "rb") as fresh, open(locale_dir(code) / f"{domain}.mo", "rb") as shipped:
             assert gettext.GNUTranslations(shipped)._catalog == gettext.GNUTranslations(fresh)._catalog, (  # type: ignore[attr-defined]
                 f"{code} {domain}.mo is stale: run bin/messages compile"

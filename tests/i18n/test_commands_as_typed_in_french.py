@@ -52,8 +52,9 @@ def test_a_mistyped_french_command_is_answered_in_french(game: Game, typed: str,
     unchanged(game)
 
 
-@pytest.mark.parametrize("typed", ["plateau s'il vous plaît", "Plateau, merci !", "plateau svp",
-                                   "plateau s\u2019il te plaît"])  # fmt: skip
+@pytest.mark.parametrize(
+    "typed", ["plateau s'il vous plaît", "Plateau, merci !", "plateau svp", "plateau s\u2019il te plaît"]
+)
 def test_french_politeness_after_a_command(game: Game, typed: str, tmp_path: Path) -> None:
     by_pipe(mime.reply(latest_to("ann@example.com"), typed), tmp_path)
     assert "Le plateau tel qu'il est :" in latest_to("ann@example.com").body

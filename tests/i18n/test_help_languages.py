@@ -61,7 +61,9 @@ def test_the_rules_page_in_french_or_spanish_is_not_the_english(language: str) -
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("slug", NOT_YET)
-def test_a_page_not_yet_translated_shows_the_english_with_a_note_in_the_readers_language(slug: str, language: str) -> None:
+def test_a_page_not_yet_translated_shows_the_english_with_a_note_in_the_readers_language(
+    slug: str, language: str
+) -> None:
     page = get(slug, language)
     assert note(language) in page
     assert english_title(slug) in page  # the English page itself

@@ -81,8 +81,7 @@ def test_a_players_profile_language_wins_and_the_switcher_saves_it(ann: Any) -> 
 def test_the_profile_form_sets_the_language(ann: Any) -> None:
     client = logged_in(ann)
     profile = profile_for(ann)
-    response = client.post(reverse("profile"), {"display_name": "", "time_zone": profile.time_zone,
-                                                "language": "ja"})  # fmt: skip
+    response = client.post(reverse("profile"), {"display_name": "", "time_zone": profile.time_zone, "language": "ja"})
     assert response.status_code == 302
     assert stored(ann).language == "ja"
     assert page_language(client.get("/help/")) == "ja"
@@ -125,7 +124,7 @@ def test_the_layout_is_translated_in_the_pseudo_language() -> None:
     response = pseudo_get(Client(), "/help/")
     assert page_language(response) == PSEUDO
     html = response.content.decode()
-    header = html.split('<body>')[1].split('<main id="main"')[0]  # the page's own title is the help pages' affair
+    header = html.split("<body>")[1].split('<main id="main"')[0]  # the page's own title is the help pages' affair
     footer = html.split("</main>")[1]
     assert bare_prose(header) == [] and bare_prose(footer) == []
     assert "⟪Lobby⟫" in header
@@ -136,9 +135,10 @@ def test_the_pseudo_harness_finds_what_was_not_marked() -> None:
     with pseudo_language():
         from django.template import Context, Template
 
-        html = Template('{% load i18n %}<p>{% translate "Your turn" %}, ann. Not marked.</p>'
-                        '<b title="A tooltip">8D</b><span translate="no">8D WORD ask E X</span>'
-                        '<button value="x">{% blocktranslate %}Play <i>now</i>{% endblocktranslate %}</button>'
-                        ).render(Context())  # fmt: skip
+        html = Template(
+            '{% load i18n %}<p>{% translate "Your turn" %}, ann. Not marked.</p>'
+            '<b title="A tooltip">8D</b><span translate="no">8D WORD ask E X</span>'
+            '<button value="x">{% blocktranslate %}Play <i>now</i>{% endblocktranslate %}</button>'
+        ).render(Context())
     findings = bare_prose(html, data=["ann"])
     assert [finding.split()[0] for finding in findings] == ["'Not'", "'marked'", "'tooltip'"]

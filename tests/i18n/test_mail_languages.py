@@ -78,8 +78,9 @@ def test_abandonner_resigns_and_the_english_opponent_reads_english(ann: Any, bob
     assert "game over" in over.subject and "ann wins" in over.body and over.body.startswith("Hello Ann,")
 
 
-def test_english_words_always_work_and_a_french_word_is_no_command_in_english(ann: Any, bob: Any,
-                                                                              tmp_path: Path) -> None:  # fmt: skip
+def test_english_words_always_work_and_a_french_word_is_no_command_in_english(
+    ann: Any, bob: Any, tmp_path: Path
+) -> None:
     speaks(ann, "fr")
     game = game_of(ann, bob)
     by_pipe(mime.reply(latest_to("ann@example.com"), "board"), tmp_path)
@@ -91,8 +92,9 @@ def test_english_words_always_work_and_a_french_word_is_no_command_in_english(an
     unchanged(game)
 
 
-def test_german_hilfe_in_any_case_and_a_translators_notation_word_stays_a_move(ann: Any, bob: Any,
-                                                                               tmp_path: Path) -> None:  # fmt: skip
+def test_german_hilfe_in_any_case_and_a_translators_notation_word_stays_a_move(
+    ann: Any, bob: Any, tmp_path: Path
+) -> None:
     speaks(ann, "de")
     game_of(ann, bob)
     for word in ("Hilfe", "HILFE", "hilfe"):
@@ -188,8 +190,12 @@ def test_langue_by_email_changes_the_language_of_the_next_emails(ann: Any, bob: 
     unchanged(game)
 
 
-def test_the_french_lines_of_a_game_email_pasted_unquoted_are_no_comment(ann: Any, bob: Any, tmp_path: Path,
-                                                                         play_best: Any) -> None:  # noqa: F811
+def test_the_french_lines_of_a_game_email_pasted_unquoted_are_no_comment(
+    ann: Any,
+    bob: Any,
+    tmp_path: Path,
+    play_best: Any,  # noqa: F811
+) -> None:
     speaks(ann, "fr")
     game = game_of(ann, bob)
     letter = latest_to("ann@example.com")

@@ -32,6 +32,7 @@ def mod(db: Any) -> Any:
     user.groups.add(Group.objects.filter(name=GROUP).first() or ensure_moderators_group(apps))
     return user
 
+
 NAMES = ["Ann", "Bob", "Cat", "Dan", "ann", "bob", "cat", "dan", "mod", "Mod", "reader", "Zed", "zed"]
 GAMES = [get_engine(name).title for name in engine_names()]
 
@@ -89,8 +90,7 @@ def test_the_events_list_and_the_new_event_form_are_translated(mod: Any, ann: An
     assert bare_prose(ours, data=[*NAMES, *GAMES, *(str(label) for label, _time, _reminder in CLOCKS.values())]) == []
 
 
-def test_a_round_robin_and_a_swiss_page_and_their_emails_are_translated(mod: Any, ann: Any, bob: Any,
-                                                                         cat: Any) -> None:  # fmt: skip
+def test_a_round_robin_and_a_swiss_page_and_their_emails_are_translated(mod: Any, ann: Any, bob: Any, cat: Any) -> None:
     everyone = players(mod, ann, bob, cat)
     robin = create_event(mod, "Three of Lingo", "lingo", table_size=3)
     swiss = create_event(mod, "Keebble Swiss", "keebble", format="swiss", rounds=2)
@@ -117,8 +117,7 @@ def test_a_round_robin_and_a_swiss_page_and_their_emails_are_translated(mod: Any
     assert bare(page(f"/events/{swiss.pk}/"), swiss) == []
 
 
-def test_a_league_and_a_ladder_page_and_their_emails_are_translated(mod: Any, ann: Any, bob: Any,
-                                                                     cat: Any) -> None:  # fmt: skip
+def test_a_league_and_a_ladder_page_and_their_emails_are_translated(mod: Any, ann: Any, bob: Any, cat: Any) -> None:
     everyone = players(mod, ann, bob, cat)
     league = create_event(mod, "Lingo league", "lingo", format="league", rounds=1, division_size=3, promoted=1)
     ladder = create_event(mod, "Lingo ladder", "lingo", format="ladder", reach=2)

@@ -30,8 +30,12 @@ pytestmark = pytest.mark.django_db
 TITLES = [get_engine(name).title for name in engine_names()]
 # The first move each game's seated player makes, so that the page has a move list (a move needs no luck).
 FIRST_MOVES = {"lingua-fences": "pass", "keebble": "ask E X", "lexicon-crossing": None}
-OPTIONS = {"lingo": {"preset": "classic", "hints": True}, "keebble": {"board": "8x4"},
-           "lexicon-crossing": {}, "lingua-fences": {"size": 9}}  # fmt: skip
+OPTIONS = {
+    "lingo": {"preset": "classic", "hints": True},
+    "keebble": {"board": "8x4"},
+    "lexicon-crossing": {},
+    "lingua-fences": {"size": 9},
+}
 
 
 def option_values() -> list[str]:
@@ -64,8 +68,11 @@ def position_texts(game: Game) -> list[str]:
     is not among them: the server words it)."""
     engine = get_engine(game.engine)
     seats = range(len(game.seats.all()))
-    texts = [line for seat in [None, *seats]
-             for line in drawing(engine.position(game.state, seat, **queries.view_kwargs(game, seat)))]
+    texts = [
+        line
+        for seat in [None, *seats]
+        for line in drawing(engine.position(game.state, seat, **queries.view_kwargs(game, seat)))
+    ]
     state = engine.new_game(queries.player_names(game), game.options, game.deal_seed, game.bag or None)
     for move in queries.live_moves(game):
         texts += [line for seat in seats for line in drawing(engine.position(state, seat))]
@@ -123,8 +130,16 @@ def test_the_new_game_form_errors_in_the_pseudo_language(ann: Any) -> None:
     client = logged_in(ann)
     with pseudo_available():
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = PSEUDO
-        response = client.post(reverse("new_game"), {"game": "lingua-fences", "players": 2, "seat_2": "x" * 300,
-                                                      "partners": "nonsense", "opt_house_words": "a " * 2001})  # fmt: skip
+        response = client.post(
+            reverse("new_game"),
+            {
+                "game": "lingua-fences",
+                "players": 2,
+                "seat_2": "x" * 300,
+                "partners": "nonsense",
+                "opt_house_words": "a " * 2001,
+            },
+        )
     html = response.content.decode()
     assert "errorlist" in html and bare_prose(html, data_of()) == []
 

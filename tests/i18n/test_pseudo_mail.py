@@ -77,9 +77,11 @@ _LINK = re.compile(r"https?://[^\s<>\"⟪⟫]+")
 def bare(letter: Any, data: list[str]) -> list[str]:
     """The untranslated prose of a letter's subject, text and HTML parts."""
     html = [body for body, kind in getattr(letter, "alternatives", []) if kind == "text/html"]
-    return [f"{part}: {finding}" for part, text in (("subject", letter.subject), ("text", letter.body),
-                                                    *(("html", h) for h in html))
-            for finding in bare_prose(_LINK.sub(" ", str(text)), data)]  # fmt: skip
+    return [
+        f"{part}: {finding}"
+        for part, text in (("subject", letter.subject), ("text", letter.body), *(("html", h) for h in html))
+        for finding in bare_prose(_LINK.sub(" ", str(text)), data)
+    ]
 
 
 def assert_translated(letters: list[Any], data: list[str]) -> None:
@@ -121,7 +123,8 @@ def test_every_game_email_is_translated(pseudo: None, tmp_path: Path) -> None:
     clocks.end_vacation(ann)
     data += [*engine_text(game), "Good luck everyone"]
     assert {"start", "your_turn", "other_move", "chat", "news"} <= {
-        n.key.split(":")[0] for n in Notification.objects.all()}
+        n.key.split(":")[0] for n in Notification.objects.all()
+    }
     assert_translated(sent_to("bob@example.com") + sent_to("cat@example.com"), data)
     to_cat = sent_to("cat@example.com")[-1]
 

@@ -132,9 +132,12 @@ def post_move(client: Client, game: Game, move: str, **headers: Any) -> Any:
     with pseudo_available():
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = PSEUDO
         try:
-            return client.post(reverse("submit_move", args=[game.pk]),
-                               {"move": move, "version": game.version, "key": uuid.uuid4().hex},
-                               HTTP_ACCEPT_LANGUAGE=PSEUDO, **headers)  # fmt: skip
+            return client.post(
+                reverse("submit_move", args=[game.pk]),
+                {"move": move, "version": game.version, "key": uuid.uuid4().hex},
+                HTTP_ACCEPT_LANGUAGE=PSEUDO,
+                **headers,
+            )
         finally:
             del client.cookies[settings.LANGUAGE_COOKIE_NAME]
 
@@ -198,11 +201,21 @@ def test_options_that_do_not_fit_the_players_are_refused_on_the_new_game_form_in
     with pseudo_available():
         client = logged_in(ann)
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = PSEUDO
-        page = client.post(reverse("new_game") + "?game=lexicon-crossing",
-                           {"game": "lexicon-crossing", "players": "5", "seat_2": "bob", "seat_3": "cat",
-                            "seat_4": "dan", "seat_5": "", "clock": "7d", "opt_tiles": "s98",
-                            "opt_start_tiles": "25"},
-                           HTTP_ACCEPT_LANGUAGE=PSEUDO)  # fmt: skip
+        page = client.post(
+            reverse("new_game") + "?game=lexicon-crossing",
+            {
+                "game": "lexicon-crossing",
+                "players": "5",
+                "seat_2": "bob",
+                "seat_3": "cat",
+                "seat_4": "dan",
+                "seat_5": "",
+                "clock": "7d",
+                "opt_tiles": "s98",
+                "opt_start_tiles": "25",
+            },
+            HTTP_ACCEPT_LANGUAGE=PSEUDO,
+        )
     errors = page.context["form"].non_field_errors()
     assert f"{OPEN}25 tiles each for 5 players needs more than the 98 tiles.{chr(0x27EB)}" in errors
     assert not Game.objects.exists()

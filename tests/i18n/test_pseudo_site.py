@@ -44,11 +44,20 @@ LANGUAGE_NAMES = [name for _, name in settings.LANGUAGES] + ["Pseudo"]
 ZONES = [*time_zone_names(), *(name.replace("_", " ") for name in time_zone_names())]
 DATA = [*PEOPLE, *ADDRESSES, *TITLES, *LANGUAGE_NAMES]
 # The values a game's options take (presets, codes, numbers, dictionaries' names), as forms and seeks show them.
-OPTION_VALUES = sorted({*lexicon_names(),
-                        *(str(value) for name in engine_names() for option in get_engine(name).options
-                          for value in (*option.choices, option.default)),
-                        *(preset for name in engine_names() for preset in get_engine(name).presets)},
-                       key=len, reverse=True)  # fmt: skip
+OPTION_VALUES = sorted(
+    {
+        *lexicon_names(),
+        *(
+            str(value)
+            for name in engine_names()
+            for option in get_engine(name).options
+            for value in (*option.choices, option.default)
+        ),
+        *(preset for name in engine_names() for preset in get_engine(name).presets),
+    },
+    key=len,
+    reverse=True,
+)
 
 
 # Words Django's admin itself writes untranslated: the search icon's alt text and the yes/no icons' (admin/
@@ -100,8 +109,9 @@ def test_the_lockout_page_is_translated(ann: Any) -> None:
     client = Client()
     with pseudo_available():
         for password in ["wrong horse"] * 5 + ["right or wrong"]:
-            response = client.post(reverse("login"), {"username": "ann", "password": password},
-                                   HTTP_ACCEPT_LANGUAGE=PSEUDO)  # fmt: skip
+            response = client.post(
+                reverse("login"), {"username": "ann", "password": password}, HTTP_ACCEPT_LANGUAGE=PSEUDO
+            )
     html = response.content.decode()
     assert response.status_code == 429 and "⟪Please try again in 15 minutes.⟫" in html
     assert_translated(html)
@@ -110,9 +120,16 @@ def test_the_lockout_page_is_translated(ann: Any) -> None:
 def test_a_taken_or_reserved_username_is_refused_in_the_readers_language(ann: Any) -> None:
     with pseudo_available():
         for username in ("ann", "computer-me", "аnn"):  # the last with a Cyrillic а
-            response = Client().post(reverse("signup"), {"username": username, "email": "new@example.com",
-                                                         "password1": "a long pass phrase", "password2": "a long pass phrase"},  # noqa: E501
-                                     HTTP_ACCEPT_LANGUAGE=PSEUDO)  # fmt: skip
+            response = Client().post(
+                reverse("signup"),
+                {
+                    "username": username,
+                    "email": "new@example.com",
+                    "password1": "a long pass phrase",
+                    "password2": "a long pass phrase",
+                },  # noqa: E501
+                HTTP_ACCEPT_LANGUAGE=PSEUDO,
+            )
             html = response.content.decode()
             assert response.status_code == 200 and 'class="errorlist"' in html
             assert_translated(html, username)
@@ -123,8 +140,14 @@ def test_form_refusals_are_translated_outside_a_request_too(ann: Any, bob: Any) 
     """The forms' own refusals and Django's, in the active language: a taken username, a display name that is
     another's username, a seek's rating range that is not one of the choices."""
     with pseudo_language():
-        signup = SignupForm({"username": "ANN", "email": "x@example.com", "password1": "a long pass phrase",
-                             "password2": "a long pass phrase"})  # fmt: skip
+        signup = SignupForm(
+            {
+                "username": "ANN",
+                "email": "x@example.com",
+                "password1": "a long pass phrase",
+                "password2": "a long pass phrase",
+            }
+        )
         profile = ProfileForm({"display_name": "Bob", "time_zone": "UTC"}, instance=profile_for(ann))
         seek = SeekForm(get_engine("lingo"), {"game": "lingo", "players": "2", "clock": "3d", "band": "7"})
         for form, field in ((signup, "username"), (profile, "display_name"), (seek, "band")):
@@ -165,10 +188,16 @@ def test_the_wait_page_of_a_throttled_sign_up_is_translated(settings: Any) -> No
     settings.THROTTLE = {**settings.THROTTLE, "signup": (1, 3600)}
     with pseudo_available():
         for n in range(2):
-            response = Client().post(reverse("signup"), {"username": f"new{n}", "email": f"new{n}@example.com",
-                                                         "password1": "a long pass phrase",
-                                                         "password2": "a long pass phrase"},
-                                     HTTP_ACCEPT_LANGUAGE=PSEUDO)  # fmt: skip
+            response = Client().post(
+                reverse("signup"),
+                {
+                    "username": f"new{n}",
+                    "email": f"new{n}@example.com",
+                    "password1": "a long pass phrase",
+                    "password2": "a long pass phrase",
+                },
+                HTTP_ACCEPT_LANGUAGE=PSEUDO,
+            )
     html = response.content.decode()
     assert response.status_code == 429 and "⟪Please try again in 60 minutes.⟫" in html
     assert_translated(html)
@@ -180,8 +209,9 @@ def test_profile_refusals_and_messages_are_translated(ann: Any, bob: Any) -> Non
         refused = client.post(reverse("profile"), {"display_name": "bob", "time_zone": "UTC", "language": PSEUDO})
         assert_translated(refused.content.decode(), *ZONES)
         assert "⟪That is another player&#x27;s username" in refused.content.decode()
-        saved = client.post(reverse("profile"), {"display_name": "Annie", "time_zone": "UTC", "language": PSEUDO},
-                            follow=True)  # fmt: skip
+        saved = client.post(
+            reverse("profile"), {"display_name": "Annie", "time_zone": "UTC", "language": PSEUDO}, follow=True
+        )
     html = saved.content.decode()
     assert "⟪Your profile is saved.⟫" in html
     assert_translated(html, "Annie", *ZONES)
@@ -198,7 +228,7 @@ def test_a_players_profile_with_ratings_is_translated(ann: Any, bob: Any, cat: A
     actions.join_game(running.pk, cat)
     for viewer in (Client(), in_pseudo(bob), in_pseudo(ann)):
         html = page(viewer, reverse("player", args=["ann"]))
-        assert '<svg class="rating-plot"' in html and "aria-label=\"⟪Rating over the last" in html
+        assert '<svg class="rating-plot"' in html and 'aria-label="⟪Rating over the last' in html
         assert_translated(html)
 
 
@@ -217,8 +247,9 @@ def test_follow_and_block_messages_and_the_blocked_list_are_translated(ann: Any,
 
 def test_leaderboards_are_translated(ann: Any, bob: Any) -> None:
     for user, value in ((ann, 1620), (bob, 1580)):
-        Rating.objects.create(user=user, kind="lingo", mu=28.0, sigma=3.0, value=value, games=12,
-                              last_played=timezone.now())  # fmt: skip
+        Rating.objects.create(
+            user=user, kind="lingo", mu=28.0, sigma=3.0, value=value, games=12, last_played=timezone.now()
+        )
     client = in_pseudo(ann)
     assert_translated(page(client, reverse("leaderboards")))
     html = page(client, reverse("leaderboard", args=["lingo"]))
@@ -235,8 +266,12 @@ def test_the_seeks_list_and_a_seeks_page_are_translated(ann: Any, bob: Any, cat:
     withdrawn = seek_actions.post_seek(bob, "lingo", {}, players=2)
     seek_actions.withdraw_seek(withdrawn.pk, bob)
     for client in (Client(), in_pseudo(bob), in_pseudo(ann), in_pseudo(cat)):
-        for url in (reverse("seeks"), reverse("seeks") + "?game=lingo", seek.get_absolute_url(),
-                    withdrawn.get_absolute_url()):  # fmt: skip
+        for url in (
+            reverse("seeks"),
+            reverse("seeks") + "?game=lingo",
+            seek.get_absolute_url(),
+            withdrawn.get_absolute_url(),
+        ):
             html = page(client, url)
             assert_translated(html, *OPTION_VALUES)
 
@@ -253,8 +288,10 @@ def test_the_lobbys_seeks_are_translated(ann: Any, bob: Any) -> None:
 def test_a_refused_seat_is_told_in_the_readers_language(ann: Any, bob: Any, cat: Any) -> None:
     seek = seek_actions.post_seek(ann, "lingo", {}, players=3)
     relations.block(ann, bob)
-    refusals = [(in_pseudo(bob), "⟪That seat is not available.⟫"),
-                (in_pseudo(ann), "⟪This is your own seek: it starts when others take its seats.⟫")]  # fmt: skip
+    refusals = [
+        (in_pseudo(bob), "⟪That seat is not available.⟫"),
+        (in_pseudo(ann), "⟪This is your own seek: it starts when others take its seats.⟫"),
+    ]
     with pseudo_available():
         for client, refusal in refusals:
             html = client.post(reverse("take_seat", args=[seek.pk]), follow=True).content.decode()
@@ -296,8 +333,9 @@ def test_a_rated_games_rating_changes_are_translated(ann: Any, bob: Any) -> None
 def test_the_outbox_and_a_message_are_translated(ann: Any, settings: Any) -> None:
     settings.LOCAL_MAIL_VISIBLE = True
     LocalEmail.objects.create(from_email="site@example.com", to="ann@example.com", subject="", raw="")
-    message = LocalEmail.objects.create(from_email="site@example.com", to="ann@example.com",
-                                           subject="Lingo #1", body="Your move.", raw="")  # fmt: skip
+    message = LocalEmail.objects.create(
+        from_email="site@example.com", to="ann@example.com", subject="Lingo #1", body="Your move.", raw=""
+    )
     client = Client()
     assert_translated(page(client, reverse("local_mail")))
     html = page(client, reverse("local_mail_message", args=[message.pk]))
@@ -347,13 +385,28 @@ def test_the_admins_changelists_and_forms_are_translated(moderator: Any, ann: An
     actions.join_game(game.pk, bob)
     relations.block(ann, bob)
     seek_actions.post_seek(bob, "lingo", {}, players=2)
-    InboundMessage.objects.create(sender="ann@example.com", subject="8D WORD", via="local-mail", game=game,
-                                  outcome=InboundMessage.Outcome.APPLIED, answered=True)  # fmt: skip
+    InboundMessage.objects.create(
+        sender="ann@example.com",
+        subject="8D WORD",
+        via="local-mail",
+        game=game,
+        outcome=InboundMessage.Outcome.APPLIED,
+        answered=True,
+    )
     EmailOptOut.objects.create(address="friend@example.org")
     client = in_pseudo(moderator)
-    for model in ("auth/user", "games/game", "seeks/seek", "ratings/rating", "mail/localemail",
-                  "seeks/seekmail", "ratings/ratingchange", "pbem/inboundmessage",
-                  "mail/emailoptout", "accounts/profile"):  # fmt: skip
+    for model in (
+        "auth/user",
+        "games/game",
+        "seeks/seek",
+        "ratings/rating",
+        "mail/localemail",
+        "seeks/seekmail",
+        "ratings/ratingchange",
+        "pbem/inboundmessage",
+        "mail/emailoptout",
+        "accounts/profile",
+    ):
         html = without_admin_sidebar(page(client, f"/admin/{model}/"))
         # Data too: a group's name, the channel an email came by (webhook, pipe, lmtp, imap, local-mail), and the
         # games' engine codes in the games' filter.
@@ -363,8 +416,11 @@ def test_the_admins_changelists_and_forms_are_translated(moderator: Any, ann: An
     change = page(client, f"/admin/accounts/profile/{profile.pk}/change/")
     assert_translated(without_admin_sidebar(change), *ZONES, *DJANGO_ADMIN_BARE)
     with pseudo_available():
-        reason = client.post("/admin/accounts/profile/", {"action": "suspend", "_selected_action": [profile.pk]},
-                             HTTP_ACCEPT_LANGUAGE=PSEUDO)  # fmt: skip
+        reason = client.post(
+            "/admin/accounts/profile/",
+            {"action": "suspend", "_selected_action": [profile.pk]},
+            HTTP_ACCEPT_LANGUAGE=PSEUDO,
+        )
     html = without_admin_sidebar(reason.content.decode())
     assert reason.status_code == 200 and "⟪For:⟫" in html
     assert_translated(html)

@@ -23,10 +23,13 @@ def reading(user: Any, language: str) -> Any:
     return logged_in(user)
 
 
-@pytest.mark.parametrize(("language", "since", "joined"), [
-    ("fr", "{d.day} {month} {d.year}", "{month} {d.year}"),
-    ("ja", "{d.year}年{d.month}月{d.day}日", "{d.year}年{d.month}月"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("language", "since", "joined"),
+    [
+        ("fr", "{d.day} {month} {d.year}", "{month} {d.year}"),
+        ("ja", "{d.year}年{d.month}月{d.day}日", "{d.year}年{d.month}月"),
+    ],
+)
 def test_the_blocked_list_and_a_profile_write_dates_as_the_readers_language_does(
     ann: Any, bob: Any, language: str, since: str, joined: str
 ) -> None:

@@ -78,9 +78,14 @@ def test_an_html_only_email_is_kept_as_html():
 
 
 def test_several_messages_on_one_connection_are_counted_and_a_message_without_recipients_is_skipped():
-    messages = [EmailMessage("One", "1", to=["ann@example.com"]), EmailMessage("None", "x"),
-                EmailMessage("Two", "2", bcc=["bob@example.com"])]
+    messages = [
+        EmailMessage("One", "1", to=["ann@example.com"]),
+        EmailMessage("None", "x"),
+        EmailMessage("Two", "2", bcc=["bob@example.com"]),
+    ]
     assert mail.get_connection().send_messages(messages) == 2
     assert list(LocalEmail.objects.values_list("subject", "to")) == [
-        ("Two", "bob@example.com"), ("One", "ann@example.com")]
+        ("Two", "bob@example.com"),
+        ("One", "ann@example.com"),
+    ]
     assert "bob@example.com" not in LocalEmail.objects.get(subject="Two").raw

@@ -36,8 +36,9 @@ def test_the_addresses_that_opted_out_and_the_moderators_power_survive_the_move(
         # A site from before the move knows the table only as play by email's.
         ContentType.objects.filter(app_label="mail", model="emailoptout").delete()
         kind, _ = ContentType.objects.get_or_create(app_label="pbem", model="emailoptout")
-        power, _ = Permission.objects.get_or_create(content_type=kind, codename="delete_emailoptout",
-                                                    defaults={"name": "Can delete email opt-out"})  # fmt: skip
+        power, _ = Permission.objects.get_or_create(
+            content_type=kind, codename="delete_emailoptout", defaults={"name": "Can delete email opt-out"}
+        )
         Group.objects.get_or_create(name=GROUP)[0].permissions.add(power)
     finally:
         migrate()
@@ -50,8 +51,10 @@ def test_the_addresses_that_opted_out_and_the_moderators_power_survive_the_move(
 
     assert EmailOptOut._meta.db_table == "mail_emailoptout"
     assert EmailOptOut.has("Friend <FRIEND+games@example.org>")
-    assert sorted(EmailOptOut.objects.values_list("address", flat=True)) == ["friend@example.org",
-                                                                            "stranger@example.net"]  # fmt: skip
+    assert sorted(EmailOptOut.objects.values_list("address", flat=True)) == [
+        "friend@example.org",
+        "stranger@example.net",
+    ]
     assert list(InboundMessage.objects.values_list("via", flat=True)) == ["local-mail"]  # the channel's new name
     EmailOptOut.objects.create(address="new@example.com")  # the table still numbers its rows
     moderator = get_user_model().objects.create_user("mod", "mod@example.com", "x", is_staff=True)

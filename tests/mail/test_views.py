@@ -36,7 +36,7 @@ def test_reading_a_message_shows_headers_text_and_sandboxed_html(client, visible
     message = send("Your turn", "Board:\n  a b c\n1 . . <X>", "<p>Your <script>alert(1)</script>turn</p>")
     page = client.get(reverse("local_mail_message", args=[message.pk])).content.decode()
     assert "bob@example.com" in page and "Wordgames &lt;games@localhost&gt;" in page
-    assert "<pre class=\"mail-text\">Board:\n  a b c\n1 . . &lt;X&gt;</pre>" in page
+    assert '<pre class="mail-text">Board:\n  a b c\n1 . . &lt;X&gt;</pre>' in page
     assert '<iframe class="mail-html" sandbox=""' in page
     assert 'srcdoc="&lt;p&gt;Your &lt;script&gt;alert(1)&lt;/script&gt;turn&lt;/p&gt;"' in page
     assert "<script>alert(1)</script>" not in page

@@ -15,10 +15,15 @@ from .mime import message_id, reply_address
 CORPUS = Path(__file__).parent / "corpus"
 # The language families issue 31 asks a corpus test for, by the sample's language.
 FAMILIES = {
-    "CJK": {"ja", "ko", "zh-CN", "zh-TW"}, "RTL": {"he", "ar"}, "Cyrillic": {"ru", "uk"},
-    "Nordic": {"da", "sv", "no"}, "Romance": {"fr", "es", "it", "pt"}, "Germanic": {"en", "de", "nl"},
-    "Turkish/Finnish/Hungarian": {"tr", "fi", "hu"}, "Slavic (Latin script)": {"pl"},
-}  # fmt: skip
+    "CJK": {"ja", "ko", "zh-CN", "zh-TW"},
+    "RTL": {"he", "ar"},
+    "Cyrillic": {"ru", "uk"},
+    "Nordic": {"da", "sv", "no"},
+    "Romance": {"fr", "es", "it", "pt"},
+    "Germanic": {"en", "de", "nl"},
+    "Turkish/Finnish/Hungarian": {"tr", "fi", "hu"},
+    "Slavic (Latin script)": {"pl"},
+}
 
 
 @dataclass
@@ -41,8 +46,17 @@ def samples() -> list[Sample]:
     for path in sorted(CORPUS.glob("*.txt")):
         head, _, template = path.read_text(encoding="utf-8").partition("\n---\n")
         meta = dict(line.split(": ", 1) for line in head.splitlines())
-        found.append(Sample(path.stem, meta["client"], meta["language"], meta["source"], meta["kind"],
-                            meta["comment"].replace("\\n", "\n"), template))  # fmt: skip
+        found.append(
+            Sample(
+                path.stem,
+                meta["client"],
+                meta["language"],
+                meta["source"],
+                meta["kind"],
+                meta["comment"].replace("\\n", "\n"),
+                template,
+            )
+        )
     return found
 
 
@@ -51,11 +65,16 @@ def build(sample: Sample, sent: Any, move: str) -> bytes:
     body_lines = str(sent.body).splitlines()
     quoted = [f"> {line}".rstrip() for line in body_lines]
     values = {
-        "MOVE": move, "ADDR": reply_address(sent), "DATE": "Mon, 23 Nov 2026 at 10:00", "SUBJECT": sent.subject,
-        "QUOTE": "\n".join(quoted), "ORIGINAL": str(sent.body), "QUOTE_HEAD": "\n".join(quoted[:6]),
+        "MOVE": move,
+        "ADDR": reply_address(sent),
+        "DATE": "Mon, 23 Nov 2026 at 10:00",
+        "SUBJECT": sent.subject,
+        "QUOTE": "\n".join(quoted),
+        "ORIGINAL": str(sent.body),
+        "QUOTE_HEAD": "\n".join(quoted[:6]),
         "QUOTE_TAIL": "\n".join(quoted[6:]),
         "HTMLQUOTE": "<br>".join(html.escape(line).replace("  ", "&nbsp; ") for line in body_lines),
-    }  # fmt: skip
+    }
     text = sample.template
     for key in sorted(values, key=len, reverse=True):
         text = text.replace("{" + key + "}", values[key])

@@ -27,16 +27,28 @@ def by_pipe(raw: bytes, tmp_path: Path) -> InboundMessage | None:
     return InboundMessage.objects.order_by("-id").first()
 
 
-def by_webhook(raw: bytes, settings: Any, *, token: str | None = None, stripped: str | None = None,
-               recipient: str = "", sign_with: str = MAILGUN_KEY) -> Any:  # fmt: skip
+def by_webhook(
+    raw: bytes,
+    settings: Any,
+    *,
+    token: str | None = None,
+    stripped: str | None = None,
+    recipient: str = "",
+    sign_with: str = MAILGUN_KEY,
+) -> Any:
     """POST the message as Mailgun's route forward() does to anymail's ``mailgun/inbound_mime/`` URL."""
     settings.ANYMAIL = {**getattr(settings, "ANYMAIL", {}), "MAILGUN_WEBHOOK_SIGNING_KEY": MAILGUN_KEY}
     settings.INBOUND_PROVIDER = "mailgun"
     timestamp = str(int(time.time()))
     token = token or secrets.token_hex(25)
     signature = hmac.new(sign_with.encode(), f"{timestamp}{token}".encode(), hashlib.sha256).hexdigest()
-    data = {"body-mime": raw.decode("utf-8", "replace"), "timestamp": timestamp, "token": token, "signature": signature,
-            "recipient": recipient}  # fmt: skip
+    data = {
+        "body-mime": raw.decode("utf-8", "replace"),
+        "timestamp": timestamp,
+        "token": token,
+        "signature": signature,
+        "recipient": recipient,
+    }
     if stripped is not None:
         data["stripped-text"] = stripped
     return Client().post("/anymail/mailgun/inbound_mime/", data)

@@ -52,7 +52,7 @@ def reply(
     elif kind == "html":
         paragraphs = "".join(f"<div>{line}</div>" for line in body.split("\n"))
         message.set_content(
-            f"<html><body>{paragraphs}<br><div class=\"quote\">{attribution}<blockquote>"
+            f'<html><body>{paragraphs}<br><div class="quote">{attribution}<blockquote>'
             f"{sent.body}</blockquote></div></body></html>",
             subtype="html",
         )
@@ -60,17 +60,16 @@ def reply(
         # Gmail wraps the attribution line and puts the quote in a gmail_quote block.
         long_attribution = attribution.replace(", Wordgames", ",\nWordgames")
         message.set_content(f"{body}\n\n{long_attribution}\n\n{quoted}\n")
-        html_body = "".join(f"<div dir=\"ltr\">{line}</div>" for line in body.split("\n"))
+        html_body = "".join(f'<div dir="ltr">{line}</div>' for line in body.split("\n"))
         message.add_alternative(
-            f"<div dir=\"ltr\">{html_body}</div><br><div class=\"gmail_quote\"><div dir=\"ltr\" "
-            f"class=\"gmail_attr\">{attribution}<br></div><blockquote class=\"gmail_quote\">{sent.body}"
+            f'<div dir="ltr">{html_body}</div><br><div class="gmail_quote"><div dir="ltr" '
+            f'class="gmail_attr">{attribution}<br></div><blockquote class="gmail_quote">{sent.body}'
             f"</blockquote></div>",
             subtype="html",
         )
     elif kind == "attachment":
         message.set_content(f"{body}\n\n-- \nAnn, sent with a photo of my board\n")
-        message.add_attachment(b"\x89PNG\r\n\x1a\n" + bytes(200), maintype="image", subtype="png",
-                               filename="board.png")  # fmt: skip
+        message.add_attachment(b"\x89PNG\r\n\x1a\n" + bytes(200), maintype="image", subtype="png", filename="board.png")
     else:
         raise ValueError(kind)
     return message.as_bytes()

@@ -35,8 +35,9 @@ def digests_to(user: Any) -> list[Any]:
     return [m for m in mail.outbox if m.to == [user.email] and "daily digest" in m.subject]
 
 
-def test_a_game_that_comes_to_wait_after_the_digest_hour_is_in_that_days_digest(lingo_game: Game, play_best: Any,
-                                                                                 ann: Any, bob: Any) -> None:  # fmt: skip
+def test_a_game_that_comes_to_wait_after_the_digest_hour_is_in_that_days_digest(
+    lingo_game: Game, play_best: Any, ann: Any, bob: Any
+) -> None:
     """Bob's hour (6 in the morning) has passed: at the sweep nothing waited for him (ann to move), so no digest
     then. At noon ann moves and it is bob's turn: today's digest goes out at the next sweep, once; tomorrow's at
     his hour."""
@@ -57,8 +58,9 @@ def test_a_game_that_comes_to_wait_after_the_digest_hour_is_in_that_days_digest(
     assert len(digests_to(bob)) == 2 and "Your turn in 2 games" in digests_to(bob)[-1].subject
 
 
-def test_a_sweep_that_runs_past_the_players_midnight_still_sends_that_days_digest(lingo_game: Game, play_best: Any,
-                                                                                   ann: Any, bob: Any) -> None:  # fmt: skip
+def test_a_sweep_that_runs_past_the_players_midnight_still_sends_that_days_digest(
+    lingo_game: Game, play_best: Any, ann: Any, bob: Any
+) -> None:
     """Bob's digest is due at 23:00; the sweeps fall behind and the first to read it runs at 00:01 the next day:
     that day's digest still goes out (late), and the next day's at 23:00 as usual: one a day, none skipped."""
     play_best(lingo_game, ann)  # bob to move
@@ -73,8 +75,9 @@ def test_a_sweep_that_runs_past_the_players_midnight_still_sends_that_days_diges
     assert len(digests_to(bob)) == 2
 
 
-def test_a_digest_another_sweep_is_sending_stays_due_until_it_is_sent(lingo_game: Game, play_best: Any, ann: Any,
-                                                                      bob: Any) -> None:  # fmt: skip
+def test_a_digest_another_sweep_is_sending_stays_due_until_it_is_sent(
+    lingo_game: Game, play_best: Any, ann: Any, bob: Any
+) -> None:
     """Two sweeps at once (beat's and a retried one): the second finds bob's digest claimed by the first and must
     not move his due time on, for the first may fail or die before sending; once that claim has run out, the
     next sweep sends it."""
@@ -86,7 +89,8 @@ def test_a_digest_another_sweep_is_sending_stays_due_until_it_is_sent(lingo_game
     assert Profile.objects.get(user=bob).digest_due == due  # still due
     # The other sweep died before sending: its claim runs out.
     Notification.objects.filter(key=key).update(
-        claimed=timezone.now() - timedelta(seconds=settings.EMAIL_CLAIM_LEASE + 1))
+        claimed=timezone.now() - timedelta(seconds=settings.EMAIL_CLAIM_LEASE + 1)
+    )
     assert emails.send_digests(due + timedelta(minutes=6)) == 1
     assert len(digests_to(bob)) == 1
     assert Profile.objects.get(user=bob).digest_due == due + timedelta(days=1)

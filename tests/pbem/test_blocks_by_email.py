@@ -41,8 +41,9 @@ def test_no_challenge_by_email(ann: Any, bob: Any, tmp_path: Path, ann_blocks: b
 
 
 @BOTH_WAYS
-def test_an_invitation_accepted_by_reply_after_a_block_seats_nobody(ann: Any, bob: Any, tmp_path: Path,
-                                                                     ann_blocks: bool) -> None:  # fmt: skip
+def test_an_invitation_accepted_by_reply_after_a_block_seats_nobody(
+    ann: Any, bob: Any, tmp_path: Path, ann_blocks: bool
+) -> None:
     game = actions.create_game(ann, "lingo", {"preset": "pbem"}, ["bob@example.com"], seed=11)
     invitation = latest_to("bob@example.com")
     blocked(ann, bob, ann_blocks)
@@ -54,8 +55,9 @@ def test_an_invitation_accepted_by_reply_after_a_block_seats_nobody(ann: Any, bo
 
 
 @BOTH_WAYS
-def test_no_words_by_email_in_the_chat_of_a_game_ones_blocker_plays(lingo_game: Game, ann: Any, bob: Any,
-                                                                   tmp_path: Path, ann_blocks: bool) -> None:  # fmt: skip
+def test_no_words_by_email_in_the_chat_of_a_game_ones_blocker_plays(
+    lingo_game: Game, ann: Any, bob: Any, tmp_path: Path, ann_blocks: bool
+) -> None:
     blocker, blocked_one = (ann, bob) if ann_blocks else (bob, ann)
     relations.block(blocker, blocked_one)
     to_blocked = latest_to(blocked_one.email)

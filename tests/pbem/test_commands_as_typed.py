@@ -55,8 +55,9 @@ def unchanged(game: Game) -> None:
 
 @pytest.mark.parametrize("way", WAYS)
 @pytest.mark.parametrize("typed", ["Resign.", "RESIGN!", "resign please", "Resign, thanks."])
-def test_resign_as_people_type_it_ends_the_game(lingo_game: Game, typed: str, way: str, tmp_path: Path,
-                                                settings: Any, request: Any) -> None:  # fmt: skip
+def test_resign_as_people_type_it_ends_the_game(
+    lingo_game: Game, typed: str, way: str, tmp_path: Path, settings: Any, request: Any
+) -> None:
     record = send(mime.reply(latest_to("ann@example.com"), typed), way, tmp_path, settings, request)
     lingo_game.refresh_from_db()
     assert lingo_game.status == Game.Status.FINISHED and record.outcome == "applied"
@@ -79,8 +80,9 @@ def test_board_please_sends_the_board(lingo_game: Game, typed: str, tmp_path: Pa
 
 
 @pytest.mark.parametrize("way", WAYS)
-def test_a_greeting_above_the_move_is_skipped_and_the_move_played(lingo_game: Game, way: str, tmp_path: Path,
-                                                                  settings: Any, request: Any) -> None:  # fmt: skip
+def test_a_greeting_above_the_move_is_skipped_and_the_move_played(
+    lingo_game: Game, way: str, tmp_path: Path, settings: Any, request: Any
+) -> None:
     move = best(lingo_game, 0)
     send(mime.reply(latest_to("ann@example.com"), f"Hi Bob,\n\n{move}\nGood luck!"), way, tmp_path, settings, request)
     played = Move.objects.get(game=lingo_game)
@@ -88,10 +90,13 @@ def test_a_greeting_above_the_move_is_skipped_and_the_move_played(lingo_game: Ga
 
 
 @pytest.mark.parametrize("way", WAYS)
-@pytest.mark.parametrize(("typed", "meant"), [("histroy", "history"), ("chek:", "check"), ("bord please", "board"),
-                                              ("Resing.", "resign"), ("hepl", "help")])  # fmt: skip
-def test_a_mistyped_command_is_answered_did_you_mean(lingo_game: Game, typed: str, meant: str, way: str,
-                                                     tmp_path: Path, settings: Any, request: Any) -> None:  # fmt: skip
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("histroy", "history"), ("chek:", "check"), ("bord please", "board"), ("Resing.", "resign"), ("hepl", "help")],
+)
+def test_a_mistyped_command_is_answered_did_you_mean(
+    lingo_game: Game, typed: str, meant: str, way: str, tmp_path: Path, settings: Any, request: Any
+) -> None:
     record = send(mime.reply(latest_to("ann@example.com"), typed), way, tmp_path, settings, request)
     answer = replies_to("ann@example.com")[-1].body
     assert f"Did you mean {meant}?" in answer and record.outcome == "refused"
@@ -106,8 +111,7 @@ def test_a_mistyped_check_with_its_move_is_answered_did_you_mean(lingo_game: Gam
 
 
 @pytest.mark.parametrize("typed", ["YET", "13L", "13L YTE", "pas", "13L YET,", "L YET", "YET OVEN"])
-def test_a_mistyped_short_move_is_refused_never_played_nor_posted(lingo_game: Game, typed: str,
-                                                                   tmp_path: Path) -> None:  # fmt: skip
+def test_a_mistyped_short_move_is_refused_never_played_nor_posted(lingo_game: Game, typed: str, tmp_path: Path) -> None:
     record = by_pipe(mime.reply(latest_to("ann@example.com"), typed), tmp_path)
     assert record is not None and record.outcome == "refused"
     answer = replies_to("ann@example.com")[-1].body
@@ -132,11 +136,13 @@ def test_a_decision_with_a_question_mark_is_a_question(lingo_game: Game, typed: 
     unchanged(lingo_game)
 
 
-@pytest.mark.parametrize(("answer", "taken_back"), [("yes", True), ("Yes!", True), ("ok", True), ("no", False),
-                                                     ("No, thanks.", False)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("answer", "taken_back"), [("yes", True), ("Yes!", True), ("ok", True), ("no", False), ("No, thanks.", False)]
+)
 @pytest.mark.parametrize("way", ["pipe", "lmtp"])
-def test_undo_please_and_the_opponents_yes_or_no(lingo_game: Game, answer: str, taken_back: bool, way: str,
-                                                 tmp_path: Path, settings: Any, request: Any) -> None:  # fmt: skip
+def test_undo_please_and_the_opponents_yes_or_no(
+    lingo_game: Game, answer: str, taken_back: bool, way: str, tmp_path: Path, settings: Any, request: Any
+) -> None:
     move = best(lingo_game, 0)
     send(mime.reply(latest_to("ann@example.com"), move), way, tmp_path, settings, request)
     send(mime.reply(latest_to("ann@example.com"), "undo please"), way, tmp_path, settings, request)
@@ -171,11 +177,12 @@ def to_site(body: str, *, references: str = "") -> bytes:
 
 
 @pytest.mark.parametrize("way", WAYS)
-@pytest.mark.parametrize(("typed", "meant"), [("chalenge lingo bob", "challenge"), ("hepl", "help"),
-                                              ("joni 12", "join"), ("Seek:", None)])  # fmt: skip
-def test_a_mistyped_command_to_the_site_gets_help_not_a_wrong_address(ann: Any, bob: Any, typed: str,
-                                                                      meant: str | None, way: str, tmp_path: Path,
-                                                                      settings: Any, request: Any) -> None:  # fmt: skip
+@pytest.mark.parametrize(
+    ("typed", "meant"), [("chalenge lingo bob", "challenge"), ("hepl", "help"), ("joni 12", "join"), ("Seek:", None)]
+)
+def test_a_mistyped_command_to_the_site_gets_help_not_a_wrong_address(
+    ann: Any, bob: Any, typed: str, meant: str | None, way: str, tmp_path: Path, settings: Any, request: Any
+) -> None:
     raw = to_site(typed, references="<earlier@example.com>")
     send(raw, way, tmp_path, settings, request)
     assert not Game.objects.exists()

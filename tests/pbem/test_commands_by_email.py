@@ -47,15 +47,21 @@ def test_a_challenge_by_email_sets_up_the_game_and_invites_the_opponent(ann: Any
 def test_a_challenge_with_a_bad_option_says_why_and_sets_up_nothing(ann: Any, bob: Any, tmp_path: Path) -> None:
     by_pipe(to_site("ann@example.com", "challenge lingo bob colour=red"), tmp_path)
     assert not Game.objects.exists()
-    assert "The game was not set up" in latest_to("ann@example.com").body and "colour" in latest_to(
-        "ann@example.com").body
+    assert (
+        "The game was not set up" in latest_to("ann@example.com").body and "colour" in latest_to("ann@example.com").body
+    )
 
 
-def test_a_challenge_spends_the_same_games_per_hour_as_the_web(ann: Any, bob: Any, tmp_path: Path,
-                                                               settings: Any) -> None:  # fmt: skip
+def test_a_challenge_spends_the_same_games_per_hour_as_the_web(
+    ann: Any, bob: Any, tmp_path: Path, settings: Any
+) -> None:
     settings.THROTTLE = {**settings.THROTTLE, "game": (1, 3600)}
-    assert logged_in(ann).post("/games/new/", {"game": "lingo", "players": 2, "preset": "classic", "clock": "7d",
-                                               "seat_2": ""}).status_code == 302  # fmt: skip
+    assert (
+        logged_in(ann)
+        .post("/games/new/", {"game": "lingo", "players": 2, "preset": "classic", "clock": "7d", "seat_2": ""})
+        .status_code
+        == 302
+    )
     by_pipe(to_site("ann@example.com", "challenge lingo bob"), tmp_path)
     assert Game.objects.count() == 1
     answer = latest_to("ann@example.com").body
@@ -78,6 +84,14 @@ def test_check_scores_a_move_without_playing_it(lingo_game: Game, tmp_path: Path
 def test_help_by_email_lists_every_command_with_an_example(lingo_game: Game, tmp_path: Path) -> None:
     by_pipe(mime.reply(latest_to("ann@example.com"), "help"), tmp_path)
     text = latest_to("ann@example.com").body
-    for example in ("check 13L YET", "say Good luck!", "board", "history", "resign", "undo", "accept / reject",
-                    "challenge lingo bob"):
+    for example in (
+        "check 13L YET",
+        "say Good luck!",
+        "board",
+        "history",
+        "resign",
+        "undo",
+        "accept / reject",
+        "challenge lingo bob",
+    ):
         assert example in text, example

@@ -53,8 +53,14 @@ def test_a_real_clients_reply_plays_the_move_with_only_the_players_comment(
         assert by_webhook(raw, settings).status_code == 200
     else:
         port = request.getfixturevalue("imap_server")
-        settings.INBOUND_IMAP = {"host": "127.0.0.1", "port": port, "user": "play", "password": "secret",
-                                 "folder": "INBOX", "allow_cleartext": True}  # fmt: skip
+        settings.INBOUND_IMAP = {
+            "host": "127.0.0.1",
+            "port": port,
+            "user": "play",
+            "password": "secret",
+            "folder": "INBOX",
+            "allow_cleartext": True,
+        }
         deliver(port, raw)
         assert poll_imap() == 1
     played = Move.objects.filter(game=lingo_game).first()

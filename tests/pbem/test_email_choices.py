@@ -47,8 +47,15 @@ def lingo(users: list[Any]) -> Game:
 
 
 def invited(users: list[Any], tmp_path: Path) -> None:
-    assert logged_in(users[0]).post("/games/new/", {"game": "lingo", "players": 2, "preset": "classic",
-                                                    "clock": "7d", "seat_2": users[1].username}).status_code == 302
+    assert (
+        logged_in(users[0])
+        .post(
+            "/games/new/",
+            {"game": "lingo", "players": 2, "preset": "classic", "clock": "7d", "seat_2": users[1].username},
+        )
+        .status_code
+        == 302
+    )
 
 
 def started(users: list[Any], tmp_path: Path) -> None:

@@ -32,11 +32,21 @@ from .test_inbound import best, latest_to, replies_to
 UNKNOWN_CHARSETS = ["unknown-8bit", "windows-874", "iso-8859-8-i", "windows-31j", "x-mac-roman"]
 
 
-def raw_mail(sender: str, to: str, body: bytes, *, charset: str = "utf-8", subject: str = "Re: your game",
-             extra: str = "", msgid: str = "") -> bytes:  # fmt: skip
-    head = (f"From: {sender}\nTo: {to}\nSubject: {subject}\nMessage-ID: <{msgid or id(body)}-{charset}@example.com>\n"
-            f"{extra}MIME-Version: 1.0\nContent-Type: text/plain; charset={charset}\n"
-            "Content-Transfer-Encoding: 8bit\n\n")  # fmt: skip
+def raw_mail(
+    sender: str,
+    to: str,
+    body: bytes,
+    *,
+    charset: str = "utf-8",
+    subject: str = "Re: your game",
+    extra: str = "",
+    msgid: str = "",
+) -> bytes:
+    head = (
+        f"From: {sender}\nTo: {to}\nSubject: {subject}\nMessage-ID: <{msgid or id(body)}-{charset}@example.com>\n"
+        f"{extra}MIME-Version: 1.0\nContent-Type: text/plain; charset={charset}\n"
+        "Content-Transfer-Encoding: 8bit\n\n"
+    )
     return head.encode() + body
 
 
@@ -48,24 +58,41 @@ def played(game: Game) -> Move | None:
 
 
 @pytest.mark.parametrize("charset", UNKNOWN_CHARSETS)
-def test_a_reply_in_a_charset_python_does_not_know_is_still_played(lingo_game: Game, tmp_path: Path,
-                                                                   charset: str) -> None:  # fmt: skip
+def test_a_reply_in_a_charset_python_does_not_know_is_still_played(
+    lingo_game: Game, tmp_path: Path, charset: str
+) -> None:
     sent = latest_to("ann@example.com")
     move = best(lingo_game, 0)
-    by_pipe(raw_mail("ann@example.com", mime.reply_address(sent), f"{move}\n".encode() + b"caf\xe9 \xa1\n",
-                     charset=charset), tmp_path)  # fmt: skip
+    by_pipe(
+        raw_mail(
+            "ann@example.com", mime.reply_address(sent), f"{move}\n".encode() + b"caf\xe9 \xa1\n", charset=charset
+        ),
+        tmp_path,
+    )
     move_played = played(lingo_game)
     assert move_played is not None and move_played.text == move and move_played.comment  # best effort
 
 
-def test_one_strangers_broken_message_does_not_stop_imap_play(lingo_game: Game, imap_server: int,  # noqa: F811
-                                                             settings: Any) -> None:  # fmt: skip
-    settings.INBOUND_IMAP = {"host": "127.0.0.1", "port": imap_server, "user": "play", "password": "secret",
-                             "folder": "INBOX", "allow_cleartext": True}  # fmt: skip
+def test_one_strangers_broken_message_does_not_stop_imap_play(
+    lingo_game: Game,
+    imap_server: int,  # noqa: F811
+    settings: Any,
+) -> None:
+    settings.INBOUND_IMAP = {
+        "host": "127.0.0.1",
+        "port": imap_server,
+        "user": "play",
+        "password": "secret",
+        "folder": "INBOX",
+        "allow_cleartext": True,
+    }
     sent = latest_to("ann@example.com")
     deliver(imap_server, raw_mail("stranger@example.net", "play@localhost", b"\xe9\xe9\xe9", charset="windows-874"))
-    deliver(imap_server, b"From: =?utf-8?q?Eve=0A_Evil?= <eve@example.net>\nTo: play@localhost\n"
-                         b"Subject: =?utf-8?q?a=0Ab?=\nContent-Type: multipart/mixed; boundary=\"nope\"\n\n--x\n\xff")
+    deliver(
+        imap_server,
+        b"From: =?utf-8?q?Eve=0A_Evil?= <eve@example.net>\nTo: play@localhost\n"
+        b'Subject: =?utf-8?q?a=0Ab?=\nContent-Type: multipart/mixed; boundary="nope"\n\n--x\n\xff',
+    )
     deliver(imap_server, mime.reply(sent, best(lingo_game, 0)))
     assert poll_imap() == 3
     assert played(lingo_game) is not None  # the player behind the broken messages is not held up
@@ -118,18 +145,22 @@ def test_no_bytes_make_the_reader_raise(raw: bytes) -> None:
 @hsettings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.binary(max_size=2000), st.sampled_from(UNKNOWN_CHARSETS + ["utf-8", "bogus"]))
 def test_no_message_makes_recording_raise(lingo_game: Game, raw: bytes, charset: str) -> None:
-    record = handle_raw(raw_mail("x@example.net", "play+1-abc@localhost", raw, charset=charset,
-                                 msgid=str(hash(raw))) + raw, via="pipe")  # fmt: skip
+    record = handle_raw(
+        raw_mail("x@example.net", "play+1-abc@localhost", raw, charset=charset, msgid=str(hash(raw))) + raw, via="pipe"
+    )
     assert record.pk is not None and record.outcome in ("refused", "ignored")
 
 
-def test_an_encoded_line_break_in_the_subject_and_name_still_plays_and_answers(lingo_game: Game,
-                                                                              tmp_path: Path) -> None:  # fmt: skip
+def test_an_encoded_line_break_in_the_subject_and_name_still_plays_and_answers(
+    lingo_game: Game, tmp_path: Path
+) -> None:
     sent = latest_to("ann@example.com")
     move = best(lingo_game, 0)
-    raw = (f"From: =?utf-8?q?Ann=0D=0A_Smith?= <ann@example.com>\nTo: {mime.reply_address(sent)}\n"
-           "Subject: =?utf-8?q?Re:_game=0ABcc:_x@example.net?=\nMessage-ID: <nl@example.com>\n"
-           f"Content-Type: text/plain; charset=utf-8\n\n{move}\n").encode()  # fmt: skip
+    raw = (
+        f"From: =?utf-8?q?Ann=0D=0A_Smith?= <ann@example.com>\nTo: {mime.reply_address(sent)}\n"
+        "Subject: =?utf-8?q?Re:_game=0ABcc:_x@example.net?=\nMessage-ID: <nl@example.com>\n"
+        f"Content-Type: text/plain; charset=utf-8\n\n{move}\n"
+    ).encode()
     by_pipe(raw, tmp_path)
     assert played(lingo_game) is not None
     assert f"Your move {move} was played" in replies_to("ann@example.com")[-1].body
@@ -142,8 +173,7 @@ def test_the_games_own_lines_never_reach_a_comment(lingo_game: Game, tmp_path: P
     """A mail program that pastes the original without any mark (no ">", no header block)."""
     sent = latest_to("ann@example.com")
     move = best(lingo_game, 0)
-    by_pipe(raw_mail("ann@example.com", mime.reply_address(sent), f"{move}\nyour go\n\n{sent.body}".encode()),
-            tmp_path)  # fmt: skip
+    by_pipe(raw_mail("ann@example.com", mime.reply_address(sent), f"{move}\nyour go\n\n{sent.body}".encode()), tmp_path)
     move_played = played(lingo_game)
     assert move_played is not None and "Pool:" not in move_played.comment and " . " not in move_played.comment
     assert move_played.comment.startswith("your go")
@@ -153,21 +183,28 @@ def test_a_bottom_posted_reply_is_found_not_refused(lingo_game: Game, tmp_path: 
     sent = latest_to("ann@example.com")
     move = best(lingo_game, 0)
     quoted = "\n".join(f"> {line}" for line in str(sent.body).splitlines())
-    by_pipe(raw_mail("ann@example.com", mime.reply_address(sent),
-                     f"Wordgames wrote:\n{quoted}\n\n{move}\n".encode()), tmp_path)  # fmt: skip
+    by_pipe(
+        raw_mail("ann@example.com", mime.reply_address(sent), f"Wordgames wrote:\n{quoted}\n\n{move}\n".encode()),
+        tmp_path,
+    )
     assert played(lingo_game) is not None
 
 
 # 3. No backscatter, no loops
 
 AUTOMATIC = [
-    "Return-Path: <>\n", "Auto-Submitted: auto-replied\n", "List-Id: <games.lists.example.com>\n",
-    "X-Autorespond: yes\n", "Precedence: auto_reply\n", "X-Auto-Response-Suppress: All\n",
-]  # fmt: skip
+    "Return-Path: <>\n",
+    "Auto-Submitted: auto-replied\n",
+    "List-Id: <games.lists.example.com>\n",
+    "X-Autorespond: yes\n",
+    "Precedence: auto_reply\n",
+    "X-Auto-Response-Suppress: All\n",
+]
 
 
-@pytest.mark.parametrize("extra", AUTOMATIC + ["subject:Automatic reply: away", "subject:Out of Office: back Monday",
-                                               "report"])  # fmt: skip
+@pytest.mark.parametrize(
+    "extra", AUTOMATIC + ["subject:Automatic reply: away", "subject:Out of Office: back Monday", "report"]
+)
 def test_automatic_mail_is_never_answered(lingo_game: Game, tmp_path: Path, extra: str) -> None:
     sent = latest_to("ann@example.com")
     subject = extra.split(":", 1)[1] if extra.startswith("subject:") else "Re: your game"
@@ -179,8 +216,13 @@ def test_automatic_mail_is_never_answered(lingo_game: Game, tmp_path: Path, extr
         message.replace_header("Content-Type", 'multipart/report; report-type=delivery-status; boundary="b"')
         raw = message.as_bytes()
     else:
-        raw = raw_mail("ann@example.com", mime.reply_address(sent), b"I am away until Monday.\n", subject=subject,
-                       extra="" if extra.startswith("subject:") else extra)  # fmt: skip
+        raw = raw_mail(
+            "ann@example.com",
+            mime.reply_address(sent),
+            b"I am away until Monday.\n",
+            subject=subject,
+            extra="" if extra.startswith("subject:") else extra,
+        )
     before = len(mail.outbox)
     record = by_pipe(raw, tmp_path)
     assert record is not None and record.outcome == "ignored" and not record.answered
@@ -191,16 +233,23 @@ def test_an_auto_responder_draws_no_answers(lingo_game: Game, tmp_path: Path) ->
     sent = latest_to("ann@example.com")
     before = len(mail.outbox)
     for n in range(5):
-        by_pipe(raw_mail("ann@example.com", mime.reply_address(sent), b"I am on holiday.\n",
-                         subject="Automatic reply: Re: your game", msgid=f"auto{n}"), tmp_path)  # fmt: skip
+        by_pipe(
+            raw_mail(
+                "ann@example.com",
+                mime.reply_address(sent),
+                b"I am on holiday.\n",
+                subject="Automatic reply: Re: your game",
+                msgid=f"auto{n}",
+            ),
+            tmp_path,
+        )
     assert len(mail.outbox) == before
 
 
 def test_refusals_are_answered_a_few_times_an_hour_at_most(lingo_game: Game, tmp_path: Path) -> None:
     sent = latest_to("ann@example.com")
     for n in range(6):
-        by_pipe(raw_mail("ann@example.com", "play+1-wrongwrongwrongw@localhost", b"board\n", msgid=f"r{n}"),
-                tmp_path)  # fmt: skip
+        by_pipe(raw_mail("ann@example.com", "play+1-wrongwrongwrongw@localhost", b"board\n", msgid=f"r{n}"), tmp_path)
     assert len(replies_to("ann@example.com")) == 3
     assert InboundMessage.objects.filter(outcome="refused").count() == 6
     assert sent  # the game email was there to reply to
@@ -208,9 +257,12 @@ def test_refusals_are_answered_a_few_times_an_hour_at_most(lingo_game: Game, tmp
 
 def test_a_move_failing_dmarc_is_refused(lingo_game: Game, tmp_path: Path, settings: Any) -> None:
     sent = latest_to("ann@example.com")
-    raw = raw_mail("ann@example.com", mime.reply_address(sent), f"{best(lingo_game, 0)}\n".encode(),
-                   extra="Authentication-Results: mx.localhost; spf=fail; dmarc=fail (p=reject) "
-                         "header.from=example.com\n")  # fmt: skip
+    raw = raw_mail(
+        "ann@example.com",
+        mime.reply_address(sent),
+        f"{best(lingo_game, 0)}\n".encode(),
+        extra="Authentication-Results: mx.localhost; spf=fail; dmarc=fail (p=reject) header.from=example.com\n",
+    )
     record = by_pipe(raw, tmp_path)
     assert played(lingo_game) is None
     assert record is not None and "DMARC" in record.detail
@@ -221,8 +273,7 @@ def test_a_move_failing_dmarc_is_refused(lingo_game: Game, tmp_path: Path, setti
 
 def test_a_reply_all_with_another_plus_address_first_is_played(lingo_game: Game, tmp_path: Path) -> None:
     sent = latest_to("ann@example.com")
-    by_pipe(mime.reply(sent, best(lingo_game, 0), to=f"bob+games@example.net, {mime.reply_address(sent)}"),
-            tmp_path)  # fmt: skip
+    by_pipe(mime.reply(sent, best(lingo_game, 0), to=f"bob+games@example.net, {mime.reply_address(sent)}"), tmp_path)
     assert played(lingo_game) is not None
 
 
@@ -235,8 +286,9 @@ def test_a_stranger_declines_an_invitation_by_email(ann: Any, tmp_path: Path) ->
     assert "You declined the invitation" in replies_to("dan@example.org")[-1].body
 
 
-def test_an_invitation_accepted_from_another_accounts_address_seats_nobody(ann: Any, cat: Any, tmp_path: Path,
-                                                                           settings: Any) -> None:  # fmt: skip
+def test_an_invitation_accepted_from_another_accounts_address_seats_nobody(
+    ann: Any, cat: Any, tmp_path: Path, settings: Any
+) -> None:
     """Even where any sender may move for a seat (``INBOUND_REQUIRE_FROM`` off), an invitation seats only the
     account whose confirmed address it was sent to."""
     settings.INBOUND_REQUIRE_FROM = False
@@ -294,10 +346,18 @@ def test_check_deploy_fails_when_the_webhook_secret_is_missing(settings: Any) ->
     assert "wordgames.E014" not in [m.id for m in checks.run_checks(include_deployment_checks=True)]
 
 
-def test_imap_refuses_a_cleartext_login_unless_allowed(lingo_game: Game, imap_server: int,  # noqa: F811
-                                                       settings: Any) -> None:  # fmt: skip
-    settings.INBOUND_IMAP = {"host": "127.0.0.1", "port": imap_server, "user": "play", "password": "secret",
-                             "folder": "INBOX"}  # fmt: skip
+def test_imap_refuses_a_cleartext_login_unless_allowed(
+    lingo_game: Game,
+    imap_server: int,  # noqa: F811
+    settings: Any,
+) -> None:
+    settings.INBOUND_IMAP = {
+        "host": "127.0.0.1",
+        "port": imap_server,
+        "user": "play",
+        "password": "secret",
+        "folder": "INBOX",
+    }
     deliver(imap_server, mime.reply(latest_to("ann@example.com"), best(lingo_game, 0)))
     with pytest.raises(CleartextRefused):
         poll_imap.run()
@@ -331,17 +391,19 @@ def test_an_emailed_move_holding_a_nul_byte_is_refused_and_answered_with_the_boa
     assert board_row.search(reply.body), reply.body  # the board comes with the refusal, as for any bad move
 
 
-def test_a_nul_byte_in_an_emailed_comment_or_chat_is_dropped_and_the_rest_kept(lingo_game: Game,
-                                                                               tmp_path: Path) -> None:  # fmt: skip
+def test_a_nul_byte_in_an_emailed_comment_or_chat_is_dropped_and_the_rest_kept(
+    lingo_game: Game, tmp_path: Path
+) -> None:
     sent = latest_to("ann@example.com")
     move = best(lingo_game, 0)
-    by_pipe(raw_mail("ann@example.com", mime.reply_address(sent), f"{move}\nGood\x00 luck\n".encode(),
-                     msgid="nul-comment"), tmp_path)  # fmt: skip
+    by_pipe(
+        raw_mail("ann@example.com", mime.reply_address(sent), f"{move}\nGood\x00 luck\n".encode(), msgid="nul-comment"),
+        tmp_path,
+    )
     made = played(lingo_game)
     assert made is not None and made.text == move and made.comment == "Good luck"
     to_bob = latest_to("bob@example.com")
-    by_pipe(raw_mail("bob@example.com", mime.reply_address(to_bob), b"say Nice\x00 one\n", msgid="nul-say"),
-            tmp_path)  # fmt: skip
+    by_pipe(raw_mail("bob@example.com", mime.reply_address(to_bob), b"say Nice\x00 one\n", msgid="nul-say"), tmp_path)
     from wordgames.games.models import ChatMessage
 
     assert ChatMessage.objects.get(game=lingo_game).text == "Nice one"

@@ -100,15 +100,27 @@ def deliver(port: int, raw: bytes) -> None:
 
 def delivered_and_polled(port: int, raw: bytes, settings: Any) -> None:
     """``raw`` put in the mailbox, and the poller (pointed at it) handles it."""
-    settings.INBOUND_IMAP = {"host": "127.0.0.1", "port": port, "user": "play", "password": "secret",
-                             "folder": "INBOX", "allow_cleartext": True}  # fmt: skip
+    settings.INBOUND_IMAP = {
+        "host": "127.0.0.1",
+        "port": port,
+        "user": "play",
+        "password": "secret",
+        "folder": "INBOX",
+        "allow_cleartext": True,
+    }
     deliver(port, raw)
     assert poll_imap() == 1
 
 
 def test_the_imap_poller_plays_a_reply_once(lingo_game: Game, imap_server: int, settings: Any) -> None:
-    settings.INBOUND_IMAP = {"host": "127.0.0.1", "port": imap_server, "user": "play", "password": "secret",
-                             "folder": "INBOX", "allow_cleartext": True}  # fmt: skip
+    settings.INBOUND_IMAP = {
+        "host": "127.0.0.1",
+        "port": imap_server,
+        "user": "play",
+        "password": "secret",
+        "folder": "INBOX",
+        "allow_cleartext": True,
+    }
     move = best(lingo_game, 0)
     deliver(imap_server, mime.reply(latest_to("ann@example.com"), f"{move} #1"))
     assert poll_imap() == 1

@@ -71,8 +71,14 @@ def test_the_command_can_be_read_from_standard_input(lingo_game: Game, tmp_path:
     move = best(lingo_game, 0)
     raw = mime.reply(latest_to("ann@example.com"), move)
     env = {**os.environ, "DATABASE_URL": url, "CELERY_BROKER_URL": "", "CELERY_TASK_ALWAYS_EAGER": "true"}
-    done = subprocess.run([sys.executable, "manage.py", "receive_email"], input=raw, env=env, capture_output=True,
-                          cwd=Path(__file__).resolve().parents[2], timeout=60)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "manage.py", "receive_email"],
+        input=raw,
+        env=env,
+        capture_output=True,
+        cwd=Path(__file__).resolve().parents[2],
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr.decode()
     assert done.stdout.decode().startswith("applied:")
     assert Move.objects.get(game=lingo_game).text == move
@@ -144,8 +150,9 @@ def test_an_altered_token_is_refused(lingo_game: Game, tmp_path: Path) -> None:
     assert "not a valid reply address" in replies_to("ann@example.com")[-1].body
 
 
-def test_a_stale_move_number_is_refused_with_the_new_board(lingo_game: Game, tmp_path: Path, play_best: Any,
-                                                           ann: Any, bob: Any) -> None:  # fmt: skip
+def test_a_stale_move_number_is_refused_with_the_new_board(
+    lingo_game: Game, tmp_path: Path, play_best: Any, ann: Any, bob: Any
+) -> None:
     sent = latest_to("ann@example.com")
     play_best(lingo_game, ann)
     play_best(lingo_game, bob)  # ann's email said move 1; the game is at move 3 now
@@ -191,11 +198,14 @@ def test_bounces_and_auto_replies_get_no_answer(lingo_game: Game, tmp_path: Path
     unchanged(lingo_game)
 
 
-@pytest.mark.parametrize("command, expected", [
-    ("help", "board            send me the board"),
-    ("board", "The board as it is now:"),
-    ("history", "The moves so far:"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "command, expected",
+    [
+        ("help", "board            send me the board"),
+        ("board", "The board as it is now:"),
+        ("history", "The moves so far:"),
+    ],
+)
 def test_commands(lingo_game: Game, tmp_path: Path, command: str, expected: str) -> None:
     by_pipe(mime.reply(latest_to("bob@example.com"), command), tmp_path)
     answer = replies_to("bob@example.com")[-1]

@@ -113,12 +113,14 @@ def test_a_mail_service_failing_mid_batch_loses_and_doubles_nothing(ann: Any, bo
     assert FlakyLocalMailBackend.failures == 0
     sent = LocalEmail.objects.filter(subject__contains=", move 2: bob to move")
     assert sorted(sent.values_list("subject", flat=True)) == sorted(
-        f"Lingo game {game.pk}, move 2: bob to move" for game in games)  # fmt: skip
+        f"Lingo game {game.pk}, move 2: bob to move" for game in games
+    )
     assert not Notice.objects.exists() and not Notification.objects.filter(sent__isnull=True).exists()
 
 
-def test_notices_left_by_a_broker_that_was_down_are_sent_by_the_minutes_sweep(ann: Any, bob: Any,
-                                                                                settings: Any) -> None:  # fmt: skip
+def test_notices_left_by_a_broker_that_was_down_are_sent_by_the_minutes_sweep(
+    ann: Any, bob: Any, settings: Any
+) -> None:
     game = start_game(ann, bob, {}, seed=9)
     _sender_queued()  # the sender queued on a broker that then lost it
     _move(game, ann, 0)
@@ -130,9 +132,9 @@ def test_notices_left_by_a_broker_that_was_down_are_sent_by_the_minutes_sweep(an
     assert _told(f"game {game.pk}, move 2: bob to move") == {"bob@example.com": 1}
 
 
-def test_a_notice_whose_emails_cannot_be_made_keeps_its_error_and_holds_up_nobody(ann: Any, bob: Any, caplog: Any,
-                                                                                   admin_client: Any,
-                                                                                   settings: Any) -> None:  # fmt: skip
+def test_a_notice_whose_emails_cannot_be_made_keeps_its_error_and_holds_up_nobody(
+    ann: Any, bob: Any, caplog: Any, admin_client: Any, settings: Any
+) -> None:
     games = [start_game(ann, bob, {}, seed=seed) for seed in (11, 12, 13)]
     _sender_queued()
     for game in games:
@@ -204,9 +206,17 @@ def test_a_long_batch_renews_its_claims_and_leaves_an_email_taken_over_to_its_ta
     settings.EMAIL_CLAIM_LEASE = 0  # every send comes late: the sender renews its claims before each one
 
     def letter(n: int) -> emails.Letter:
-        return emails.compose(f"test-batch:{n}", f"p{n}@example.com", f"Note {n}", "games/email/reply.txt",
-                              {"reason": "", "text": f"Note {n}", "quoted": ""}, html_context={}, boards=[],
-                              headers={}, user=None)  # fmt: skip
+        return emails.compose(
+            f"test-batch:{n}",
+            f"p{n}@example.com",
+            f"Note {n}",
+            "games/email/reply.txt",
+            {"reason": "", "text": f"Note {n}", "quoted": ""},
+            html_context={},
+            boards=[],
+            headers={},
+            user=None,
+        )
 
     letters = [letter(n) for n in range(3)]
 

@@ -45,7 +45,7 @@ def test_game_emails_have_html_threading_and_unsubscribe_headers(lingo_game: Gam
     board = text_board("lingo", Game.objects.get(pk=lingo_game.pk).state, 1)
     drawing = board.split("\n\n")[0]
     assert f'<div style="{BOARD_STYLE}">{escape(drawing)}</div>' in html
-    legend = html[html.index(escape(drawing)):].split("</div>", 1)[1]
+    legend = html[html.index(escape(drawing)) :].split("</div>", 1)[1]
     assert "Upper case: the last move." in legend and "Pool:" in legend and "<div" not in legend.split("Pool:")[0]
     assert mime["In-Reply-To"] == f"<game-{lingo_game.pk}@localhost>"
     assert mime["References"] == f"<game-{lingo_game.pk}@localhost>"
@@ -106,19 +106,35 @@ def test_other_players_see_the_move_and_comment(ann: Any, bob: Any, cat: Any) ->
 def test_email_settings_page(client_bob: Client, bob: Any) -> None:
     page = client_bob.get("/accounts/email/").content.decode()
     assert "A daily digest" in page and "Time away" in page
-    data = {kind: "every" for kind in ("invitation", "start", "other_move", "game_over", "reminder", "timeout",
-                                       "undo", "chat", "error")}  # fmt: skip
-    response = client_bob.post("/accounts/email/", {**data, "your_turn": "digest", "digest_hour": "7",
-                                                     "save_emails": "1"})  # fmt: skip
+    data = {
+        kind: "every"
+        for kind in ("invitation", "start", "other_move", "game_over", "reminder", "timeout", "undo", "chat", "error")
+    }
+    response = client_bob.post(
+        "/accounts/email/", {**data, "your_turn": "digest", "digest_hour": "7", "save_emails": "1"}
+    )
     assert response.status_code == 302
     assert fresh(bob).email_mode("your_turn") == "digest" and fresh(bob).digest_hour == 7
 
 
-def test_one_subject_per_game_for_mail_programs_that_thread_by_subject(client_bob: Client, bob: Any,
-                                                                        lingo_game: Game, play_best: Any,
-                                                                        ann: Any) -> None:  # fmt: skip
-    data = {kind: "every" for kind in ("invitation", "start", "your_turn", "other_move", "game_over", "reminder",
-                                       "timeout", "undo", "chat", "error")}  # fmt: skip
+def test_one_subject_per_game_for_mail_programs_that_thread_by_subject(
+    client_bob: Client, bob: Any, lingo_game: Game, play_best: Any, ann: Any
+) -> None:
+    data = {
+        kind: "every"
+        for kind in (
+            "invitation",
+            "start",
+            "your_turn",
+            "other_move",
+            "game_over",
+            "reminder",
+            "timeout",
+            "undo",
+            "chat",
+            "error",
+        )
+    }
     assert "One subject line per game" in client_bob.get("/accounts/email/").content.decode()
     client_bob.post("/accounts/email/", {**data, "digest_hour": "8", "same_subject": "on", "save_emails": "1"})
     assert fresh(bob).same_subject
@@ -132,8 +148,9 @@ def test_one_subject_per_game_for_mail_programs_that_thread_by_subject(client_bo
     assert to_ann[-1].subject == f"Lingo game {lingo_game.pk}, move 3: ann to move"  # ann did not ask for it
 
 
-def test_daily_digest_at_the_chosen_hour_in_the_players_zone(lingo_game: Game, play_best: Any, ann: Any,
-                                                             bob: Any) -> None:  # fmt: skip
+def test_daily_digest_at_the_chosen_hour_in_the_players_zone(
+    lingo_game: Game, play_best: Any, ann: Any, bob: Any
+) -> None:
     prefer(bob, your_turn="digest")
     profile = profile_for(bob)
     profile.time_zone, profile.digest_hour = "Asia/Tokyo", 9
@@ -204,8 +221,9 @@ def test_a_reminder_survives_a_mail_service_that_is_down_for_a_while(lingo_game:
 
 
 def test_pbmserv_preset_nags_after_7_days_and_forfeits_after_21(ann: Any, bob: Any) -> None:
-    game = actions.create_game(ann, "lingo", {}, ["bob"], seed=5, move_time=timedelta(days=21),
-                                reminder_after=timedelta(days=7))  # fmt: skip
+    game = actions.create_game(
+        ann, "lingo", {}, ["bob"], seed=5, move_time=timedelta(days=21), reminder_after=timedelta(days=7)
+    )
     actions.join_game(game.pk, bob)
     seat = deadline_of(game, 0)
     start = seat.due_at - timedelta(days=21)
@@ -276,7 +294,10 @@ def test_a_timeout_move_that_does_not_fit_forfeits_instead(ann: Any, bob: Any, c
     actions.join_game(game.pk, cat)
     game.refresh_from_db()
     state = game.state
-    state["cells"] = {"c3": {"letter": "Q", "owner": None, "value": 0}, "d3": {"letter": "Z", "owner": None, "value": 0}}
+    state["cells"] = {
+        "c3": {"letter": "Q", "owner": None, "value": 0},
+        "d3": {"letter": "Z", "owner": None, "value": 0},
+    }
     Game.objects.filter(pk=game.pk).update(state=state)
     due = Seat.objects.get(game=game, position=0).due_at
     assert actions.sweep(due + timedelta(minutes=1))["timed_out"] == 1
@@ -284,17 +305,18 @@ def test_a_timeout_move_that_does_not_fit_forfeits_instead(ann: Any, bob: Any, c
     assert move.text == "resign" and move.source == "clock"
 
 
-def test_a_turn_that_starts_during_a_vacation_waits_for_its_end(lingo_game: Game, play_best: Any, ann: Any,
-                                                                 bob: Any) -> None:  # fmt: skip
+def test_a_turn_that_starts_during_a_vacation_waits_for_its_end(
+    lingo_game: Game, play_best: Any, ann: Any, bob: Any
+) -> None:
     actions.set_vacation(bob, 3)
     play_best(lingo_game, ann)  # now it is bob's turn, while he is away
     due = deadline_of(lingo_game, 1).due_at
     assert timedelta(days=9, hours=23) < due - timezone.now() <= timedelta(days=10)
 
 
-def test_a_sweep_does_not_look_again_at_players_whose_digest_went_out(lingo_game: Game, play_best: Any, ann: Any,
-                                                                      bob: Any,
-                                                                      django_assert_max_num_queries: Any) -> None:  # fmt: skip
+def test_a_sweep_does_not_look_again_at_players_whose_digest_went_out(
+    lingo_game: Game, play_best: Any, ann: Any, bob: Any, django_assert_max_num_queries: Any
+) -> None:
     """The sweep runs every few minutes: once a player's digest of the day is sent, the later sweeps read the
     digest players and the day's sent keys, and nothing of their games."""
     prefer(bob, your_turn="digest")
@@ -307,8 +329,9 @@ def test_a_sweep_does_not_look_again_at_players_whose_digest_went_out(lingo_game
             assert emails.send_digests(nine + later) == 0
 
 
-def test_changing_the_digest_hour_or_time_zone_moves_the_next_digest(lingo_game: Game, play_best: Any, ann: Any,
-                                                                     bob: Any, client_bob: Client) -> None:  # fmt: skip
+def test_changing_the_digest_hour_or_time_zone_moves_the_next_digest(
+    lingo_game: Game, play_best: Any, ann: Any, bob: Any, client_bob: Client
+) -> None:
     """The next digest follows the player's settings: a later hour today waits for it; another zone moves it to
     that zone's hour; leaving the digest removes it, so the sweep never reads the player."""
     prefer(bob, your_turn="digest")
@@ -318,8 +341,10 @@ def test_changing_the_digest_hour_or_time_zone_moves_the_next_digest(lingo_game:
     profile.save()
     paris = fresh(bob).digest_due.astimezone(ZoneInfo("Europe/Paris"))
     assert (paris.hour, paris.date()) == (7, timezone.now().astimezone(ZoneInfo("Europe/Paris")).date())
-    data = {kind: "every" for kind in ("invitation", "start", "other_move", "game_over", "reminder", "timeout",
-                                       "undo", "chat", "error")}  # fmt: skip
+    data = {
+        kind: "every"
+        for kind in ("invitation", "start", "other_move", "game_over", "reminder", "timeout", "undo", "chat", "error")
+    }
     client_bob.post("/accounts/email/", {**data, "your_turn": "digest", "digest_hour": "20", "save_emails": "1"})
     due = fresh(bob).digest_due
     assert due.astimezone(ZoneInfo("Europe/Paris")).hour == 20

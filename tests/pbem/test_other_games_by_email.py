@@ -28,7 +28,7 @@ def test_a_lexicon_crossing_grid_by_email(ann: Any, bob: Any, tmp_path: Path) ->
     game = start("lexicon-crossing", ann, bob, {"dictionary": "every-word"})
     sent = latest_to("ann@example.com")
     assert "Your tiles not on it:" in sent.body and "grid" in sent.body
-    rows = lay_out(game.state["tiles"][0])[len("grid "):].split("/")
+    rows = lay_out(game.state["tiles"][0])[len("grid ") :].split("/")
     by_pipe(mime.reply(sent, "grid\n" + "\n".join(rows) + "\nthat should do"), tmp_path)
     game.refresh_from_db()
     assert game.state["grids"][0] == rows
@@ -63,7 +63,8 @@ def test_a_keebble_answer_by_email(ann: Any, bob: Any, tmp_path: Path) -> None:
 
 
 def test_in_a_simultaneous_round_another_players_word_does_not_make_your_emailed_move_stale(
-        ann: Any, bob: Any, tmp_path: Path) -> None:  # fmt: skip
+    ann: Any, bob: Any, tmp_path: Path
+) -> None:
     game = start("lingua-fences", ann, bob, {})
     to_ann, to_bob = latest_to("ann@example.com"), latest_to("bob@example.com")
     assert "#1" in to_ann.body and "#1" in to_bob.body
@@ -80,8 +81,7 @@ def test_in_a_simultaneous_round_another_players_word_does_not_make_your_emailed
     assert Move.objects.filter(game=game).count() == 3
 
 
-def test_help_by_email_shows_this_games_moves_and_links_the_guide_and_rules(ann: Any, bob: Any,
-                                                                           tmp_path: Path) -> None:  # fmt: skip
+def test_help_by_email_shows_this_games_moves_and_links_the_guide_and_rules(ann: Any, bob: Any, tmp_path: Path) -> None:
     start("keebble", ann, bob, {"start": "empty"})
     by_pipe(mime.reply(latest_to("ann@example.com"), "help"), tmp_path)
     answer = replies_to("ann@example.com")[-1].body
@@ -96,15 +96,16 @@ def test_a_crossword_is_drawn_spaced_and_can_be_sent_back_as_drawn(ann: Any, bob
     are exactly those of the game's own email are not taken for a quoted board."""
     game = start("lexicon-crossing", ann, bob, {"dictionary": "every-word"})
     sent = latest_to("ann@example.com")
-    rows = lay_out(game.state["tiles"][0])[len("grid "):].split("/")
+    rows = lay_out(game.state["tiles"][0])[len("grid ") :].split("/")
     by_pipe(mime.reply(sent, "grid\n" + "\n".join(rows)), tmp_path)
     confirmation = replies_to("ann@example.com")[-1]
     drawn = [" ".join(row) for row in rows]
     assert all(f"  {row}\n" in confirmation.body for row in drawn)
     # The same crossword again, copied from the email as drawn: played again (a rearrangement), not refused.
     answers = len(replies_to("ann@example.com"))
-    by_pipe(mime.reply(confirmation, "grid\n" + "\n".join(drawn) + "\nsame again", msgid="<again@example.com>"),
-            tmp_path)  # fmt: skip
+    by_pipe(
+        mime.reply(confirmation, "grid\n" + "\n".join(drawn) + "\nsame again", msgid="<again@example.com>"), tmp_path
+    )
     game.refresh_from_db()
     assert game.state["grids"][0] == rows
     assert len(replies_to("ann@example.com")) == answers + 1

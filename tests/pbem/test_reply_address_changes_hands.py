@@ -26,9 +26,9 @@ def refused_with_reason(address: str) -> None:
 
 
 @pytest.mark.parametrize("require_from", [True, False])
-def test_a_replaced_players_reply_address_stops_working(lingo_game: Game, cat: Any, admin_user: Any,
-                                                        require_from: bool, tmp_path: Path,
-                                                        settings: Any) -> None:  # fmt: skip
+def test_a_replaced_players_reply_address_stops_working(
+    lingo_game: Game, cat: Any, admin_user: Any, require_from: bool, tmp_path: Path, settings: Any
+) -> None:
     settings.INBOUND_REQUIRE_FROM = require_from
     to_ann = latest_to("ann@example.com")
     move = best(lingo_game, 0)
@@ -43,8 +43,9 @@ def test_a_replaced_players_reply_address_stops_working(lingo_game: Game, cat: A
     refused_with_reason("cat@example.com")
 
 
-def test_the_new_player_moves_with_the_address_sent_to_them(lingo_game: Game, cat: Any, bob: Any, admin_user: Any,
-                                                            play_best: Any, tmp_path: Path) -> None:  # fmt: skip
+def test_the_new_player_moves_with_the_address_sent_to_them(
+    lingo_game: Game, cat: Any, bob: Any, admin_user: Any, play_best: Any, tmp_path: Path
+) -> None:
     to_ann = latest_to("ann@example.com")
     actions.replace_player(lingo_game.pk, 0, cat, admin_user, "ann is away for months")
     play_best(lingo_game, cat)
@@ -56,9 +57,9 @@ def test_the_new_player_moves_with_the_address_sent_to_them(lingo_game: Game, ca
     assert Move.objects.filter(game=lingo_game, user=cat, text=move, source=Move.Source.EMAIL).exists()
 
 
-def test_a_team_mate_who_went_with_the_old_player_cannot_move_for_the_new_one(ann: Any, bob: Any, cat: Any, dan: Any,
-                                                                             admin_user: Any, tmp_path: Path,
-                                                                             settings: Any) -> None:  # fmt: skip
+def test_a_team_mate_who_went_with_the_old_player_cannot_move_for_the_new_one(
+    ann: Any, bob: Any, cat: Any, dan: Any, admin_user: Any, tmp_path: Path, settings: Any
+) -> None:
     settings.INBOUND_REQUIRE_FROM = False  # the laxest reading: any sender of a valid address is the seat's player
     game = actions.create_game(ann, "lingo", {"preset": "classic"}, ["bob"], seed=7, partners={0: ["cat"]})
     actions.answer_team_invitation(TeamInvitation.objects.get(user=cat).pk, cat, True)

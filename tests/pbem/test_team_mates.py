@@ -20,8 +20,9 @@ def to(address: str) -> list[Any]:
     return [m for m in mail.outbox if m.to == [address]]
 
 
-def test_a_team_mate_hears_of_the_seats_turn_and_moves_for_it_by_email(ann: Any, bob: Any, cat: Any, dan: Any,
-                                                                        tmp_path: Path) -> None:  # fmt: skip
+def test_a_team_mate_hears_of_the_seats_turn_and_moves_for_it_by_email(
+    ann: Any, bob: Any, cat: Any, dan: Any, tmp_path: Path
+) -> None:
     game = actions.create_game(ann, "lingo", {"preset": "classic"}, ["bob"], seed=7, partners={0: ["cat"]})
     actions.answer_team_invitation(TeamInvitation.objects.get(user=cat).pk, cat, True)  # cat agrees to share
     actions.join_game(game.pk, bob)

@@ -59,8 +59,9 @@ def test_a_timeout_sends_each_player_one_email(lingo_game: Game) -> None:
 
 
 @pytest.mark.django_db
-def test_a_moderation_notice_offers_no_unsubscribe_that_would_stop_everything(lingo_game: Game, ann: Any,
-                                                                              django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
+def test_a_moderation_notice_offers_no_unsubscribe_that_would_stop_everything(
+    lingo_game: Game, ann: Any, django_capture_on_commit_callbacks: Any
+) -> None:
     from django.contrib.auth import get_user_model
 
     from wordgames.games import actions

@@ -35,7 +35,7 @@ def test_a_whole_game_by_email(ann: Any, bob: Any, tmp_path: Path) -> None:
         sent = latest_to(emails[seat])
         number = int(re.search(r"move (\d+): (\w+) to move", sent.subject).group(1))  # type: ignore[union-attr]
         assert sent.subject == f"Lingo game {game.pk}, move {number}: {names[seat]} to move"
-        assert f"End the move line with \"#{number}\"" in sent.body and "Pool:" in sent.body
+        assert f'End the move line with "#{number}"' in sent.body and "Pool:" in sent.body
         move = best(game, seat)
         by_pipe(mime.reply(sent, f"{move} #{number}\nyour move, {names[1 - seat]}"), tmp_path)
         game.refresh_from_db()

@@ -25,8 +25,12 @@ def _purge_queue() -> Any:
 @pytest.mark.worker
 def test_killing_the_worker_mid_send_still_sends_each_email_once(ann: Any, bob: Any, cat: Any) -> None:
     dan = make_user("dan")
-    slow = {"EMAIL_BACKEND": "tests.support.slow_local_mail.SlowLocalMailBackend", "WORDGAMES_TEST_SEND_SECONDS": "1.5",
-            "CELERY_VISIBILITY_TIMEOUT": "3", "EMAIL_CLAIM_LEASE_SECONDS": "2"}  # fmt: skip
+    slow = {
+        "EMAIL_BACKEND": "tests.support.slow_local_mail.SlowLocalMailBackend",
+        "WORDGAMES_TEST_SEND_SECONDS": "1.5",
+        "CELERY_VISIBILITY_TIMEOUT": "3",
+        "EMAIL_CLAIM_LEASE_SECONDS": "2",
+    }
     first = start_worker(**slow)
     try:
         game = actions.create_game(ann, "lingo", {}, ["bob", "cat", "dan"], seed=9)

@@ -89,8 +89,17 @@ def test_ratings_show_their_value_and_history_as_an_inline_svg(ann: Any, bob: An
     values = [1500, 1516, 1530, 1522, 1541]
     games = [finish(start_game(ann, bob, CLASSIC, seed=n), bob) for n in range(len(values) - 1)]
     for game, before, after in zip(games, values, values[1:], strict=False):
-        RatingChange.objects.create(game=game, user=ann, kind="lingo", mu_before=25, sigma_before=8, mu_after=25,
-                                    sigma_after=8, value_before=before, value_after=after)  # fmt: skip
+        RatingChange.objects.create(
+            game=game,
+            user=ann,
+            kind="lingo",
+            mu_before=25,
+            sigma_before=8,
+            mu_after=25,
+            sigma_after=8,
+            value_before=before,
+            value_after=after,
+        )
     Rating.objects.create(user=ann, kind="lingo", value=1541, games=4)
     page = Client().get("/players/ann/").content.decode()
     assert "<strong>1,541?</strong>" in page and "4 rated games, provisional" in page

@@ -30,5 +30,6 @@ def push_service() -> Iterator[PushService]:
 def subscribe(service: PushService, user: Any, name: str) -> Subscription:
     """``user``'s browser ``name`` subscribed at the local push service."""
     device = service.device(name)
-    return Subscription.objects.create(user=user, endpoint=service.endpoint(name), p256dh=device.p256dh,
-                                       auth=b64(device.auth), label=name)  # fmt: skip
+    return Subscription.objects.create(
+        user=user, endpoint=service.endpoint(name), p256dh=device.p256dh, auth=b64(device.auth), label=name
+    )

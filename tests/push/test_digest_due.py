@@ -22,8 +22,9 @@ pytestmark = pytest.mark.django_db
 
 
 def device(user: Any) -> Subscription:
-    return Subscription.objects.create(user=user, endpoint=f"https://push.example.org/{user.username}",
-                                       p256dh="key", auth="secret", label="phone")  # fmt: skip
+    return Subscription.objects.create(
+        user=user, endpoint=f"https://push.example.org/{user.username}", p256dh="key", auth="secret", label="phone"
+    )
 
 
 def choose(user: Any, mode: str = "digest", hour: int = 8, zone: str = "UTC") -> PushChoices:
@@ -116,9 +117,7 @@ def test_turning_the_daily_push_off_clears_its_due_time_and_nothing_is_pushed(an
     assert choose(bob, hour=9).digest_due == due + timedelta(hours=1)  # chosen again: due at the hour again
 
 
-def test_a_crash_before_the_daily_push_is_recorded_leaves_it_due_and_the_next_sweep_owes_it(
-    ann: Any, bob: Any
-) -> None:
+def test_a_crash_before_the_daily_push_is_recorded_leaves_it_due_and_the_next_sweep_owes_it(ann: Any, bob: Any) -> None:
     """The sweep records bob's push as owed (a row the relay hands to the broker) and moves his due time on in one
     step: the database failing as the push is recorded (the process dying there is the same) leaves him due, and
     the next sweep owes it. Before, the due time was moved on first and the push was lost."""

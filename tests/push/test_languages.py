@@ -24,9 +24,17 @@ def test_the_notifications_page_and_the_offline_games_page_are_translated(push_s
     subscribe(push_service, ann, "phone")
     Subscription.objects.update(label="")  # shown as "A browser"
     with pseudo_available():
-        client.post(reverse("push_subscribe"), json.dumps({"endpoint": "https://push.example.com/1", "keys": {
-            "p256dh": push_service.device("x").p256dh, "auth": "AAAAAAAAAAAAAAAAAAAAAA"}}),
-            content_type="application/json", HTTP_USER_AGENT=PHONE)  # fmt: skip
+        client.post(
+            reverse("push_subscribe"),
+            json.dumps(
+                {
+                    "endpoint": "https://push.example.com/1",
+                    "keys": {"p256dh": push_service.device("x").p256dh, "auth": "AAAAAAAAAAAAAAAAAAAAAA"},
+                }
+            ),
+            content_type="application/json",
+            HTTP_USER_AGENT=PHONE,
+        )
     assert_translated(page(client, reverse("push_settings")), "Chrome", "Android")
     assert_translated(page(client, reverse("offline")))
     manifest = json.loads(pseudo_get(client, reverse("manifest")).content)
@@ -42,5 +50,3 @@ def test_a_push_is_written_in_its_reader_s_language(push_service, lingo_game, pl
     turn, chat = (p["body"] for p in push_service.payloads("phone"))
     assert turn == f"⟪Your turn in ⟪Lingo game {lingo_game.pk}⟫ against Ann⟫"
     assert chat == f"⟪Ann in ⟪Lingo game {lingo_game.pk}⟫: Good luck!⟫"
-
-

@@ -19,14 +19,19 @@ from wordgames.push.models import PushChoices, Subscription
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_bob_s_phone_is_told_it_is_his_turn_and_nothing_of_the_position(push_service, lingo_game, play_best, ann,
-                                                                         bob, settings):  # fmt: skip
+def test_bob_s_phone_is_told_it_is_his_turn_and_nothing_of_the_position(
+    push_service, lingo_game, play_best, ann, bob, settings
+):
     subscribe(push_service, bob, "bobs-phone")
     play_best(lingo_game, ann)
     [message] = push_service.received
-    assert message.payload == {"title": "Wordgames", "body": f"Your turn in Lingo game {lingo_game.pk} against Ann",
-                               "url": f"/games/{lingo_game.pk}/", "tag": f"game-{lingo_game.pk}",
-                               "kind": "your_turn"}  # fmt: skip
+    assert message.payload == {
+        "title": "Wordgames",
+        "body": f"Your turn in Lingo game {lingo_game.pk} against Ann",
+        "url": f"/games/{lingo_game.pk}/",
+        "tag": f"game-{lingo_game.pk}",
+        "kind": "your_turn",
+    }
     assert message.headers["content-encoding"] == "aes128gcm"
     assert int(message.headers["ttl"]) == settings.PUSH_TTL
     claims = vapid_claims(message.headers, keys.signing_key().public_key)  # signed with the site's key
@@ -109,8 +114,9 @@ def test_chat_is_pushed_in_the_reader_s_language_with_the_writer_s_words(push_se
     assert payload["kind"] == "chat"
 
 
-def test_without_a_vapid_key_nothing_is_sent_and_the_page_says_so(push_service, lingo_game, play_best, ann, bob,
-                                                                   settings, client_bob):  # fmt: skip
+def test_without_a_vapid_key_nothing_is_sent_and_the_page_says_so(
+    push_service, lingo_game, play_best, ann, bob, settings, client_bob
+):
     subscribe(push_service, bob, "phone")
     settings.VAPID_PRIVATE_KEY = ""
     settings.DEBUG = False
@@ -120,8 +126,9 @@ def test_without_a_vapid_key_nothing_is_sent_and_the_page_says_so(push_service, 
     assert "not set up on this server" in client_bob.get("/accounts/notifications/").content.decode()
 
 
-def test_a_player_who_chose_once_a_day_gets_one_push_at_their_digest_hour(push_service, lingo_game, play_best, ann,
-                                                                          bob):  # fmt: skip
+def test_a_player_who_chose_once_a_day_gets_one_push_at_their_digest_hour(
+    push_service, lingo_game, play_best, ann, bob
+):
     from wordgames.games import tasks
 
     subscribe(push_service, bob, "phone")
@@ -138,8 +145,9 @@ def test_a_player_who_chose_once_a_day_gets_one_push_at_their_digest_hour(push_s
     assert payload["url"] == f"/games/{lingo_game.pk}/"
 
 
-def test_a_game_that_comes_to_wait_after_the_digest_hour_is_pushed_that_day(push_service, lingo_game, play_best,
-                                                                            ann, bob):  # fmt: skip
+def test_a_game_that_comes_to_wait_after_the_digest_hour_is_pushed_that_day(
+    push_service, lingo_game, play_best, ann, bob
+):
     """Bob takes the daily push; his hour (6 in the morning, in a zone where it is now about noon) has passed with
     nothing waiting for him (ann to move), so the sweep pushed nothing. Ann moves: today's push goes out at the
     next sweep, once."""
@@ -150,8 +158,10 @@ def test_a_game_that_comes_to_wait_after_the_digest_hour_is_pushed_that_day(push
     subscribe(push_service, bob, "phone")
     offset = 12 - timezone.now().hour
     profile = profile_for(bob)
-    profile.time_zone, profile.digest_hour = (f"Etc/GMT{'-' if offset > 0 else '+'}{abs(offset)}" if offset
-                                              else "UTC"), 6  # fmt: skip
+    profile.time_zone, profile.digest_hour = (
+        (f"Etc/GMT{'-' if offset > 0 else '+'}{abs(offset)}" if offset else "UTC"),
+        6,
+    )
     profile.save()
     PushChoices.objects.create(user=bob, modes={"your_turn": "digest"})
     tasks.send_digests()  # nothing waits for bob: moved on to tomorrow

@@ -11,8 +11,9 @@ from wordgames.accounts.models import NONE
 from wordgames.push.models import PushChoices, Subscription
 
 pytestmark = pytest.mark.django_db
-PHONE = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 "
-         "Mobile Safari/537.36")  # fmt: skip
+PHONE = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36"
+)
 
 
 def subscription(endpoint: str = "https://fcm.googleapis.com/fcm/send/abc123") -> dict:
@@ -37,8 +38,10 @@ def test_a_device_added_by_its_browser_is_listed_and_can_be_removed(client_ann, 
     assert not Subscription.objects.exists()
 
 
-@pytest.mark.parametrize("endpoint", ["http://push.example.com/x", "https://127.0.0.1/x", "https://localhost:8000/x",
-                                      "https://[::1]/x", "not a url"])  # fmt: skip
+@pytest.mark.parametrize(
+    "endpoint",
+    ["http://push.example.com/x", "https://127.0.0.1/x", "https://localhost:8000/x", "https://[::1]/x", "not a url"],
+)
 def test_an_address_that_is_no_push_service_is_refused_politely(client_ann, endpoint):
     response = post(client_ann, "/accounts/notifications/subscribe/", subscription(endpoint))
     assert response.status_code == 400
@@ -50,7 +53,8 @@ def test_bad_keys_and_bad_json_are_refused_politely(client_ann):
     bad = subscription()
     bad["keys"]["auth"] = "short"
     assert post(client_ann, "/accounts/notifications/subscribe/", bad).json() == {
-        "error": "The device's secret is not valid."}
+        "error": "The device's secret is not valid."
+    }
     response = client_ann.post("/accounts/notifications/subscribe/", "{nope", content_type="application/json")
     assert response.status_code == 400 and "not a subscription" in response.json()["error"]
     assert not Subscription.objects.exists()
@@ -74,10 +78,13 @@ def test_turning_off_this_device_removes_it(client_ann, ann):
 def test_choices_per_kind_are_saved(client_ann, ann):
     page = client_ann.get("/accounts/notifications/").content.decode()
     assert "Events you play in" in page and "Once a day, at the digest hour" in page
-    data = {kind: "every" for kind in ("invitation", "start", "other_move", "game_over", "reminder", "timeout",
-                                       "undo", "event")}  # fmt: skip
-    response = client_ann.post("/accounts/notifications/", {**data, "your_turn": "digest", "chat": NONE,
-                                                            "save_choices": "1"}, follow=True)  # fmt: skip
+    data = {
+        kind: "every"
+        for kind in ("invitation", "start", "other_move", "game_over", "reminder", "timeout", "undo", "event")
+    }
+    response = client_ann.post(
+        "/accounts/notifications/", {**data, "your_turn": "digest", "chat": NONE, "save_choices": "1"}, follow=True
+    )
     assert "Your notification settings are saved." in response.content.decode()
     choices = PushChoices.objects.get(user=ann)
     assert choices.mode("your_turn") == "digest" and choices.mode("chat") == NONE and choices.mode("start") == "every"

@@ -47,8 +47,11 @@ def test_a_real_worker_pushes_bob_s_turn_once_to_each_device(push_service, ann, 
 def test_a_worker_killed_mid_push_loses_no_device(push_service, ann, bob, settings):
     subscribe(push_service, bob, "phone")
     subscribe(push_service, bob, "laptop")
-    fast = {"VAPID_PRIVATE_KEY": settings.VAPID_PRIVATE_KEY, "CELERY_VISIBILITY_TIMEOUT": "3",
-            "EMAIL_CLAIM_LEASE_SECONDS": "2"}  # fmt: skip
+    fast = {
+        "VAPID_PRIVATE_KEY": settings.VAPID_PRIVATE_KEY,
+        "CELERY_VISIBILITY_TIMEOUT": "3",
+        "EMAIL_CLAIM_LEASE_SECONDS": "2",
+    }
     game = start_game(ann, bob, {}, seed=5)
     push_service.delay = 1.5
     first = start_worker(**fast)

@@ -18,11 +18,18 @@ SHORT = {"preset": "pbem", "tiles": 30}
 MODEL = PlackettLuce()
 
 
-def rated_game(creator: Any, others: list[Any], options: dict[str, Any] | None = None, seed: int = 7,
-               rated: bool = True, **kwargs: Any) -> Game:  # fmt: skip
+def rated_game(
+    creator: Any,
+    others: list[Any],
+    options: dict[str, Any] | None = None,
+    seed: int = 7,
+    rated: bool = True,
+    **kwargs: Any,
+) -> Game:
     invitees = [o if isinstance(o, str) else o.username for o in others]
-    game = actions.create_game(creator, "lingo", dict(options or SHORT), invitees, seed=seed, rated=rated,
-                               seated=True, internal=True, **kwargs)  # fmt: skip
+    game = actions.create_game(
+        creator, "lingo", dict(options or SHORT), invitees, seed=seed, rated=rated, seated=True, internal=True, **kwargs
+    )
     game.refresh_from_db()
     return game
 

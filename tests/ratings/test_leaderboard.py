@@ -109,9 +109,9 @@ def test_equal_ratings_keep_one_order_from_page_to_page() -> None:
 
 
 @pytest.mark.parametrize("count, page", [(60, 1), (60, 2), (700, 1), (700, 14)])
-def test_a_page_costs_the_same_queries_whatever_the_page_or_the_table(count: int, page: int,
-                                                                       django_assert_max_num_queries: Any,
-                                                                       client_ann: Client) -> None:  # fmt: skip
+def test_a_page_costs_the_same_queries_whatever_the_page_or_the_table(
+    count: int, page: int, django_assert_max_num_queries: Any, client_ann: Client
+) -> None:
     players(count)
     path = f"/ratings/lingo/?page={page}"
     if page > 1:  # as the pager links it: where the page begins

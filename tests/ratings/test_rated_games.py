@@ -55,8 +55,9 @@ def test_two_players_played_to_the_end(ann: Any, bob: Any) -> None:
     assert changes[bob.pk].games == 1
 
 
-def test_five_players_ties_share_a_place_and_the_resigned_come_last(ann: Any, bob: Any, cat: Any, dan: Any,
-                                                                     eve: Any, moderator: Any) -> None:  # fmt: skip
+def test_five_players_ties_share_a_place_and_the_resigned_come_last(
+    ann: Any, bob: Any, cat: Any, dan: Any, eve: Any, moderator: Any
+) -> None:
     """ann and bob score; ann resigns (second on points), then eve (nothing yet); a moderator ends the game as it
     stands. bob first, cat and dan (nothing) share second, then the resigned: eve, who stayed longer, ahead of
     ann, whatever ann's points."""
@@ -116,8 +117,7 @@ def test_a_timeout_counts_as_a_resignation(ann: Any, bob: Any, settings: Any) ->
     assert_rated(bob, bob_after)
 
 
-def test_a_moderators_end_is_rated_and_an_abandoned_game_is_not(ann: Any, bob: Any, cat: Any,
-                                                                moderator: Any) -> None:  # fmt: skip
+def test_a_moderators_end_is_rated_and_an_abandoned_game_is_not(ann: Any, bob: Any, cat: Any, moderator: Any) -> None:
     ended = rated_game(ann, [bob])
     best_move(ended, ann)
     actions.end_game(ended.pk, moderator, "Stalled.")
@@ -169,8 +169,7 @@ def test_a_reopened_game_is_unrated_then_rated_as_it_ends_again(ann: Any, bob: A
     assert_rated(bob, bob_after)
 
 
-def test_a_reopened_game_keeps_its_changes_once_a_later_game_built_on_them(ann: Any, bob: Any,
-                                                                          moderator: Any) -> None:  # fmt: skip
+def test_a_reopened_game_keeps_its_changes_once_a_later_game_built_on_them(ann: Any, bob: Any, moderator: Any) -> None:
     first = rated_game(ann, [bob])
     actions.submit_move(first.pk, bob, "resign")
     second = rated_game(bob, [ann], seed=9)

@@ -12,8 +12,16 @@ from wordgames.ratings.models import Rating, shown
 from wordgames.seeks.models import Seek
 
 
-def post_seek(user: Any, kind: str = "lingo", *, players: int = 2, rated: bool = True, clock: str = "3d",
-              band: int | None = None, **options: str) -> Seek:  # fmt: skip
+def post_seek(
+    user: Any,
+    kind: str = "lingo",
+    *,
+    players: int = 2,
+    rated: bool = True,
+    clock: str = "3d",
+    band: int | None = None,
+    **options: str,
+) -> Seek:
     """``user`` posts a seek from the seeks page's form; options are the form's own values."""
     form: dict[str, Any] = {"game": kind, "players": players, "clock": clock, "band": band or ""}
     if rated:

@@ -44,8 +44,9 @@ def test_neither_sees_the_others_seeks_on_any_page(ann: Any, bob: Any, cat: Any,
 
 
 @pytest.mark.parametrize("who_blocks", ["creator", "taker"])
-def test_a_blocked_player_is_refused_with_only_that_the_seat_is_not_available(ann: Any, bob: Any,
-                                                                              who_blocks: str) -> None:  # fmt: skip
+def test_a_blocked_player_is_refused_with_only_that_the_seat_is_not_available(
+    ann: Any, bob: Any, who_blocks: str
+) -> None:
     seek = post_seek(ann, "lingo")
     if who_blocks == "creator":
         relations.block(ann, bob)

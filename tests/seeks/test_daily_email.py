@@ -41,8 +41,9 @@ def opt_in(user: Any) -> None:
     assert logged_in(user).post("/seeks/email/", {"daily": "yes"}).status_code == 302
 
 
-def test_a_reader_gets_the_days_new_seeks_they_may_take_and_nothing_else(ann: Any, bob: Any, cat: Any,
-                                                                          dan: Any) -> None:  # fmt: skip
+def test_a_reader_gets_the_days_new_seeks_they_may_take_and_nothing_else(
+    ann: Any, bob: Any, cat: Any, dan: Any
+) -> None:
     eve = make_user("eve")
     opt_in(bob)
     rate(bob, "lingo", 1500)

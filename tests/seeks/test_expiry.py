@@ -26,8 +26,7 @@ def sweep() -> None:
     sweeps.task_named(settings.CELERY_BEAT_SCHEDULE["expire-seeks"]["task"])()
 
 
-def test_a_seek_expires_after_the_setting_and_the_sweep_closes_it(ann: Any, bob: Any, cat: Any,
-                                                                   settings: Any) -> None:  # fmt: skip
+def test_a_seek_expires_after_the_setting_and_the_sweep_closes_it(ann: Any, bob: Any, cat: Any, settings: Any) -> None:
     settings.SEEK_EXPIRY_HOURS = 2
     old = post_seek(ann, "lingo")
     fresh = post_seek(ann, "keebble")

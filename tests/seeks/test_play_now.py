@@ -49,7 +49,13 @@ def test_play_now_with_nothing_to_join_posts_a_seek_with_the_defaults_and_keeps_
     response = play_now(ann, "keebble")
     seek = Seek.objects.get(kind="keebble")
     assert "your seek is posted" in said(response)[0]
-    assert (seek.creator, seek.players, seek.rated, seek.move_time, seek.band) == (ann, 2, True, timedelta(days=3), None)
+    assert (seek.creator, seek.players, seek.rated, seek.move_time, seek.band) == (
+        ann,
+        2,
+        True,
+        timedelta(days=3),
+        None,
+    )
     assert seek.options == get_engine("keebble").validate_options({})
     assert play_now(ann, "keebble").redirect_chain[-1][0] == f"/seeks/{seek.pk}/"
     assert Seek.objects.filter(kind="keebble").count() == 1, "pressing again keeps the seek already waiting"

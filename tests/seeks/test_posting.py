@@ -31,7 +31,13 @@ def test_a_seek_posted_from_the_form_is_open_with_what_was_chosen_and_no_game_ye
     rate(ann, "lingo", 1640)
     seek = post_seek(ann, "lingo", players=3, clock="1d", band=200, preset="pbem", hex="true")
     assert seek.state == Seek.State.OPEN and seek.creator == ann
-    assert (seek.kind, seek.players, seek.rated, seek.move_time, seek.band) == ("lingo", 3, True, timedelta(days=1), 200)
+    assert (seek.kind, seek.players, seek.rated, seek.move_time, seek.band) == (
+        "lingo",
+        3,
+        True,
+        timedelta(days=1),
+        200,
+    )
     assert seek.options["preset"] == "pbem" and seek.options["hex"] is True  # checked and filled in by the rules
     assert seek.rating == 1640 and seek.range() == (1440, 1840)
     assert timedelta(hours=167) < seek.expires_at - seek.created <= timedelta(hours=168)
@@ -41,8 +47,9 @@ def test_a_seek_posted_from_the_form_is_open_with_what_was_chosen_and_no_game_ye
 
 
 def test_options_out_of_range_are_refused_with_the_reason_and_nothing_is_posted(client_ann: Any) -> None:
-    response = client_ann.post("/seeks/new/", {"game": "lingo", "players": 2, "preset": "classic", "clock": "3d",
-                                               "opt_size": "3"})  # fmt: skip
+    response = client_ann.post(
+        "/seeks/new/", {"game": "lingo", "players": 2, "preset": "classic", "clock": "3d", "opt_size": "3"}
+    )
     assert response.status_code == 200 and not Seek.objects.exists()
     assert "greater than or equal to 7" in response.content.decode()
     too_many = client_ann.post("/seeks/new/", {"game": "keebble", "players": 9, "clock": "3d"})
@@ -70,8 +77,9 @@ def test_a_player_has_at_most_so_many_open_seeks(ann: Any, settings: Any) -> Non
 def test_posting_spends_the_games_per_hour_bucket_shared_with_new_games(ann: Any, settings: Any) -> None:
     settings.THROTTLE = {**settings.THROTTLE, "game": (1, 3600)}
     post_seek(ann)
-    response = logged_in(ann).post("/games/new/", {"game": "lingo", "players": 2, "preset": "classic", "clock": "7d",
-                                                   "seat_2": ""})  # fmt: skip
+    response = logged_in(ann).post(
+        "/games/new/", {"game": "lingo", "players": 2, "preset": "classic", "clock": "7d", "seat_2": ""}
+    )
     assert "You have created many games lately" in response.content.decode()
     assert not Game.objects.exists()
 
@@ -131,7 +139,6 @@ def test_the_lobby_shows_open_seeks_and_play_now_buttons(ann: Any, bob: Any, cli
     seek.expires_at = seek.created
     seek.save()
     assert f'data-seek="{seek.pk}"' not in logged_in(bob).get("/").content.decode(), "an expired seek is not listed"
-
 
 
 def test_the_lobbys_seeks_cost_one_query_however_many_are_listed(ann: Any, bob: Any, cat: Any, settings: Any) -> None:

@@ -47,29 +47,38 @@ def test_a_seek_by_email_with_only_a_game_takes_the_defaults(ann: Any, bob: Any,
     assert Game.objects.get().rated
 
 
-@pytest.mark.parametrize(("line", "reason"), [
-    ("seek lingo colour=red", "colour"),
-    ("seek chess", "There is no game called"),
-    ("seek lingo bob", "is not an option: write each as name=value"),
-    ("seek lingo players=12", "Lingo is for 2 to 10 players."),
-    ("seek lingo days=45", "days= is the time per move in days, from 1 to 30."),
-    ("seek lingo rated=maybe", "rated= is yes or no."),
-    ("seek lingo band=wide", "band= is how many rating points"),
-    ("seek lingo hints=true", "A practice game (with hints) is not for strangers"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ("seek lingo colour=red", "colour"),
+        ("seek chess", "There is no game called"),
+        ("seek lingo bob", "is not an option: write each as name=value"),
+        ("seek lingo players=12", "Lingo is for 2 to 10 players."),
+        ("seek lingo days=45", "days= is the time per move in days, from 1 to 30."),
+        ("seek lingo rated=maybe", "rated= is yes or no."),
+        ("seek lingo band=wide", "band= is how many rating points"),
+        ("seek lingo hints=true", "A practice game (with hints) is not for strangers"),
+    ],
+)
 def test_a_seek_the_rules_or_the_command_refuse_is_answered_politely_and_posts_nothing(
-        ann: Any, tmp_path: Path, line: str, reason: str) -> None:  # fmt: skip
+    ann: Any, tmp_path: Path, line: str, reason: str
+) -> None:
     by_pipe(to_site("ann@example.com", line), tmp_path)
     assert not Seek.objects.exists()
     answer = latest_to("ann@example.com").body
     assert "The seek was not posted:" in answer and reason in answer, answer
 
 
-def test_a_seek_by_email_spends_the_same_games_per_hour_and_cap_as_the_web(ann: Any, tmp_path: Path,
-                                                                            settings: Any) -> None:  # fmt: skip
+def test_a_seek_by_email_spends_the_same_games_per_hour_and_cap_as_the_web(
+    ann: Any, tmp_path: Path, settings: Any
+) -> None:
     settings.THROTTLE = {**settings.THROTTLE, "game": (1, 3600)}
-    assert logged_in(ann).post("/seeks/new/", {"game": "lingo", "players": 2, "preset": "classic",
-                                               "clock": "3d"}).status_code == 302  # fmt: skip
+    assert (
+        logged_in(ann)
+        .post("/seeks/new/", {"game": "lingo", "players": 2, "preset": "classic", "clock": "3d"})
+        .status_code
+        == 302
+    )
     by_pipe(to_site("ann@example.com", "seek lingo"), tmp_path)
     assert Seek.objects.count() == 1
     assert "The seek was not posted: You have created many games lately." in latest_to("ann@example.com").body

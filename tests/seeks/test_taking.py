@@ -55,7 +55,9 @@ def test_a_four_player_seek_starts_only_when_its_third_taker_sits_down(ann: Any,
     assert SeekSeat.objects.filter(seek=seek).count() == 3
 
 
-def test_every_player_is_told_the_game_started(ann: Any, bob: Any, cat: Any, django_capture_on_commit_callbacks: Any) -> None:
+def test_every_player_is_told_the_game_started(
+    ann: Any, bob: Any, cat: Any, django_capture_on_commit_callbacks: Any
+) -> None:
     seek = post_seek(ann, "lingo", players=3)
     take(bob, seek)
     with django_capture_on_commit_callbacks(execute=True):
@@ -93,7 +95,9 @@ def test_the_creator_withdraws_and_nobody_can_take_a_seat_any_more(ann: Any, bob
     seek.refresh_from_db()
     assert seek.state == Seek.State.WITHDRAWN
     assert said(take(cat, seek)) == ["That seek is no longer open."]
-    assert not Game.objects.exists() and seek.pk not in [r.seek.pk for r in logged_in(cat).get("/seeks/").context["rows"]]
+    assert not Game.objects.exists() and seek.pk not in [
+        r.seek.pk for r in logged_in(cat).get("/seeks/").context["rows"]
+    ]
 
 
 def test_one_cannot_take_a_seat_in_ones_own_seek_or_two_in_the_same(ann: Any, bob: Any) -> None:

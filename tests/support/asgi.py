@@ -39,13 +39,33 @@ class AsgiServer(EmbeddedServer):
     def start(self) -> AsgiServer:
         if connection.vendor == "postgresql":
             s = connection.settings_dict
-            env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tests.settings", "EMBEDDED_SWEEPS": "0", **self.env,
-                   "DATABASE_URL": f"postgres://{s['USER']}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"}
+            env = {
+                **os.environ,
+                "DJANGO_SETTINGS_MODULE": "tests.settings",
+                "EMBEDDED_SWEEPS": "0",
+                **self.env,
+                "DATABASE_URL": f"postgres://{s['USER']}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}",
+            }
             with self.log_path.open("wb") as log:
                 self.process = subprocess.Popen(
-                    [sys.executable, "-m", "uvicorn", "wordgames.asgi:application", "--host", "127.0.0.1",
-                     "--port", str(self.port), "--log-level", "warning"],
-                    cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip
+                    [
+                        sys.executable,
+                        "-m",
+                        "uvicorn",
+                        "wordgames.asgi:application",
+                        "--host",
+                        "127.0.0.1",
+                        "--port",
+                        str(self.port),
+                        "--log-level",
+                        "warning",
+                    ],
+                    cwd=ROOT,
+                    env=env,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    start_new_session=True,
+                )
         else:
             import uvicorn
             from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
@@ -53,8 +73,7 @@ class AsgiServer(EmbeddedServer):
             from wordgames.lib.asgi import Handler  # wordgames.asgi's, without its sweeps
 
             app = ASGIStaticFilesHandler(Handler())  # as the live server serves the static files
-            config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
-                                    lifespan="off")  # fmt: skip
+            config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="off")
             self.server = uvicorn.Server(config)
             self.thread = threading.Thread(target=self.server.run, name="asgi-test-server", daemon=True)
             self.thread.start()

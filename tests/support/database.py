@@ -12,8 +12,11 @@ from django.db import connection
 def read_only() -> Iterator[None]:
     """Writes refused on this thread's connection until the block ends (PostgreSQL: read-only transactions, as
     on a standby; SQLite: ``query_only``). Needs a test whose requests run their own transactions."""
-    on, off = (("SET default_transaction_read_only = on", "SET default_transaction_read_only = off")
-               if connection.vendor == "postgresql" else ("PRAGMA query_only = ON", "PRAGMA query_only = OFF"))  # fmt: skip
+    on, off = (
+        ("SET default_transaction_read_only = on", "SET default_transaction_read_only = off")
+        if connection.vendor == "postgresql"
+        else ("PRAGMA query_only = ON", "PRAGMA query_only = OFF")
+    )
     with connection.cursor() as cursor:
         cursor.execute(on)
     try:

@@ -29,8 +29,12 @@ class EmbeddedServer:
         self.database = directory / "wordgames.sqlite3"
         self.log_path = directory / "server.log"
         self.env = {name: os.environ[name] for name in KEPT if name in os.environ}
-        self.env.update(DEBUG="1", SITE_ROOT=f"http://localhost:{self.port}",  # as bin/serve exports them
-                        DATABASE_URL=f"sqlite:///{self.database}", **env)  # fmt: skip
+        self.env.update(
+            DEBUG="1",
+            SITE_ROOT=f"http://localhost:{self.port}",  # as bin/serve exports them
+            DATABASE_URL=f"sqlite:///{self.database}",
+            **env,
+        )
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -39,8 +43,9 @@ class EmbeddedServer:
 
     def manage(self, *args: str) -> str:
         """A management command on the server's database (what bin/serve runs before the server); its output."""
-        done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=self.env, capture_output=True,
-                              text=True, timeout=120)  # fmt: skip
+        done = subprocess.run(
+            [sys.executable, "manage.py", *args], cwd=ROOT, env=self.env, capture_output=True, text=True, timeout=120
+        )
         assert done.returncode == 0, done.stderr
         return done.stdout
 
@@ -49,9 +54,14 @@ class EmbeddedServer:
         self.manage("demo")
         with self.log_path.open("wb") as log:
             # A session of its own: the autoreloader's parent and the child serving are stopped together.
-            self.process = subprocess.Popen([sys.executable, "manage.py", "runserver", str(self.port)], cwd=ROOT,
-                                            env=self.env, stdout=log, stderr=subprocess.STDOUT,
-                                            start_new_session=True)  # fmt: skip
+            self.process = subprocess.Popen(
+                [sys.executable, "manage.py", "runserver", str(self.port)],
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         assert wait_for(self.answers, 60), f"runserver did not start:\n{self.log()}"
 
     def answers(self) -> bool:

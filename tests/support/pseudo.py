@@ -130,9 +130,13 @@ class _Reader(HTMLParser):
         skipped = self._skipping() or tag in _SKIPPED or foreign
         if not skipped:
             for name, value in attrs:
-                if value and (name in _READ_ATTRIBUTES
-                              or name == "value" and values.get("type") in ("submit", "button", "reset")
-                              or name == "content" and values.get("name") == "description"):  # fmt: skip
+                if value and (
+                    name in _READ_ATTRIBUTES
+                    or name == "value"
+                    and values.get("type") in ("submit", "button", "reset")
+                    or name == "content"
+                    and values.get("name") == "description"
+                ):
                     self.texts.append(value)
         if tag not in _VOID:
             self._stack.append(skipped)

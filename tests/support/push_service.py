@@ -38,8 +38,11 @@ class Device:
 
     @property
     def p256dh(self) -> str:
-        return b64(self.private_key.public_key().public_bytes(serialization.Encoding.X962,
-                                                              serialization.PublicFormat.UncompressedPoint))
+        return b64(
+            self.private_key.public_key().public_bytes(
+                serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+            )
+        )
 
 
 @dataclass
@@ -70,10 +73,12 @@ class PushService:
                 status = service.status
                 if status < 300:
                     device = service.devices[name]
-                    plain = http_ece.decrypt(body, private_key=device.private_key, auth_secret=device.auth,
-                                             version="aes128gcm")  # fmt: skip
-                    service.received.append(Received(name, {k.lower(): v for k, v in self.headers.items()}, body,
-                                                     json.loads(plain)))  # fmt: skip
+                    plain = http_ece.decrypt(
+                        body, private_key=device.private_key, auth_secret=device.auth, version="aes128gcm"
+                    )
+                    service.received.append(
+                        Received(name, {k.lower(): v for k, v in self.headers.items()}, body, json.loads(plain))
+                    )
                 self.send_response(status)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
@@ -110,8 +115,9 @@ def vapid_claims(headers: dict[str, str], public_key: ec.EllipticCurvePublicKey)
     scheme, _, rest = headers["authorization"].partition(" ")
     assert scheme == "vapid"
     parts = dict(part.strip().split("=", 1) for part in rest.split(","))
-    assert unb64(parts["k"]) == public_key.public_bytes(serialization.Encoding.X962,
-                                                         serialization.PublicFormat.UncompressedPoint)
+    assert unb64(parts["k"]) == public_key.public_bytes(
+        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+    )
     head, claims, signature = parts["t"].split(".")
     raw = unb64(signature)
     der = encode_dss_signature(int.from_bytes(raw[:32], "big"), int.from_bytes(raw[32:], "big"))

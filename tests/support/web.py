@@ -35,5 +35,4 @@ def new_game(kind: str, users: list[Any], clock: str = "7d", **options: str) -> 
 def move(client: Client, game: Game, text: str) -> Any:
     """The move form's POST, at the version the player's page shows."""
     game.refresh_from_db()
-    return client.post(f"/games/{game.pk}/move/", {"move": text, "version": game.version,
-                                                   "key": secrets.token_hex(8)})  # fmt: skip
+    return client.post(f"/games/{game.pk}/move/", {"move": text, "version": game.version, "key": secrets.token_hex(8)})

@@ -10,7 +10,9 @@ class ProfileModelBackend(AxesStandaloneBackend, ModelBackend):
     One backend rather than axes' usual pair, so a session names a backend that can load its user (the test
     client's force_login picks the first backend with get_user)."""
 
-    def authenticate(self, request: Any, username: str | None = None, password: str | None = None, **kwargs: Any) -> Any:
+    def authenticate(
+        self, request: Any, username: str | None = None, password: str | None = None, **kwargs: Any
+    ) -> Any:
         # Every login page passes its request; without one (the test client's login, a shell) there is no
         # client address to throttle, and no stranger either.
         if request is not None:

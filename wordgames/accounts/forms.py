@@ -38,11 +38,12 @@ class SignupForm(UserCreationForm):
     and the page never says whether another account has it."""
 
     email = forms.EmailField(
-        label=gettext_lazy("Email address"), max_length=EMAIL_MAX,
+        label=gettext_lazy("Email address"),
+        max_length=EMAIL_MAX,
         help_text=gettext_lazy(
             "For password resets, and for playing by email if you like. We send a link to confirm it."
         ),
-    )  # fmt: skip
+    )
 
     class Meta(UserCreationForm.Meta):  # type: ignore[name-defined]  # the stubs omit the Meta
         model = User
@@ -63,8 +64,9 @@ class SignupForm(UserCreationForm):
     def clean_username(self) -> str:
         username = super().clean_username()  # None when another has it, case aside (the error is set)
         if username and reserved(username):
-            raise ValidationError(_("Names beginning with “computer” are kept for the site's computer players; "
-                                    "please choose another."))  # fmt: skip
+            raise ValidationError(
+                _("Names beginning with “computer” are kept for the site's computer players; please choose another.")
+            )
         if username and clashing_username(username) is not None:
             raise ValidationError(_("That username looks too much like another player's; please choose another."))
         return username
@@ -82,12 +84,16 @@ class SignupForm(UserCreationForm):
 
 def _username_too_long(limit: int, length: int) -> str:
     return _("A username has at most %(limit)d characters (this one has %(length)d).") % {
-        "limit": limit, "length": length}  # fmt: skip
+        "limit": limit,
+        "length": length,
+    }
 
 
 def _password_too_long(limit: int, length: int) -> str:
     return _("A password has at most %(limit)d characters (this one has %(length)d).") % {
-        "limit": limit, "length": length}  # fmt: skip
+        "limit": limit,
+        "length": length,
+    }
 
 
 def _at_most(limit: int, sentence: Callable[[int, int], str]) -> Any:
@@ -119,8 +125,6 @@ class ChangeEmailForm(forms.Form):
         return self.cleaned_data["email"].strip()
 
 
-
-
 class LoginForm(AuthenticationForm):
     def confirm_login_allowed(self, user: Any) -> None:
         super().confirm_login_allowed(user)
@@ -130,14 +134,17 @@ class LoginForm(AuthenticationForm):
 
 class ProfileForm(forms.ModelForm):
     time_zone = forms.ChoiceField(
-        label=gettext_lazy("Time zone"), choices=[],
+        label=gettext_lazy("Time zone"),
+        choices=[],
         help_text=gettext_lazy("Times on the site and in emails are shown in this zone."),
-    )  # fmt: skip
+    )
 
     language = forms.ChoiceField(
-        choices=[], required=False, label=gettext_lazy("Language"),
+        choices=[],
+        required=False,
+        label=gettext_lazy("Language"),
         help_text=gettext_lazy("The language of the site and of your emails."),
-    )  # fmt: skip
+    )
 
     class Meta:
         model = Profile
@@ -146,7 +153,9 @@ class ProfileForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         cast(forms.ChoiceField, self.fields["language"]).choices = languages.choices()
-        cast(forms.ChoiceField, self.fields["time_zone"]).choices = [(name, name.replace("_", " ")) for name in time_zone_names()]
+        cast(forms.ChoiceField, self.fields["time_zone"]).choices = [
+            (name, name.replace("_", " ")) for name in time_zone_names()
+        ]
         self.fields["display_name"].error_messages["max_length"] = gettext_lazy(
             "A display name has at most %(limit_value)d characters (this one has %(show_value)d)."
         )
@@ -157,8 +166,9 @@ class ProfileForm(forms.ModelForm):
         # Another player's username as your display name would let you pass for them in a game.
         if name and reserved(name):
             raise ValidationError(_("Names beginning with “computer” are kept for the site's computer players."))
-        if name and (others.filter(username__iexact=name).exists()
-                     or clashing_username(name, exclude_pk=self.instance.user_id)):  # fmt: skip
+        if name and (
+            others.filter(username__iexact=name).exists() or clashing_username(name, exclude_pk=self.instance.user_id)
+        ):
             raise ValidationError(_("That is another player's username; please choose a different name."))
         return name
 
@@ -167,16 +177,21 @@ class EmailSettingsForm(forms.Form):
     """Per kind of email: every email, a daily digest (your turn only), or none; and the digest's hour."""
 
     digest_hour = forms.TypedChoiceField(
-        label=gettext_lazy("Send the daily digest at"), coerce=int, choices=[],
+        label=gettext_lazy("Send the daily digest at"),
+        coerce=int,
+        choices=[],
         help_text=gettext_lazy("In your time zone (set above on your profile)."),
-    )  # fmt: skip
+    )
 
     same_subject = forms.BooleanField(
-        label=gettext_lazy("One subject line per game"), required=False,
-        help_text=gettext_lazy("For Gmail and other mail programs that start a new conversation when the subject "
-                               "changes: every email about a game keeps the same subject, and says inside whose "
-                               "move it is."),
-    )  # fmt: skip
+        label=gettext_lazy("One subject line per game"),
+        required=False,
+        help_text=gettext_lazy(
+            "For Gmail and other mail programs that start a new conversation when the subject "
+            "changes: every email about a game keeps the same subject, and says inside whose "
+            "move it is."
+        ),
+    )
 
     def __init__(self, *args: Any, profile: Profile, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

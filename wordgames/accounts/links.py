@@ -22,8 +22,11 @@ def player_link(user: Any) -> SafeString:
     Load the users with their profiles (``select_related("user__profile")``), or each name costs a query."""
     if user is None or not getattr(user, "pk", None):
         return mark_safe("")  # noqa: S308  # nothing to escape
-    return format_html('<a class="player" href="{}">{}</a>', reverse("player", args=[user.get_username()]),
-                       typed.isolated(display_name(user)))  # fmt: skip
+    return format_html(
+        '<a class="player" href="{}">{}</a>',
+        reverse("player", args=[user.get_username()]),
+        typed.isolated(display_name(user)),
+    )
 
 
 def player_links(users: Iterable[Any]) -> SafeString:

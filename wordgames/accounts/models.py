@@ -48,53 +48,76 @@ class Profile(models.Model):
         settings.AUTH_USER_MODEL, models.CASCADE, related_name="profile", verbose_name=gettext_lazy("user")
     )
     display_name = models.CharField(
-        gettext_lazy("display name"), max_length=40, blank=True,
+        gettext_lazy("display name"),
+        max_length=40,
+        blank=True,
         help_text=gettext_lazy("The name other players see. Empty means your username."),
-    )  # fmt: skip
+    )
     time_zone = models.CharField(gettext_lazy("time zone"), max_length=64, default="UTC")
     suspended = models.BooleanField(gettext_lazy("suspended"), default=False)
     suspended_reason = models.TextField(gettext_lazy("reason for the suspension"), blank=True)
     email_modes = models.JSONField(
-        gettext_lazy("emails wanted"), default=dict, blank=True,
+        gettext_lazy("emails wanted"),
+        default=dict,
+        blank=True,
         help_text=gettext_lazy('Per kind of email: "every", "digest" (your turn only) or "none".'),
-    )  # fmt: skip
+    )
     digest_hour = models.PositiveSmallIntegerField(
-        gettext_lazy("digest hour"), default=8,
+        gettext_lazy("digest hour"),
+        default=8,
         help_text=gettext_lazy("Hour of the day (in the player's time zone) at which the daily digest is sent."),
-    )  # fmt: skip
+    )
     computer = models.CharField(
-        gettext_lazy("computer level"), max_length=16, blank=True, editable=False,
+        gettext_lazy("computer level"),
+        max_length=16,
+        blank=True,
+        editable=False,
         help_text=gettext_lazy(
             "The level this account plays at if it is one of the site's computer players; empty for a person."
         ),
-    )  # fmt: skip
+    )
     language = models.CharField(
-        gettext_lazy("language"), max_length=16, blank=True,
+        gettext_lazy("language"),
+        max_length=16,
+        blank=True,
         help_text=gettext_lazy("The language of the site and of emails for this player; empty means the browser's."),
-    )  # fmt: skip
+    )
     browser_language = models.CharField(
-        gettext_lazy("browser's language"), max_length=16, blank=True, editable=False,
-        help_text=gettext_lazy("The language the player's browser last asked for: their emails' language while "
-                               "they have not chosen one."),
-    )  # fmt: skip
+        gettext_lazy("browser's language"),
+        max_length=16,
+        blank=True,
+        editable=False,
+        help_text=gettext_lazy(
+            "The language the player's browser last asked for: their emails' language while they have not chosen one."
+        ),
+    )
     same_subject = models.BooleanField(
-        gettext_lazy("one subject per game"), default=False,
-        help_text=gettext_lazy("Every email about a game has the same subject (Gmail starts a new conversation "
-                               "when the subject changes); who is to move is then in the email only."),
-    )  # fmt: skip
+        gettext_lazy("one subject per game"),
+        default=False,
+        help_text=gettext_lazy(
+            "Every email about a game has the same subject (Gmail starts a new conversation "
+            "when the subject changes); who is to move is then in the email only."
+        ),
+    )
     # The digest sweep reads the players whose digest is due by this index, never every digest player.
     digest_due = models.DateTimeField(
-        gettext_lazy("next digest"), null=True, blank=True, editable=False,
-        help_text=gettext_lazy("When the daily digest is next due, for a player who takes one: their digest hour "
-                               "in their time zone, moved on when it goes out or when they change either."),
-    )  # fmt: skip
+        gettext_lazy("next digest"),
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=gettext_lazy(
+            "When the daily digest is next due, for a player who takes one: their digest hour "
+            "in their time zone, moved on when it goes out or when they change either."
+        ),
+    )
 
     class Meta:
         verbose_name = gettext_lazy("profile")
         verbose_name_plural = gettext_lazy("profiles")
         permissions = [("suspend_players", "Can suspend players and lift suspensions")]
-        indexes = [models.Index(fields=["digest_due"], condition=models.Q(digest_due__isnull=False),
-                                name="profile_digest_due")]  # fmt: skip
+        indexes = [
+            models.Index(fields=["digest_due"], condition=models.Q(digest_due__isnull=False), name="profile_digest_due")
+        ]
 
     def __str__(self) -> str:
         return _("Profile of %(username)s") % {"username": self.user.get_username()}
@@ -179,8 +202,7 @@ def digest_waits(profiles: Iterable[Profile], now: datetime) -> int:
     hour has already come today is due again at once, so today's digest goes out at the next sweep if it has not
     (the sweep at the hour found nothing waiting and moved it on to tomorrow). A digest already sent today is not
     sent again (its key). One statement for all of them, none when no one is concerned. Returns how many moved."""
-    pks = [p.pk for p in profiles
-           if p.digest_due is not None and p.digest_due > now and digest_hour_on(p, now) <= now]  # fmt: skip
+    pks = [p.pk for p in profiles if p.digest_due is not None and p.digest_due > now and digest_hour_on(p, now) <= now]
     if not pks:
         return 0
     return Profile.objects.filter(pk__in=pks, digest_due__gt=now).update(digest_due=now)
@@ -190,7 +212,8 @@ def move_digest_on(profile: Profile, now: datetime) -> bool:
     """After the sweep looked at a due digest: its next due time. Only the sweep that read the due time moves it
     (another sweep at the same instant finds it moved and does nothing). True if this one moved it."""
     moved = Profile.objects.filter(pk=profile.pk, digest_due=profile.digest_due).update(
-        digest_due=next_digest(profile, now))
+        digest_due=next_digest(profile, now)
+    )
     return bool(moved)
 
 
@@ -230,8 +253,10 @@ def suspension_sentence(user: Any) -> str:
     """What a suspended player is told when they try to log in or act."""
     reason = profile_for(user).suspended_reason.strip()
     if reason:
-        return _("Sorry, your account has been suspended by a moderator, so you cannot log in or play. "
-                 "The reason given: %(reason)s") % {"reason": reason}  # fmt: skip
+        return _(
+            "Sorry, your account has been suspended by a moderator, so you cannot log in or play. "
+            "The reason given: %(reason)s"
+        ) % {"reason": reason}
     return _("Sorry, your account has been suspended by a moderator, so you cannot log in or play.")
 
 
@@ -254,10 +279,12 @@ class Block(models.Model):
     or challenge them, join their games or write to them, and neither sees the other's seeks. Refusals say only
     that the seat (or the player) is not available, never that a block is why."""
 
-    blocker = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="blocks",
-                                verbose_name=gettext_lazy("blocker"))  # fmt: skip
-    blocked = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+",
-                                verbose_name=gettext_lazy("blocked player"))  # fmt: skip
+    blocker = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="blocks", verbose_name=gettext_lazy("blocker")
+    )
+    blocked = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="+", verbose_name=gettext_lazy("blocked player")
+    )
     created = models.DateTimeField(gettext_lazy("since"), auto_now_add=True)
 
     class Meta:
@@ -273,10 +300,12 @@ class Block(models.Model):
 class Follow(models.Model):
     """``follower`` sees ``followed``'s new seeks and games in their lobby."""
 
-    follower = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="follows",
-                                 verbose_name=gettext_lazy("follower"))  # fmt: skip
-    followed = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="followers",
-                                 verbose_name=gettext_lazy("followed player"))  # fmt: skip
+    follower = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="follows", verbose_name=gettext_lazy("follower")
+    )
+    followed = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="followers", verbose_name=gettext_lazy("followed player")
+    )
     created = models.DateTimeField(gettext_lazy("since"), auto_now_add=True)
 
     class Meta:

@@ -17,14 +17,25 @@ POWERS = [
 
 # What moderators read to answer players' questions (never the local mail: it holds every email, resets included).
 VIEWS = {
-    "games": ["game", "seat", "move", "moderationaction", "notification", "vacation", "undorequest",
-              "greenlightrequest", "chatmessage", "owedtask", "teaminvitation"],
+    "games": [
+        "game",
+        "seat",
+        "move",
+        "moderationaction",
+        "notification",
+        "vacation",
+        "undorequest",
+        "greenlightrequest",
+        "chatmessage",
+        "owedtask",
+        "teaminvitation",
+    ],
     "accounts": ["profile"],
     "auth": ["user"],
     "pbem": ["inboundmessage"],
     "mail": ["emailoptout"],
     "events": ["event", "entry", "eventgame"],
-}  # fmt: skip
+}
 # An opt-out is deleted at the person's request.
 EXTRA = [("mail", "emailoptout", "delete_emailoptout")]
 
@@ -44,8 +55,11 @@ def ensure_moderators_group(apps: Any) -> Any:
 
     group, _ = Group.objects.get_or_create(name=GROUP)
     perms = [permission(*power) for power in POWERS]
-    perms += [permission(app, model, f"view_{model}", f"Can view {model}") for app, models in VIEWS.items()
-              for model in models]  # fmt: skip
+    perms += [
+        permission(app, model, f"view_{model}", f"Can view {model}")
+        for app, models in VIEWS.items()
+        for model in models
+    ]
     perms += [permission(app, model, codename, f"Can delete {model}") for app, model, codename in EXTRA]
     group.permissions.add(*perms)
     return group

@@ -46,6 +46,11 @@ def clashing_username(name: str, exclude_pk: int | None = None) -> Any:
     target = skeleton(name)
     # A skeleton keeps the length of NFKC text, so only names of that length can clash.
     size = len(unicodedata.normalize("NFKC", name))
-    candidates = (get_user_model().objects.annotate(size=Length("username")).filter(size=size)
-                  .exclude(pk=exclude_pk or 0).only("pk", "username"))  # fmt: skip
+    candidates = (
+        get_user_model()
+        .objects.annotate(size=Length("username"))
+        .filter(size=size)
+        .exclude(pk=exclude_pk or 0)
+        .only("pk", "username")
+    )
     return next((user for user in candidates.iterator() if skeleton(user.username) == target), None)

@@ -13,8 +13,13 @@ from django.contrib.auth.forms import PasswordResetForm
 from . import confirm
 from .languages import speaking
 
-RETRY = {"autoretry_for": (Exception,), "retry_backoff": True, "retry_backoff_max": 240,
-         "retry_kwargs": {"max_retries": 6}, "acks_late": True}  # fmt: skip
+RETRY = {
+    "autoretry_for": (Exception,),
+    "retry_backoff": True,
+    "retry_backoff_max": 240,
+    "retry_kwargs": {"max_retries": 6},
+    "acks_late": True,
+}
 
 
 @shared_task(**RETRY)
@@ -25,11 +30,19 @@ def send_email_confirmation(user_id: int, address: str) -> None:
 class _ResetForm(PasswordResetForm):
     """Django's reset email, written in the language of the account it goes to (not the task's)."""
 
-    def send_mail(self, subject_template_name: str, email_template_name: str, context: dict[str, Any],
-                  from_email: str | None, to_email: str, html_email_template_name: str | None = None) -> None:
+    def send_mail(
+        self,
+        subject_template_name: str,
+        email_template_name: str,
+        context: dict[str, Any],
+        from_email: str | None,
+        to_email: str,
+        html_email_template_name: str | None = None,
+    ) -> None:
         with speaking(context.get("user")):
-            super().send_mail(subject_template_name, email_template_name, context, from_email, to_email,
-                              html_email_template_name)
+            super().send_mail(
+                subject_template_name, email_template_name, context, from_email, to_email, html_email_template_name
+            )
 
 
 @shared_task(**RETRY)

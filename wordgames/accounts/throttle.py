@@ -73,5 +73,6 @@ def client_address(request: HttpRequest) -> str | None:
 def wait_sentence(scope: str) -> str:
     capacity, period = settings.THROTTLE[scope]
     minutes = max(1, round(period / capacity / 60))
-    return ngettext("Please try again in %(minutes)d minute.", "Please try again in %(minutes)d minutes.",
-                    minutes) % {"minutes": minutes}
+    return ngettext("Please try again in %(minutes)d minute.", "Please try again in %(minutes)d minutes.", minutes) % {
+        "minutes": minutes
+    }

@@ -23,8 +23,7 @@ from .models import Profile, profile_for
 
 
 def _too_many(request: HttpRequest, scope: str, what: str) -> HttpResponse:
-    return render(request, "accounts/throttled.html",
-                  {"what": what, "wait": throttle.wait_sentence(scope)}, status=429)  # fmt: skip
+    return render(request, "accounts/throttled.html", {"what": what, "wait": throttle.wait_sentence(scope)}, status=429)
 
 
 def _send_confirmation(user: Any, address: str) -> None:
@@ -42,9 +41,14 @@ def signup(request: HttpRequest) -> HttpResponse:
         address = form.cleaned_data["email"]
         _send_confirmation(user, address)
         login(request, user, backend="wordgames.accounts.backends.ProfileModelBackend")
-        messages.success(request, _("Welcome, %(username)s! You are signed up and logged in. We sent a link to "
-                                    "%(address)s: open it to confirm your address.")
-                         % {"username": user.get_username(), "address": address})  # fmt: skip
+        messages.success(
+            request,
+            _(
+                "Welcome, %(username)s! You are signed up and logged in. We sent a link to "
+                "%(address)s: open it to confirm your address."
+            )
+            % {"username": user.get_username(), "address": address},
+        )
         next_url = request.POST.get("next", "")
         if url_has_allowed_host_and_scheme(next_url, {request.get_host()}, request.is_secure()):
             return redirect(next_url)
@@ -72,8 +76,9 @@ def change_email(request: AuthedRequest) -> HttpResponse:
         address = form.cleaned_data["email"]
         _send_confirmation(request.user, address)
         if request.user.email:
-            sentence = _("We sent a link to %(address)s. Your address changes when you open it; until then it "
-                         "stays %(current)s.") % {"address": address, "current": request.user.email}  # fmt: skip
+            sentence = _(
+                "We sent a link to %(address)s. Your address changes when you open it; until then it stays %(current)s."
+            ) % {"address": address, "current": request.user.email}
         else:
             sentence = _("We sent a link to %(address)s. Your address is set when you open it.") % {"address": address}
         messages.success(request, sentence)
@@ -124,8 +129,10 @@ class PasswordResetView(auth_views.PasswordResetView):
 
     def form_valid(self, form: Any) -> HttpResponse:
         address = form.cleaned_data["email"]
-        if not (throttle.allow("password_reset", throttle.client_address(self.request))
-                and throttle.allow("password_reset", address)):  # fmt: skip
+        if not (
+            throttle.allow("password_reset", throttle.client_address(self.request))
+            and throttle.allow("password_reset", address)
+        ):
             return _too_many(self.request, "password_reset", _("Too many password resets asked for."))
         # The task looks the address up, so this page does the same work, known address or not.
         tasks.send_password_reset.delay(address)

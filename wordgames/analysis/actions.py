@@ -89,23 +89,34 @@ def analyse(game_id: int) -> GameAnalysis | None:
     budget = budget_for(len(moves))
     started = time.monotonic()
     start = engine.new_game(player_names(game), game.options, game.deal_seed, game.bag or None)
-    reviews = list(review_game(engine, start, [(m.seat, m.text) for m in moves], budget=budget,
-                               rng_for=lambda n: rng_of(game, n)))  # fmt: skip
+    reviews = list(
+        review_game(engine, start, [(m.seat, m.text) for m in moves], budget=budget, rng_for=lambda n: rng_of(game, n))
+    )
     seconds = time.monotonic() - started
     with transaction.atomic():
         current = GameAnalysis.objects.select_for_update().filter(pk=analysis.pk, done=False).first()
-        if current is None or not Move.objects.filter(pk__in=[m.pk for m in moves], taken_back=False).count() == len(moves):
+        if current is None or not Move.objects.filter(pk__in=[m.pk for m in moves], taken_back=False).count() == len(
+            moves
+        ):
             return current  # done by another delivery, or a move taken back meanwhile
         MoveAnalysis.objects.bulk_create([_row(current, move, review) for move, review in zip(moves, reviews)])
         GameAnalysis.objects.filter(pk=current.pk).update(
-            done=True, budget=budget, seconds=seconds, summary=summarise(reviews, len(player_names(game))))
+            done=True, budget=budget, seconds=seconds, summary=summarise(reviews, len(player_names(game)))
+        )
     log.info("Analysed game %s: %s moves in %.1f s", game.pk, len(moves), seconds)
     return GameAnalysis.objects.get(pk=analysis.pk)
 
 
 def _row(analysis: GameAnalysis, move: Move, review: Review) -> MoveAnalysis:
-    return MoveAnalysis(analysis=analysis, move=move, points=review.points, best=review.best,
-                        best_points=review.best_points, missed=review.missed, matched=review.matched)  # fmt: skip
+    return MoveAnalysis(
+        analysis=analysis,
+        move=move,
+        points=review.points,
+        best=review.best,
+        best_points=review.best_points,
+        missed=review.missed,
+        matched=review.matched,
+    )
 
 
 # --- reading: only once the game is over --------------------------------------------------------------------
@@ -143,8 +154,18 @@ def record_section(sender: Any, game: Game, **kwargs: Any) -> dict[str, Any]:
     for n, move in enumerate(live_moves(game), start=1):
         row = shown.rows.get(move.pk)
         if row is not None:
-            moves.append({"n": n, "points": row.points, "best": row.best, "best_points": row.best_points,
-                          "missed": row.missed, "matched": row.matched})  # fmt: skip
-    players = [{"player": names[p["seat"]], "moves": p["moves"], "matched": p["matched"], "missed": p["missed"]}
-               for p in shown.players]  # fmt: skip
+            moves.append(
+                {
+                    "n": n,
+                    "points": row.points,
+                    "best": row.best,
+                    "best_points": row.best_points,
+                    "missed": row.missed,
+                    "matched": row.matched,
+                }
+            )
+    players = [
+        {"player": names[p["seat"]], "moves": p["moves"], "matched": p["matched"], "missed": p["missed"]}
+        for p in shown.players
+    ]
     return {"analysis": {"level": "strong", "budget": round(shown.budget, 3), "moves": moves, "players": players}}

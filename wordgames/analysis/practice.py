@@ -63,12 +63,29 @@ def review(review_id: int) -> PracticeReview | None:
     own = sum(m.seat == found.seat for m in moves)
     started = time.monotonic()
     start = engine.new_game(player_names(game), game.options, game.deal_seed, game.bag or None)
-    reviews = review_game(engine, start, [(m.seat, m.text) for m in moves], budget=budget_for(own),
-                          rng_for=lambda n: rng_of(game, n), only=found.seat)  # fmt: skip
-    rows = [{"n": r.n, "played": r.played, "points": r.points, "best": r.best, "best_points": r.best_points,
-             "missed": r.missed, "matched": r.matched} for r in reviews]  # fmt: skip
+    reviews = review_game(
+        engine,
+        start,
+        [(m.seat, m.text) for m in moves],
+        budget=budget_for(own),
+        rng_for=lambda n: rng_of(game, n),
+        only=found.seat,
+    )
+    rows = [
+        {
+            "n": r.n,
+            "played": r.played,
+            "points": r.points,
+            "best": r.best,
+            "best_points": r.best_points,
+            "missed": r.missed,
+            "matched": r.matched,
+        }
+        for r in reviews
+    ]
     PracticeReview.objects.filter(pk=found.pk).update(done=True, rows=rows)
-    log.info("Reviewed seat %s of practice game %s: %s moves in %.1f s", found.seat, game.pk, own,
-             time.monotonic() - started)  # fmt: skip
+    log.info(
+        "Reviewed seat %s of practice game %s: %s moves in %.1f s", found.seat, game.pk, own, time.monotonic() - started
+    )
     found.refresh_from_db()
     return found

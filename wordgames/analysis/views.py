@@ -29,5 +29,8 @@ def practice_review(request: HttpRequest, game_id: int) -> HttpResponse:
             messages.error(request, str(e))
         return redirect("practice_review", game.pk)
     review = practice.latest(game, seat)
-    return render(request, "analysis/practice.html", {
-        "game": game, "review": review, "current": review is not None and review.version == game.version})  # fmt: skip
+    return render(
+        request,
+        "analysis/practice.html",
+        {"game": game, "review": review, "current": review is not None and review.version == game.version},
+    )

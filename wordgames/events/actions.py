@@ -42,11 +42,25 @@ def may_create(user: User) -> bool:
     return user.has_perm("events.run_events") or (settings.EVENTS_BY_PLAYERS and user.is_active)
 
 
-def create_event(creator: User, name: str, kind: str, options: dict[str, Any], *, format: str,
-                 signup_deadline: datetime, starts_at: datetime, max_players: int, table_size: int = 2,
-                 rounds: int | None = None, rated: bool = True, move_time: timedelta = timedelta(days=3),
-                 days_away_limit: int | None = None, division_size: int | None = None, promoted: int | None = None,
-                 reach: int | None = None) -> Event:  # fmt: skip
+def create_event(
+    creator: User,
+    name: str,
+    kind: str,
+    options: dict[str, Any],
+    *,
+    format: str,
+    signup_deadline: datetime,
+    starts_at: datetime,
+    max_players: int,
+    table_size: int = 2,
+    rounds: int | None = None,
+    rated: bool = True,
+    move_time: timedelta = timedelta(days=3),
+    days_away_limit: int | None = None,
+    division_size: int | None = None,
+    promoted: int | None = None,
+    reach: int | None = None,
+) -> Event:
     """A new event, open for sign-up until ``signup_deadline``; it starts at ``starts_at``. Moderators (the
     "add event" permission) create events; players too when ``EVENTS_BY_PLAYERS`` is on. A league's ``rounds``
     are its seasons (none: season after season), ``division_size`` its divisions' size and ``promoted`` how many
@@ -57,24 +71,30 @@ def create_event(creator: User, name: str, kind: str, options: dict[str, Any], *
     if not name or len(name) > 100:
         raise Refused(_("An event needs a name of at most 100 characters."), RefusalCode.NAME)
     if kind not in engine_names():
-        raise Refused(_("There is no game called %(name)s: choose one of %(names)s.")
-                      % {"name": quote(kind), "names": ", ".join(engine_names())}, RefusalCode.KIND)  # fmt: skip
+        raise Refused(
+            _("There is no game called %(name)s: choose one of %(names)s.")
+            % {"name": quote(kind), "names": ", ".join(engine_names())},
+            RefusalCode.KIND,
+        )
     engine = get_engine(kind)
     if format not in Event.Format.values:
         raise Refused(_("The format is round-robin, Swiss, league or ladder."), RefusalCode.FORMAT)
     if not engine.min_players <= table_size <= engine.max_players:
-        raise Refused(_("%(game)s is for %(least)d to %(most)d players.")
-                      % {"game": engine.title, "least": engine.min_players, "most": engine.max_players},
-                      RefusalCode.PLAYERS)  # fmt: skip
-    rounds, division_size, promoted, reach = _format_fields(format, table_size, rounds, division_size, promoted,
-                                                            reach)  # fmt: skip
+        raise Refused(
+            _("%(game)s is for %(least)d to %(most)d players.")
+            % {"game": engine.title, "least": engine.min_players, "most": engine.max_players},
+            RefusalCode.PLAYERS,
+        )
+    rounds, division_size, promoted, reach = _format_fields(format, table_size, rounds, division_size, promoted, reach)
     if not timedelta(hours=1) <= move_time <= timedelta(days=30):
         raise Refused(_("The time per move must be between 1 hour and 30 days."), RefusalCode.OPTIONS)
     if days_away_limit is not None and not 0 <= days_away_limit <= 365:
         raise Refused(_("The days away a game may take are from 0 to 365."), RefusalCode.DAYS_AWAY_LIMIT)
     if not table_size <= max_players <= 10_000:
-        raise Refused(_("The maximum number of players is from %(least)d to 10,000.") % {"least": table_size},
-                      RefusalCode.MAX_PLAYERS)  # fmt: skip
+        raise Refused(
+            _("The maximum number of players is from %(least)d to 10,000.") % {"least": table_size},
+            RefusalCode.MAX_PLAYERS,
+        )
     if not timezone.now() < signup_deadline <= starts_at:
         raise Refused(_("The sign-up deadline must be in the future, and the start at or after it."), RefusalCode.DATES)
     try:
@@ -84,15 +104,28 @@ def create_event(creator: User, name: str, kind: str, options: dict[str, Any], *
     if options.get("hints"):
         raise Refused(_("A practice game (with hints) cannot be an event's game."), RefusalCode.OPTIONS)
     return Event.objects.create(
-        name=name, kind=kind, options=options, format=format, table_size=table_size, rounds=rounds, rated=rated,
-        move_time=move_time, signup_deadline=signup_deadline, starts_at=starts_at, max_players=max_players,
-        created_by=creator, days_away_limit=days_away_limit, division_size=division_size, promoted=promoted,
+        name=name,
+        kind=kind,
+        options=options,
+        format=format,
+        table_size=table_size,
+        rounds=rounds,
+        rated=rated,
+        move_time=move_time,
+        signup_deadline=signup_deadline,
+        starts_at=starts_at,
+        max_players=max_players,
+        created_by=creator,
+        days_away_limit=days_away_limit,
+        division_size=division_size,
+        promoted=promoted,
         reach=reach,
-    )  # fmt: skip
+    )
 
 
-def _format_fields(format: str, table_size: int, rounds: int | None, division_size: int | None,
-                   promoted: int | None, reach: int | None) -> tuple[int | None, ...]:  # fmt: skip
+def _format_fields(
+    format: str, table_size: int, rounds: int | None, division_size: int | None, promoted: int | None, reach: int | None
+) -> tuple[int | None, ...]:
     """What each format needs, checked; the fields another format has no use for are cleared."""
     if format == Event.Format.SWISS:
         if table_size != 2:
@@ -104,11 +137,18 @@ def _format_fields(format: str, table_size: int, rounds: int | None, division_si
         if rounds is not None and not 1 <= rounds <= 100:
             raise Refused(_("A league has 1 to 100 seasons (or none given: season after season)."), RefusalCode.ROUNDS)
         if not division_size or not max(table_size, 3) <= division_size <= 50:
-            raise Refused(_("A league's divisions have from %(least)d to 50 players.")
-                          % {"least": max(table_size, 3)}, RefusalCode.DIVISION_SIZE)  # fmt: skip
+            raise Refused(
+                _("A league's divisions have from %(least)d to 50 players.") % {"least": max(table_size, 3)},
+                RefusalCode.DIVISION_SIZE,
+            )
         if not promoted or not 1 <= 2 * promoted <= division_size - 1:
-            raise Refused(_("At a season's end at least one player goes up and one down, and fewer than half a "
-                            "division each way."), RefusalCode.PROMOTED)  # fmt: skip
+            raise Refused(
+                _(
+                    "At a season's end at least one player goes up and one down, and fewer than half a "
+                    "division each way."
+                ),
+                RefusalCode.PROMOTED,
+            )
         return rounds, division_size, promoted, None
     if format == Event.Format.LADDER:
         if table_size != 2:
@@ -134,8 +174,10 @@ def sign_up(event_id: int, user: User) -> Entry:
         if entry is not None and not entry.withdrawn:
             raise Refused(_("You are already signed up for this event."), RefusalCode.SIGNED_UP)
         if Entry.objects.filter(event=event, withdrawn=False).count() >= event.max_players:
-            raise Refused(_("This event is full: all %(count)d places are taken.") % {"count": event.max_players},
-                          RefusalCode.FULL)  # fmt: skip
+            raise Refused(
+                _("This event is full: all %(count)d places are taken.") % {"count": event.max_players},
+                RefusalCode.FULL,
+            )
         running = event.status == Event.Status.RUNNING
         place = ladders.bottom_place(event) if running and event.format == Event.Format.LADDER else None
         if entry is None:
@@ -284,8 +326,12 @@ def settle_running(now: datetime | None = None) -> int:
     now = now or timezone.now()
     abandoned = EventGame.objects.filter(game__status=Game.Status.ABANDONED, game__finished__gte=now - SETTLE_LOOKBACK)
     live = EventGame.objects.filter(event=OuterRef("pk"), game__status__in=(Game.Status.OPEN, Game.Status.ACTIVE))
-    stalled = (Event.objects.filter(status=Event.Status.RUNNING, pk__in=abandoned.values("event_id"))
-               .exclude(format=Event.Format.LADDER).exclude(Exists(live)).values_list("pk", flat=True))  # fmt: skip
+    stalled = (
+        Event.objects.filter(status=Event.Status.RUNNING, pk__in=abandoned.values("event_id"))
+        .exclude(format=Event.Format.LADDER)
+        .exclude(Exists(live))
+        .values_list("pk", flat=True)
+    )
     moved = 0
     for event_id in list(stalled[:50]):
         with transaction.atomic():
@@ -310,8 +356,11 @@ def _advance(event: Event) -> bool:
             return False
         if event.current_round < (event.rounds or 0):
             _withdraw_suspended(event)
-            players = list(Entry.objects.filter(event=event, withdrawn=False).order_by("created", "id")
-                           .values_list("pk", flat=True))  # fmt: skip
+            players = list(
+                Entry.objects.filter(event=event, withdrawn=False)
+                .order_by("created", "id")
+                .values_list("pk", flat=True)
+            )
             if len(players) >= 2 and _next_swiss_round(event, players, queries.results(queries.tables(event))):
                 return True
     elif unfinished.exists():

@@ -23,8 +23,12 @@ def limit_time_away(sender: Any, shifts: dict[int, timedelta], now: datetime, **
     Called inside the transaction that moves the deadlines; the event games' rows are locked, so two players of
     one game going away at once are counted one after the other."""
     games = dict(Seat.objects.filter(pk__in=list(shifts)).values_list("pk", "game_id"))
-    rows = {row.game_id: row for row in EventGame.objects.select_for_update(of=("self",))
-            .filter(game_id__in=set(games.values()), event__days_away_limit__isnull=False).select_related("event")}
+    rows = {
+        row.game_id: row
+        for row in EventGame.objects.select_for_update(of=("self",))
+        .filter(game_id__in=set(games.values()), event__days_away_limit__isnull=False)
+        .select_related("event")
+    }
     if not rows:
         return {}
     answer: dict[int, timedelta] = {}
@@ -32,8 +36,9 @@ def limit_time_away(sender: Any, shifts: dict[int, timedelta], now: datetime, **
         row = rows.get(games.get(seat_id, 0))
         if row is None:
             continue
-        answer[seat_id] = _grant(row, str(seat_id), delta, now) if delta > ZERO else _give_back(row, str(seat_id),
-                                                                                                 -delta, now)
+        answer[seat_id] = (
+            _grant(row, str(seat_id), delta, now) if delta > ZERO else _give_back(row, str(seat_id), -delta, now)
+        )
     for row in rows.values():
         row.save(update_fields=["away_used", "away_grants"])
     return answer

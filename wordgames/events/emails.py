@@ -40,9 +40,13 @@ def send_round(event_id: int, round_number: int) -> int:
             continue
         for entry_id in row.entries:
             others = [display_name(entries[o].user) for o in row.entries if o != entry_id]
-            game = {"round": row.round, "others": others, "bye": row.game_id is None,
-                    "url": absolute(reverse("game", args=[row.game_id])) if row.game_id else "",
-                    "first": row.entries[0] == entry_id}  # fmt: skip
+            game = {
+                "round": row.round,
+                "others": others,
+                "bye": row.game_id is None,
+                "url": absolute(reverse("game", args=[row.game_id])) if row.game_id else "",
+                "first": row.entries[0] == entry_id,
+            }
             mine.setdefault(entry_id, []).append(game)
     # After a Swiss round, each player's place so far (the page has the whole table).
     place = {}
@@ -57,23 +61,46 @@ def send_round(event_id: int, round_number: int) -> int:
         with speaking(user):
             if event.format == Event.Format.LEAGUE:
                 which = _("season %(season)d, division %(division)d") % {
-                    "season": event.season, "division": entries[entry_id].division or 0}
+                    "season": event.season,
+                    "division": entries[entry_id].division or 0,
+                }
             elif round_number:
                 which = _("round %(round)d") % {"round": round_number}
             else:
                 which = _("your games")
-            subject = _("%(event)s: %(which)s (%(site)s)") % {"event": event.name, "which": which,
-                                                               "site": settings.SITE_NAME}  # fmt: skip
+            subject = _("%(event)s: %(which)s (%(site)s)") % {
+                "event": event.name,
+                "which": which,
+                "site": settings.SITE_NAME,
+            }
             owed.append(_push(user, f"round:{event.pk}:{event.season}:{round_number}", subject, event))
             if not user.email:
                 continue
-            context = {"name": display_name(user), "event": event, "games": games, "round": round_number,
-                       "standing": place.get(entry_id), "players": len(place),
-                       "points_count": plural_count(place[entry_id].points) if entry_id in place else 0, "division": entries[entry_id].division,
-                       "url": absolute(event.get_absolute_url()), "site_name": settings.SITE_NAME}  # fmt: skip
-            letters.append(compose(f"event-round:{event.pk}:{event.season}:{round_number}:{user.pk}", user.email,
-                                   subject, "events/email/round.txt", context, html_context={}, boards=[],
-                                   headers=automatic_headers(replying=False), user=user))  # fmt: skip
+            context = {
+                "name": display_name(user),
+                "event": event,
+                "games": games,
+                "round": round_number,
+                "standing": place.get(entry_id),
+                "players": len(place),
+                "points_count": plural_count(place[entry_id].points) if entry_id in place else 0,
+                "division": entries[entry_id].division,
+                "url": absolute(event.get_absolute_url()),
+                "site_name": settings.SITE_NAME,
+            }
+            letters.append(
+                compose(
+                    f"event-round:{event.pk}:{event.season}:{round_number}:{user.pk}",
+                    user.email,
+                    subject,
+                    "events/email/round.txt",
+                    context,
+                    html_context={},
+                    boards=[],
+                    headers=automatic_headers(replying=False),
+                    user=user,
+                )
+            )
     owe_pushes([push for push in owed if push is not None])
     return len(send_letters(letters))
 
@@ -92,17 +119,34 @@ def send_challenge(event_id: int, round_number: int) -> int:
         user = entry.user
         with speaking(user):
             subject = _("%(event)s: a challenge (%(site)s)") % {"event": event.name, "site": settings.SITE_NAME}
-            owed.append(_push(user, f"challenge:{event.pk}:{round_number}", subject, event,
-                              reverse("game", args=[row.game_id])))  # fmt: skip
+            owed.append(
+                _push(user, f"challenge:{event.pk}:{round_number}", subject, event, reverse("game", args=[row.game_id]))
+            )
             if not user.email:
                 continue
-            context = {"name": display_name(user), "event": event, "challenger": display_name(challenger.user),
-                       "challenged": display_name(challenged.user), "mine": entry is challenger,
-                       "game_url": absolute(reverse("game", args=[row.game_id])),
-                       "url": absolute(event.get_absolute_url()), "site_name": settings.SITE_NAME}  # fmt: skip
-            letters.append(compose(f"event-challenge:{event.pk}:{round_number}:{user.pk}", user.email, subject,
-                                   "events/email/challenge.txt", context, html_context={}, boards=[],
-                                   headers=automatic_headers(replying=False), user=user))  # fmt: skip
+            context = {
+                "name": display_name(user),
+                "event": event,
+                "challenger": display_name(challenger.user),
+                "challenged": display_name(challenged.user),
+                "mine": entry is challenger,
+                "game_url": absolute(reverse("game", args=[row.game_id])),
+                "url": absolute(event.get_absolute_url()),
+                "site_name": settings.SITE_NAME,
+            }
+            letters.append(
+                compose(
+                    f"event-challenge:{event.pk}:{round_number}:{user.pk}",
+                    user.email,
+                    subject,
+                    "events/email/challenge.txt",
+                    context,
+                    html_context={},
+                    boards=[],
+                    headers=automatic_headers(replying=False),
+                    user=user,
+                )
+            )
     owe_pushes([push for push in owed if push is not None])
     return len(send_letters(letters))
 
@@ -126,29 +170,55 @@ def send_finished(event_id: int) -> int:
             tables = [(None, standings([e.pk for e in entries], done, event.tiebreaks))]
         for division, rows_of in tables:
             for s in rows_of:
-                table.append({"rank": s.rank, "name": display_name(by_id[s.player].user), "points": s.points,
-                              "count": plural_count(s.points), "division": division})  # fmt: skip
+                table.append(
+                    {
+                        "rank": s.rank,
+                        "name": display_name(by_id[s.player].user),
+                        "points": s.points,
+                        "count": plural_count(s.points),
+                        "division": division,
+                    }
+                )
     letters = []
     owed: list[pushes.Push | None] = []
     for entry in entries:
         user = entry.user
         with speaking(user):
             over = _("the final standings") if table else _("cancelled")
-            subject = _("%(event)s: %(which)s (%(site)s)") % {"event": event.name, "which": over,
-                                                               "site": settings.SITE_NAME}  # fmt: skip
+            subject = _("%(event)s: %(which)s (%(site)s)") % {
+                "event": event.name,
+                "which": over,
+                "site": settings.SITE_NAME,
+            }
             owed.append(_push(user, f"end:{event.pk}", subject, event))
             if not user.email:
                 continue
-            context = {"name": display_name(user), "event": event, "table": table,
-                       "url": absolute(event.get_absolute_url()), "site_name": settings.SITE_NAME}  # fmt: skip
-            letters.append(compose(f"event-end:{event.pk}:{user.pk}", user.email, subject,
-                                   "events/email/finished.txt", context, html_context={}, boards=[],
-                                   headers=automatic_headers(replying=False), user=user))  # fmt: skip
+            context = {
+                "name": display_name(user),
+                "event": event,
+                "table": table,
+                "url": absolute(event.get_absolute_url()),
+                "site_name": settings.SITE_NAME,
+            }
+            letters.append(
+                compose(
+                    f"event-end:{event.pk}:{user.pk}",
+                    user.email,
+                    subject,
+                    "events/email/finished.txt",
+                    context,
+                    html_context={},
+                    boards=[],
+                    headers=automatic_headers(replying=False),
+                    user=user,
+                )
+            )
     owe_pushes([push for push in owed if push is not None])
     return len(send_letters(letters))
 
 
 def _push(user: Any, key: str, line: str, event: Event, url: str = "") -> pushes.Push | None:
     """The same news on the player's devices, if they want events' news there: the email's subject line."""
-    return pushes.to_player(user, f"push:event-{key}:{user.pk}", "event", line, url or event.get_absolute_url(),
-                            f"event-{event.pk}")  # fmt: skip
+    return pushes.to_player(
+        user, f"push:event-{key}:{user.pk}", "event", line, url or event.get_absolute_url(), f"event-{event.pk}"
+    )

@@ -22,26 +22,43 @@ class EventForm(forms.Form):
     format = forms.ChoiceField(label=_("Format"), choices=Event.Format.choices)
     table_size = forms.IntegerField(label=_("Players at each game"), min_value=2, max_value=10, initial=2)
     rounds = forms.IntegerField(
-        label=_("Rounds (Swiss) or seasons (league)"), min_value=1, max_value=100, required=False,
+        label=_("Rounds (Swiss) or seasons (league)"),
+        min_value=1,
+        max_value=100,
+        required=False,
         help_text=_("A league without a number of seasons plays season after season."),
-    )  # fmt: skip
-    division_size = forms.IntegerField(label=_("Players in a division (league)"), min_value=3, max_value=50,
-                                       required=False, initial=8)  # fmt: skip
+    )
+    division_size = forms.IntegerField(
+        label=_("Players in a division (league)"), min_value=3, max_value=50, required=False, initial=8
+    )
     promoted = forms.IntegerField(
-        label=_("Promoted and relegated (league)"), min_value=1, max_value=24, required=False, initial=2,
+        label=_("Promoted and relegated (league)"),
+        min_value=1,
+        max_value=24,
+        required=False,
+        initial=2,
         help_text=_("How many of each division go up one, and how many go down one, at a season's end."),
-    )  # fmt: skip
+    )
     reach = forms.IntegerField(
-        label=_("Challenge reach (ladder)"), min_value=1, max_value=20, required=False, initial=3,
+        label=_("Challenge reach (ladder)"),
+        min_value=1,
+        max_value=20,
+        required=False,
+        initial=3,
         help_text=_("A player may challenge anyone up to this many places above them."),
-    )  # fmt: skip
+    )
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
     clock = forms.ChoiceField(label=_("Time per move"), initial="3d", choices=[(k, v[0]) for k, v in CLOCKS.items()])
     days_away_limit = forms.IntegerField(
-        label=_("Days away a game may take"), min_value=0, max_value=365, required=False,
-        help_text=_("Once a game has had this many days away, days away no longer stop its clock. Empty: no "
-                    "limit but the players' own."),
-    )  # fmt: skip
+        label=_("Days away a game may take"),
+        min_value=0,
+        max_value=365,
+        required=False,
+        help_text=_(
+            "Once a game has had this many days away, days away no longer stop its clock. Empty: no "
+            "limit but the players' own."
+        ),
+    )
     max_players = forms.IntegerField(label=_("Most players"), min_value=2, max_value=10_000, initial=16)
     signup_deadline = forms.DateTimeField(label=_("Sign-up closes"), widget=DATE)
     starts_at = forms.DateTimeField(label=_("Starts"), widget=DATE)

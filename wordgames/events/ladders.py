@@ -41,8 +41,11 @@ def bottom_place(event: Event) -> int:
 
 def ladder(event: Event) -> list[Entry]:
     """The players on the ladder, the top first."""
-    return list(Entry.objects.filter(event=event, withdrawn=False, place__isnull=False)
-                .select_related("user__profile").order_by("place", "id"))  # fmt: skip
+    return list(
+        Entry.objects.filter(event=event, withdrawn=False, place__isnull=False)
+        .select_related("user__profile")
+        .order_by("place", "id")
+    )
 
 
 def challenge(event_id: int, user: User, opponent: str) -> EventGame:
@@ -65,15 +68,24 @@ def challenge(event_id: int, user: User, opponent: str) -> EventGame:
             raise Refused(_("%(name)s is not on this ladder.") % {"name": opponent.strip()}, RefusalCode.NOT_ENTERED)
         reach = event.reach or 1
         if not pairing.ladder_challenge_allowed([e.pk for e in order], mine.pk, other.pk, reach):
-            raise Refused(ngettext("You may challenge the player just above you only.",
-                                   "You may challenge only the %(reach)d players just above you.", reach)
-                          % {"reach": reach}, RefusalCode.REACH)  # fmt: skip
+            raise Refused(
+                ngettext(
+                    "You may challenge the player just above you only.",
+                    "You may challenge only the %(reach)d players just above you.",
+                    reach,
+                )
+                % {"reach": reach},
+                RefusalCode.REACH,
+            )
         busy = busy_entries(event)
         if mine.pk in busy:
             raise Refused(_("You already have a game of this ladder under way: finish it first."), RefusalCode.BUSY)
         if other.pk in busy:
-            raise Refused(_("%(name)s has a game of this ladder under way: challenge them when it is over.")
-                          % {"name": display_name(other.user)}, RefusalCode.BUSY)  # fmt: skip
+            raise Refused(
+                _("%(name)s has a game of this ladder under way: challenge them when it is over.")
+                % {"name": display_name(other.user)},
+                RefusalCode.BUSY,
+            )
         if blocked_between(user, other.user):
             raise Refused(_("That player cannot be challenged."), RefusalCode.NOT_AVAILABLE)
         number = event.current_round + 1
@@ -110,5 +122,7 @@ def after_game(event: Event, table: EventGame) -> None:
 def challenge_made(table: EventGame, opponent: str) -> str:
     """The answer to a challenge by email: made, and the game's address."""
     url = absolute(reverse("game", args=[table.game_id]))
-    return _("Your challenge to %(name)s is made: you move first. Your game: %(url)s") % {"name": opponent.strip(),
-                                                                                          "url": url}
+    return _("Your challenge to %(name)s is made: you move first. Your game: %(url)s") % {
+        "name": opponent.strip(),
+        "url": url,
+    }

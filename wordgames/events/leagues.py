@@ -53,8 +53,9 @@ def next_season(event: Event) -> bool:
     return True
 
 
-def division_standings(event: Event, rows: list[queries.Table], division: int,
-                       seeds: dict[int, int] | None = None) -> list[Standing]:  # fmt: skip
+def division_standings(
+    event: Event, rows: list[queries.Table], division: int, seeds: dict[int, int] | None = None
+) -> list[Standing]:
     """One division's table in a season (``rows``: that season's tables): its players, the withdrawn too, from
     its games; players level on everything in the order of ``seeds`` (entry -> seed) if given."""
     mine = [row for row in rows if row.division == division]

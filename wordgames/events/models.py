@@ -37,9 +37,13 @@ class Event(models.Model):
     format = models.CharField(_("format"), max_length=16, choices=Format.choices)
     table_size = models.PositiveSmallIntegerField(_("players at each game"), default=2)
     rounds = models.PositiveSmallIntegerField(
-        _("rounds"), null=True, blank=True, help_text=_("Swiss: the number of rounds. League: the number of seasons "
-                                                        "(empty: season after season until cancelled).")
-    )  # fmt: skip
+        _("rounds"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Swiss: the number of rounds. League: the number of seasons (empty: season after season until cancelled)."
+        ),
+    )
     rated = models.BooleanField(_("rated"), default=True)
     move_time = models.DurationField(_("time per move"), default=timedelta(days=3))
     signup_deadline = models.DateTimeField(_("sign-up closes"))
@@ -48,18 +52,24 @@ class Event(models.Model):
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.SIGNUP)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="events_created")
     days_away_limit = models.PositiveSmallIntegerField(
-        _("days away a game may take"), null=True, blank=True,
+        _("days away a game may take"),
+        null=True,
+        blank=True,
         help_text=_("Once a game of this event has had this many days away, nobody's days away stop its clock."),
-    )  # fmt: skip
+    )
     division_size = models.PositiveSmallIntegerField(_("players in a division"), null=True, blank=True)
     promoted = models.PositiveSmallIntegerField(
-        _("promoted and relegated"), null=True, blank=True,
+        _("promoted and relegated"),
+        null=True,
+        blank=True,
         help_text=_("League: how many of each division go up, and how many go down, at a season's end."),
-    )  # fmt: skip
+    )
     reach = models.PositiveSmallIntegerField(
-        _("challenge reach"), null=True, blank=True,
+        _("challenge reach"),
+        null=True,
+        blank=True,
         help_text=_("Ladder: a player may challenge anyone up to this many places above them."),
-    )  # fmt: skip
+    )
     season = models.PositiveSmallIntegerField(default=0, help_text=_("League: the season under way."))
     created = models.DateTimeField(default=timezone.now)
     current_round = models.PositiveSmallIntegerField(
@@ -158,4 +168,7 @@ class EventGame(models.Model):
 
     def __str__(self) -> str:
         return gettext("%(event)s, round %(round)s, table %(table)s") % {
-            "event": self.event, "round": self.round, "table": self.table}
+            "event": self.event,
+            "round": self.round,
+            "table": self.table,
+        }

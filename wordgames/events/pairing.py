@@ -34,8 +34,18 @@ import networkx as nx
 
 from .standings import Result, Standing, points, standings, totals
 
-__all__ = ["Result", "Standing", "ladder_after", "ladder_challenge_allowed", "league_next_season", "points",
-           "round_robin", "rounds_needed", "standings", "swiss_round"]  # fmt: skip
+__all__ = [
+    "Result",
+    "Standing",
+    "ladder_after",
+    "ladder_challenge_allowed",
+    "league_next_season",
+    "points",
+    "round_robin",
+    "rounds_needed",
+    "standings",
+    "swiss_round",
+]
 
 Table = tuple[int, ...]
 
@@ -127,8 +137,9 @@ def _step(n: int, k: int) -> int:
     return step
 
 
-def _extend(schedule: list[list[list[int]]], meet: list[list[int]], sat_out: list[int], k: int, rounds: int,
-            rng: random.Random) -> None:  # fmt: skip
+def _extend(
+    schedule: list[list[list[int]]], meet: list[list[int]], sat_out: list[int], k: int, rounds: int, rng: random.Random
+) -> None:
     n = len(meet)
     out = n % k
     for _ in range(rounds):
@@ -243,8 +254,13 @@ _REPEAT = 10**13
 _AVOID = 10**12  # two players with a block between them: met only when nothing else pairs the field
 
 
-def swiss_round(players: list[int], results: list[Result], ratings: dict[int, int], round_number: int,
-                avoid: set[frozenset[int]] | None = None) -> tuple[list[tuple[int, int]], int | None]:  # fmt: skip
+def swiss_round(
+    players: list[int],
+    results: list[Result],
+    ratings: dict[int, int],
+    round_number: int,
+    avoid: set[frozenset[int]] | None = None,
+) -> tuple[list[tuple[int, int]], int | None]:
     """The pairs of the next Swiss round (first player moves first) and the player with the bye, or None.
 
     ``players`` are those still in the event; ``results`` every result so far (a bye, a one-player result,
@@ -313,8 +329,9 @@ def swiss_round(players: list[int], results: list[Result], ratings: dict[int, in
     return pairs, bye
 
 
-def _history(players: list[int], results: list[Result], round_number: int) -> tuple[
-        set[frozenset[int]], Counter[int], dict[int, int], Counter[int]]:  # fmt: skip
+def _history(
+    players: list[int], results: list[Result], round_number: int
+) -> tuple[set[frozenset[int]], Counter[int], dict[int, int], Counter[int]]:
     """Who has met whom, each player's first moves minus second moves, the side of their last game (1 first,
     -1 second), and their byes."""
     met: set[frozenset[int]] = set()
@@ -338,8 +355,9 @@ def _history(players: list[int], results: list[Result], round_number: int) -> tu
     return met, balance, last, byes
 
 
-def _match(order: list[int], groups: list[list[int]], weight: Callable[[int, int], int],
-           met: set[frozenset[int]]) -> list[tuple[int, int]]:  # fmt: skip
+def _match(
+    order: list[int], groups: list[list[int]], weight: Callable[[int, int], int], met: set[frozenset[int]]
+) -> list[tuple[int, int]]:
     """A perfect matching of ``order`` (even, best first), through networkx's maximum-weight matching.
 
     Score group by score group, best first, as a Swiss arbiter does: the players left over from the group above
@@ -390,8 +408,9 @@ def _candidates(members: list[int], full: bool) -> set[tuple[int, int]]:
     return edges
 
 
-def _colours(a: int, b: int, balance: Counter[int], last: dict[int, int], rating: dict[int, int],
-             round_number: int) -> tuple[int, int]:  # fmt: skip
+def _colours(
+    a: int, b: int, balance: Counter[int], last: dict[int, int], rating: dict[int, int], round_number: int
+) -> tuple[int, int]:
     if balance[a] != balance[b]:
         return (a, b) if balance[a] < balance[b] else (b, a)
     if last.get(a, 0) != last.get(b, 0):

@@ -45,9 +45,10 @@ def tables_of(event: Event, ids: list[int] | None = None) -> list[Table]:
     if ids is not None:
         rows_query = rows_query.filter(pk__in=ids)
     rows = list(
-        rows_query.order_by("season", "round", "table")
-        .values_list("season", "division", "round", "table", "entries", "game_id", "game__status", "game__result")
-    )  # fmt: skip
+        rows_query.order_by("season", "round", "table").values_list(
+            "season", "division", "round", "table", "entries", "game_id", "game__status", "game__result"
+        )
+    )
     resigned: dict[int, dict[int, int]] = {}
     if any(row[6] == Game.Status.FINISHED for row in rows):
         moves = Move.objects.filter(game__event_game__event=event, taken_back=False, text="resign")

@@ -25,8 +25,15 @@ def lock(event_id: int) -> Event:
     return event
 
 
-def create_round(event: Event, number: int, tables: list[tuple[int, ...]], bye: int | None = None, *,
-                 division: int = 0, first_table: int = 1) -> int:  # fmt: skip
+def create_round(
+    event: Event,
+    number: int,
+    tables: list[tuple[int, ...]],
+    bye: int | None = None,
+    *,
+    division: int = 0,
+    first_table: int = 1,
+) -> int:
     """Create a round's games (everyone seated at once, through ``games.create_game``) and its byes; returns the
     number of tables written. A pairing may give a round-robin's odd player out as a table of one: a bye."""
     users = dict(Entry.objects.filter(event=event).values_list("pk", "user__username"))
@@ -36,22 +43,40 @@ def create_round(event: Event, number: int, tables: list[tuple[int, ...]], bye: 
         names = [users[entry] for entry in table]
         creator = User.objects.get(username=names[0])
         game = games.create_game(
-            creator, event.kind, dict(event.options), names[1:], seated=True, internal=True, rated=event.rated,
-            move_time=event.move_time, creator_seat=0,
-        )  # fmt: skip
-        EventGame.objects.create(event=event, season=event.season, division=division, round=number, table=index,
-                                 entries=list(table), game=game)  # fmt: skip
+            creator,
+            event.kind,
+            dict(event.options),
+            names[1:],
+            seated=True,
+            internal=True,
+            rated=event.rated,
+            move_time=event.move_time,
+            creator_seat=0,
+        )
+        EventGame.objects.create(
+            event=event,
+            season=event.season,
+            division=division,
+            round=number,
+            table=index,
+            entries=list(table),
+            game=game,
+        )
     for index, entry in enumerate(byes, start=first_table + len(tables)):
-        EventGame.objects.create(event=event, season=event.season, division=division, round=number, table=index,
-                                 entries=[entry])  # fmt: skip
+        EventGame.objects.create(
+            event=event, season=event.season, division=division, round=number, table=index, entries=[entry]
+        )
     return len(tables) + len(byes)
 
 
 def running_games(event: Event, entry: Entry) -> list[tuple[int, int]]:
     """The entry's games under way in the event: (game id, the entry's seat position)."""
     rows = EventGame.objects.filter(event=event, game__status__in=(Game.Status.OPEN, Game.Status.ACTIVE))
-    return [(row.game_id, row.entries.index(entry.pk)) for row in rows.only("entries", "game_id")
-            if entry.pk in row.entries and row.game_id]  # fmt: skip
+    return [
+        (row.game_id, row.entries.index(entry.pk))
+        for row in rows.only("entries", "game_id")
+        if entry.pk in row.entries and row.game_id
+    ]
 
 
 def resign_games(games_of_entry: list[tuple[int, int]]) -> None:

@@ -27,8 +27,11 @@ from .forms import EventForm
 from .models import Entry, Event
 from .standings import Standing, standings
 
-TIEBREAK_NAMES = {"sonneborn_berger": gettext_lazy("Sonneborn–Berger"), "buchholz": gettext_lazy("Buchholz"),
-                  "score_difference": gettext_lazy("score difference")}  # fmt: skip
+TIEBREAK_NAMES = {
+    "sonneborn_berger": gettext_lazy("Sonneborn–Berger"),
+    "buchholz": gettext_lazy("Buchholz"),
+    "score_difference": gettext_lazy("score difference"),
+}
 RUNNING = {Game.Status.OPEN, Game.Status.ACTIVE}
 
 
@@ -57,20 +60,27 @@ def event_page(request: HttpRequest, pk: int) -> HttpResponse:
     swapped = queries.substitutes(event, rows, by_id)
     mine = next((e for e in entries if e.user_id == request.user.pk and not e.withdrawn), None)
     context: dict[str, Any] = {
-        "event": event, "mine": mine, "tiebreak_names": [TIEBREAK_NAMES[name] for name in event.tiebreaks],
+        "event": event,
+        "mine": mine,
+        "tiebreak_names": [TIEBREAK_NAMES[name] for name in event.tiebreaks],
         "signed_up": sum(1 for e in entries if not e.withdrawn),
         "still_playing": sorted(names[e] for e in playing),
         "may_start": event.status == Event.Status.SIGNUP and request.user.has_perm("events.run_events"),
         "clock": next((label for label, time, _reminder in CLOCKS.values() if time == event.move_time), ""),
-    }  # fmt: skip
+    }
     if event.format == Event.Format.LEAGUE:
         divisions = []
         for d in leagues.divisions_in(rows):
             seeds = {e.pk: e.place or 0 for e in entries} if season == event.season else None
             table = leagues.division_standings(event, rows, d, seeds)
             games = [row for row in rows if row.division == d]
-            divisions.append({"number": d, "table": _table(event, table, by_id, names, playing),
-                              "rounds": _rounds(games, names, swapped)})  # fmt: skip
+            divisions.append(
+                {
+                    "number": d,
+                    "table": _table(event, table, by_id, names, playing),
+                    "rounds": _rounds(games, names, swapped),
+                }
+            )
         context["divisions"] = divisions
         context["season"], context["seasons"] = season, range(1, event.season + 1)
         context["waiting"] = sorted(names[e.pk] for e in entries if e.division is None and not e.withdrawn)
@@ -84,38 +94,67 @@ def event_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "events/event.html", context)
 
 
-def _table(event: Event, table: list[Standing], by_id: dict[int, Entry], names: dict[int, str],
-           playing: set[int]) -> list[dict[str, Any]]:  # fmt: skip
-    return [{"standing": s, "name": names[s.player], "withdrawn": by_id[s.player].withdrawn,
-             "playing": s.player in playing, "points": number(s.points),
-             "tiebreaks": [number(s.tiebreaks[name]) for name in event.tiebreaks]} for s in table]  # fmt: skip
+def _table(
+    event: Event, table: list[Standing], by_id: dict[int, Entry], names: dict[int, str], playing: set[int]
+) -> list[dict[str, Any]]:
+    return [
+        {
+            "standing": s,
+            "name": names[s.player],
+            "withdrawn": by_id[s.player].withdrawn,
+            "playing": s.player in playing,
+            "points": number(s.points),
+            "tiebreaks": [number(s.tiebreaks[name]) for name in event.tiebreaks],
+        }
+        for s in table
+    ]
 
 
-def _rounds(rows: list[queries.Table], names: dict[int, str],
-            swapped: dict[tuple[int, int], Any]) -> list[tuple[int, list[dict[str, Any]]]]:  # fmt: skip
+def _rounds(
+    rows: list[queries.Table], names: dict[int, str], swapped: dict[tuple[int, int], Any]
+) -> list[tuple[int, list[dict[str, Any]]]]:
     rounds: dict[int, list[dict[str, Any]]] = {}
     for row in rows:
         seats = []
         for i, e in enumerate(row.entries):
             stand_in = swapped.get((row.game_id or 0, i))
-            seats.append({"name": names.get(e, "?"), "for": display_name(stand_in) if stand_in else "",
-                          "score": row.scores[i] if row.scores else None,
-                          "place": row.places[i] if row.places else None})  # fmt: skip
+            seats.append(
+                {
+                    "name": names.get(e, "?"),
+                    "for": display_name(stand_in) if stand_in else "",
+                    "score": row.scores[i] if row.scores else None,
+                    "place": row.places[i] if row.places else None,
+                }
+            )
         rounds.setdefault(row.round, []).append({"row": row, "seats": seats, "running": row.status in RUNNING})
     return sorted(rounds.items())
 
 
-def _ladder(event: Event, mine: Entry | None, rows: list[queries.Table], names: dict[int, str],
-            swapped: dict[tuple[int, int], Any]) -> dict[str, Any]:  # fmt: skip
+def _ladder(
+    event: Event,
+    mine: Entry | None,
+    rows: list[queries.Table],
+    names: dict[int, str],
+    swapped: dict[tuple[int, int], Any],
+) -> dict[str, Any]:
     """The ladder, the top first, with a challenge button by each player ``mine`` may challenge now."""
     order = ladders.ladder(event)
     ids = [e.pk for e in order]
     busy = {entry for row in rows if row.status in RUNNING for entry in row.entries}
     free = mine is not None and mine.pk not in busy and event.status == Event.Status.RUNNING
-    steps = [{"place": n, "entry": e, "name": names[e.pk], "busy": e.pk in busy,
-              "challenge": free and mine is not None and e.pk not in busy
-              and pairing.ladder_challenge_allowed(ids, mine.pk, e.pk, event.reach or 1)}
-             for n, e in enumerate(order, start=1)]  # fmt: skip
+    steps = [
+        {
+            "place": n,
+            "entry": e,
+            "name": names[e.pk],
+            "busy": e.pk in busy,
+            "challenge": free
+            and mine is not None
+            and e.pk not in busy
+            and pairing.ladder_challenge_allowed(ids, mine.pk, e.pk, event.reach or 1),
+        }
+        for n, e in enumerate(order, start=1)
+    ]
     return {"ladder": steps, "rounds": list(reversed(_rounds(rows, names, swapped)))[:50]}
 
 
@@ -137,13 +176,23 @@ def new_event(request: AuthedRequest) -> HttpResponse:
         data = form.cleaned_data
         try:
             event = actions.create_event(
-                request.user, data["name"], data["kind"], form.chosen_options(), format=data["format"],
-                table_size=data["table_size"], rounds=data["rounds"], rated=data["rated"],
-                move_time=CLOCKS[data["clock"]][1], max_players=data["max_players"],
-                signup_deadline=data["signup_deadline"], starts_at=data["starts_at"],
-                days_away_limit=data["days_away_limit"], division_size=data["division_size"],
-                promoted=data["promoted"], reach=data["reach"],
-            )  # fmt: skip
+                request.user,
+                data["name"],
+                data["kind"],
+                form.chosen_options(),
+                format=data["format"],
+                table_size=data["table_size"],
+                rounds=data["rounds"],
+                rated=data["rated"],
+                move_time=CLOCKS[data["clock"]][1],
+                max_players=data["max_players"],
+                signup_deadline=data["signup_deadline"],
+                starts_at=data["starts_at"],
+                days_away_limit=data["days_away_limit"],
+                division_size=data["division_size"],
+                promoted=data["promoted"],
+                reach=data["reach"],
+            )
         except Refused as e:
             form.add_error(None, str(e))
         else:
@@ -164,11 +213,13 @@ def join(request: AuthedRequest, pk: int) -> HttpResponse:
         if entry.event.status == Event.Status.RUNNING and entry.event.format == Event.Format.LADDER:
             messages.success(request, _("You are on the ladder, at its bottom: challenge the players above you."))
         elif entry.event.status == Event.Status.RUNNING:
-            messages.success(request, _("You are signed up. You will play from the next season, in the bottom "
-                                        "division."))  # fmt: skip
+            messages.success(
+                request, _("You are signed up. You will play from the next season, in the bottom division.")
+            )
         else:
-            messages.success(request, _("You are signed up. You will get an email with your games when the event "
-                                        "starts."))  # fmt: skip
+            messages.success(
+                request, _("You are signed up. You will get an email with your games when the event starts.")
+            )
     return redirect("event", pk)
 
 

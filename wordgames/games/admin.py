@@ -35,7 +35,7 @@ from .models import (
     Seat,
     UndoRequest,
     Vacation,
-)  # fmt: skip
+)
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -44,17 +44,19 @@ User = get_user_model()
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 3}),
-                             help_text=_("The players are told."))  # fmt: skip
+    reason = forms.CharField(
+        label=_("Reason"), widget=forms.Textarea(attrs={"rows": 3}), help_text=_("The players are told.")
+    )
 
 
 class ReplaceForm(ReasonForm):
     user = forms.ModelChoiceField(queryset=User.objects.order_by("username"), label=_("New player"), required=False)
     computer = forms.ChoiceField(
-        label=_("Or a computer player"), required=False,
+        label=_("Or a computer player"),
+        required=False,
         choices=[("", "—"), ("quick", _("Computer, quick")), ("strong", _("Computer, strong"))],
         help_text=_("For a player who left: the computer takes over the seat's tiles and score, and plays on."),
-    )  # fmt: skip
+    )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -78,11 +80,15 @@ def with_reason(title: StrOrPromise, form_class: type[ReasonForm] = ReasonForm, 
                         fn(modeladmin, request, obj, form.cleaned_data)
                         done += 1
                     except actions.Refused as e:
-                        modeladmin.message_user(request, gettext("%(object)s: %(refusal)s") % {"object": obj, "refusal": e},
-                                                messages.ERROR)  # fmt: skip
+                        modeladmin.message_user(
+                            request, gettext("%(object)s: %(refusal)s") % {"object": obj, "refusal": e}, messages.ERROR
+                        )
                 if done:
-                    modeladmin.message_user(request, gettext("%(action)s: done for %(count)d.")
-                                            % {"action": title, "count": done}, messages.SUCCESS)  # fmt: skip
+                    modeladmin.message_user(
+                        request,
+                        gettext("%(action)s: done for %(count)d.") % {"action": title, "count": done},
+                        messages.SUCCESS,
+                    )
                 return None
             context = {
                 **modeladmin.admin_site.each_context(request),
@@ -187,8 +193,19 @@ class GameAdmin(Moderated):
     list_display = ("__str__", "status", "players", "version", "created", "turn_started")
     list_filter = ("status", "engine")
     search_fields = ("seats__user__username", "=id")
-    readonly_fields = ("engine", "options", "version", "status", "result", "created_by", "created", "started",
-                       "finished", "turn_started", "draws")
+    readonly_fields = (
+        "engine",
+        "options",
+        "version",
+        "status",
+        "result",
+        "created_by",
+        "created",
+        "started",
+        "finished",
+        "turn_started",
+        "draws",
+    )
     # The state holds hidden tiles and the bag, the seed and secret decide every draw: never shown while the
     # game runs. Moderators act through the actions.
     exclude = ("state", "seed", "secret", "bag")
@@ -200,7 +217,6 @@ class GameAdmin(Moderated):
             privacy_changes(obj)
         super().save_model(request, obj, form, change)
 
-
     @admin.display(description=_("secret and first tiles"))
     def draws(self, game: Game) -> str:
         if game.status not in (Game.Status.FINISHED, Game.Status.ABANDONED):
@@ -211,8 +227,9 @@ class GameAdmin(Moderated):
 
     @admin.display(description=_("players"))
     def players(self, game: Game) -> SafeString:
-        return format_html_join(", ", "{}", ((isolated(s.user.username) if s.user else gettext("(open)"),)
-                                             for s in game.seats.all()))  # fmt: skip
+        return format_html_join(
+            ", ", "{}", ((isolated(s.user.username) if s.user else gettext("(open)"),) for s in game.seats.all())
+        )
 
 
 @admin.register(Seat)
@@ -224,7 +241,6 @@ class SeatAdmin(Moderated):
     actions = [replace_player]
 
 
-
 @admin.register(Move)
 class MoveAdmin(SecretMoves, admin.ModelAdmin):
     list_display = ("game", "seq", "seat", "user", "move", "score", "source", "taken_back", "created")
@@ -232,8 +248,10 @@ class MoveAdmin(SecretMoves, admin.ModelAdmin):
     # Searching the text of a secret move would tell its letters one guess at a time: the search reads the
     # text as the list shows it.
     search_fields = ("=game__id", "user__username", "public_text")
-    readonly_fields = tuple({"text": "move", "outcome": "shown_outcome", "summary": "told_summary"}.get(f.name, f.name)
-                            for f in Move._meta.fields)  # fmt: skip
+    readonly_fields = tuple(
+        {"text": "move", "outcome": "shown_outcome", "summary": "told_summary"}.get(f.name, f.name)
+        for f in Move._meta.fields
+    )
     fields = readonly_fields
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Move]:
@@ -289,7 +307,6 @@ class OwedTaskAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
-
 
 
 @admin.register(Notice)
@@ -377,4 +394,3 @@ class ChatMessageAdmin(Moderated):
     @admin.display(description=_("text"))
     def message(self, message: ChatMessage) -> SafeString:
         return isolated(message.text)
-

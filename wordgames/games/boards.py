@@ -75,7 +75,10 @@ def _tile_text(tile: dict[str, Any], x: float, y: float, size: float) -> tuple[s
             f'<text x="{x - size * 0.3:.1f}" y="{y - size * 0.22:.1f}" class="height" '
             f'font-size="{size * 0.22:.0f}">{tile["height"]}</text>'
         )
-    return f'<text x="{x:.1f}" y="{y + size * 0.14:.1f}" class="letter" font-size="{size * 0.5:.0f}">{letter}</text>', "".join(marks)
+    return (
+        f'<text x="{x:.1f}" y="{y + size * 0.14:.1f}" class="letter" font-size="{size * 0.5:.0f}">{letter}</text>',
+        "".join(marks),
+    )
 
 
 def _cell_group(
@@ -101,8 +104,13 @@ def _cell_group(
         letter, drawn = _tile_text(tile, x, y, size)
         inner += letter
         marks.append(drawn)
-    return grid_cell(cell_name(col, row), cell_label(col, row, tile["letter"] if tile else None, details), inner, " ".join(classes),
-                     tile["letter"] if tile else "")
+    return grid_cell(
+        cell_name(col, row),
+        cell_label(col, row, tile["letter"] if tile else None, details),
+        inner,
+        " ".join(classes),
+        tile["letter"] if tile else "",
+    )
 
 
 def _square_svg(board: dict[str, Any]) -> SafeString:
@@ -116,10 +124,14 @@ def _square_svg(board: dict[str, Any]) -> SafeString:
         f'<svg class="board square" viewBox="0 0 {width} {height}" role="grid" '
         f'aria-label="{escape(_("Board"))}" xmlns="http://www.w3.org/2000/svg">'
     ]
-    labels = [f'<text class="label" x="{LABEL + i * SQUARE + SQUARE / 2}" y="15">{column_label(col)}</text>'
-              for i, col in enumerate(cols)]  # fmt: skip
-    labels += [f'<text class="label" x="{LABEL / 2}" y="{LABEL + j * SQUARE + SQUARE / 2 + 5}">{row}</text>'
-               for j, row in enumerate(rows)]  # fmt: skip
+    labels = [
+        f'<text class="label" x="{LABEL + i * SQUARE + SQUARE / 2}" y="15">{column_label(col)}</text>'
+        for i, col in enumerate(cols)
+    ]
+    labels += [
+        f'<text class="label" x="{LABEL / 2}" y="{LABEL + j * SQUARE + SQUARE / 2 + 5}">{row}</text>'
+        for j, row in enumerate(rows)
+    ]
     grid = []
     for j, row in enumerate(rows):
         cells = []
@@ -147,10 +159,15 @@ def _hex_svg(board: dict[str, Any]) -> SafeString:
         f'<svg class="board hex" viewBox="0 0 {width:.0f} {height:.0f}" role="grid" '
         f'aria-label="{escape(_("Board"))}" xmlns="http://www.w3.org/2000/svg">'
     ]
-    labels = [f'<text class="label" x="{LABEL + HEX_R + i * 1.5 * HEX_R:.1f}" y="15">{column_label(col)}</text>'
-              for i, col in enumerate(cols)]  # fmt: skip
-    labels += [f'<text class="label" x="{LABEL / 2}" y="{LABEL + (j + 1) * dy + 4:.1f}">{row}</text>'
-               for j, row in enumerate(rows) if j % 2 == 0 or len(rows) < 12]  # fmt: skip
+    labels = [
+        f'<text class="label" x="{LABEL + HEX_R + i * 1.5 * HEX_R:.1f}" y="15">{column_label(col)}</text>'
+        for i, col in enumerate(cols)
+    ]
+    labels += [
+        f'<text class="label" x="{LABEL / 2}" y="{LABEL + (j + 1) * dy + 4:.1f}">{row}</text>'
+        for j, row in enumerate(rows)
+        if j % 2 == 0 or len(rows) < 12
+    ]
     grid = []
     for j, row in enumerate(rows):
         cells: list[str] = []

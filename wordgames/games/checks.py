@@ -15,10 +15,14 @@ def check_compiled_search(app_configs: Any = None, **kwargs: Any) -> list[checks
 
     if best.COMPILED:
         return []
-    return [checks.Warning(
-        _("The compiled Lingo search is not built: hints, the sporting opponent and the computer players run the "
-          "same search in Python, 40 to 60 times slower, and a hard position may be cut short by its time budget."),
-        hint=_("Run: %(command)s (it needs a C compiler and Python's headers).")
-        % {"command": "python wordgames/engines/lingo/build.py"},
-        id="wordgames.W001",
-    )]  # fmt: skip
+    return [
+        checks.Warning(
+            _(
+                "The compiled Lingo search is not built: hints, the sporting opponent and the computer players run the "
+                "same search in Python, 40 to 60 times slower, and a hard position may be cut short by its time budget."
+            ),
+            hint=_("Run: %(command)s (it needs a C compiler and Python's headers).")
+            % {"command": "python wordgames/engines/lingo/build.py"},
+            id="wordgames.W001",
+        )
+    ]

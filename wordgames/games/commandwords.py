@@ -32,15 +32,45 @@ CONTEXT = "email command words, separated by |"
 # The English words (they always work), in the order the help email lists them.
 ENGLISH = ("help", "board", "history", "resign", "undo", "accept", "reject", "decline", "say", "check", "language")
 # Words that some game reads as a move (``docs/notation.md``): never a localised command word.
-NOTATION = frozenset({"pass", "swap", "burn", "ask", "take", "wall", "claim", "grid", "green", "red", "done",
-                      "jaywalk", "withdraw", "steal", "resign"})  # fmt: skip
+NOTATION = frozenset(
+    {
+        "pass",
+        "swap",
+        "burn",
+        "ask",
+        "take",
+        "wall",
+        "claim",
+        "grid",
+        "green",
+        "red",
+        "done",
+        "jaywalk",
+        "withdraw",
+        "steal",
+        "resign",
+    }
+)
 ALIASES = {"chat": "say", "?": "help"}  # English synonyms
 # Answers to an undo request, the commands of the site's own address, and each one's English words.
 ANSWERS = {"yes": ("yes", "y", "yeah", "yep", "ok", "okay", "sure", "agreed"), "no": ("no", "n", "nope")}
 EVENTS = ("challenge", "seek", "join", "withdraw", "puzzle")
 POLITE = ("please", "pls", "plz", "thanks", "thank you", "thanks a lot", "thx", "ty", "cheers", "kindly")
-GREETINGS = ("hi", "hello", "hey", "hiya", "dear", "howdy", "greetings", "yo", "good morning", "good afternoon",
-             "good evening", "morning", "evening")  # fmt: skip
+GREETINGS = (
+    "hi",
+    "hello",
+    "hey",
+    "hiya",
+    "dear",
+    "howdy",
+    "greetings",
+    "yo",
+    "good morning",
+    "good afternoon",
+    "good evening",
+    "morning",
+    "evening",
+)
 
 
 def _catalogue() -> dict[str, str]:
@@ -102,8 +132,11 @@ def _words_of(language: str) -> dict[str, tuple[str, str]]:
                 claims.setdefault(key, set()).add(english)
                 written.setdefault(key, word.strip())
     reserved = set(ENGLISH) | set(ALIASES) | NOTATION | set(EVENTS) | {w for ws in ANSWERS.values() for w in ws}
-    return {key: (next(iter(meant)), written[key]) for key, meant in claims.items()
-            if len(meant) == 1 and key not in reserved}  # fmt: skip
+    return {
+        key: (next(iter(meant)), written[key])
+        for key, meant in claims.items()
+        if len(meant) == 1 and key not in reserved
+    }
 
 
 def _phrases_of(language: str) -> tuple[frozenset[str], frozenset[str]]:
@@ -187,10 +220,16 @@ class Words:
         if not key or key in NOTATION or self._meaning(word) is not None:
             return None
         candidates = [(english, english) for english in among]
-        candidates += [(local, meant) for local, (meant, _written) in self.local.items()
-                       if meant in among and not self.is_move(local)]  # fmt: skip
-        scored = sorted((distance(key, written), english) for written, english in candidates
-                        if distance(key, written) <= _allowed(written))  # fmt: skip
+        candidates += [
+            (local, meant)
+            for local, (meant, _written) in self.local.items()
+            if meant in among and not self.is_move(local)
+        ]
+        scored = sorted(
+            (distance(key, written), english)
+            for written, english in candidates
+            if distance(key, written) <= _allowed(written)
+        )
         return scored[0][1] if scored else None
 
     def courteous(self, words: str) -> bool:
@@ -209,7 +248,7 @@ class Words:
             return False
         for greeting in self.greetings:
             if text == greeting or text.startswith(greeting + " "):
-                return len(text[len(greeting):].split()) <= 2
+                return len(text[len(greeting) :].split()) <= 2
         return False
 
     def written(self, english: str) -> str:

@@ -39,26 +39,35 @@ def _option_too_long(label: str) -> dict[str, StrOrPromise]:
 def _at_most_words(value: str) -> None:
     count = len(value.replace(",", " ").split())
     if count > HOUSE_WORDS_MAX:
-        raise forms.ValidationError(gettext("At most %(most)s house words (this list has %(count)s).")
-                                    % {"most": number_format(HOUSE_WORDS_MAX, force_grouping=True),
-                                       "count": number_format(count, force_grouping=True)})  # fmt: skip
+        raise forms.ValidationError(
+            gettext("At most %(most)s house words (this list has %(count)s).")
+            % {
+                "most": number_format(HOUSE_WORDS_MAX, force_grouping=True),
+                "count": number_format(count, force_grouping=True),
+            }
+        )
 
 
 def _option_field(option: Option, has_presets: bool) -> forms.Field:
     help_text = engine_text(option.help)
     label = engine_text(option.label)
-    default = gettext("as the preset says") if has_presets else gettext("default (%(value)s)") % {
-        "value": shown_value(option.default)}
+    default = (
+        gettext("as the preset says")
+        if has_presets
+        else gettext("default (%(value)s)") % {"value": shown_value(option.default)}
+    )
     if option.kind == "bool":
         choices = [(DEFAULT, default), ("true", gettext("yes")), ("false", gettext("no"))]
         return forms.ChoiceField(label=label, choices=choices, required=False, help_text=help_text)
     if option.name == "dictionary":  # the word lists this server has, by name (docs/dictionaries.md)
         if len(lexicon_names()) > 1:  # tick one, or several to play in several languages at once
             return forms.MultipleChoiceField(
-                label=label, choices=[(name, name) for name in lexicon_names()], required=False,
+                label=label,
+                choices=[(name, name) for name in lexicon_names()],
+                required=False,
                 widget=forms.CheckboxSelectMultiple,
                 help_text=gettext("%(help)s None ticked: %(default)s.") % {"help": help_text, "default": default},
-            )  # fmt: skip
+            )
         names = [(DEFAULT, default)] + [(name, name) for name in lexicon_names()]
         return forms.ChoiceField(label=label, choices=names, required=False, help_text=help_text)
     if option.kind == "choice":
@@ -74,8 +83,12 @@ def _option_field(option: Option, has_presets: bool) -> forms.Field:
             widget=forms.NumberInput(attrs={"placeholder": default}),
         )
     return forms.CharField(
-        label=label, required=False, help_text=help_text, widget=forms.TextInput(attrs={"placeholder": default}),
-        max_length=TEXT_OPTION_MAX, error_messages=_option_too_long(label),
+        label=label,
+        required=False,
+        help_text=help_text,
+        widget=forms.TextInput(attrs={"placeholder": default}),
+        max_length=TEXT_OPTION_MAX,
+        error_messages=_option_too_long(label),
         validators=[_at_most_words] if option.name == "house_words" else [],
     )
 
@@ -103,27 +116,37 @@ class NewGameForm(forms.Form):
 
     players = forms.TypedChoiceField(label=_("Players"), coerce=int, choices=[])
     partners = forms.CharField(
-        label=_("Team-mates sharing your seat"), required=False, max_length=300,
+        label=_("Team-mates sharing your seat"),
+        required=False,
+        max_length=300,
         error_messages=_too_long(_("This field has at most %(limit_value)d characters (this one has %(show_value)d).")),
-        help_text=_("Team play: e.g. 1: dan. Each is asked and shares your seat (sees what it sees, may move for "
-                    "it) once they accept. The other players invite their own team-mates from the game page."),
-    )  # fmt: skip
+        help_text=_(
+            "Team play: e.g. 1: dan. Each is asked and shares your seat (sees what it sees, may move for "
+            "it) once they accept. The other players invite their own team-mates from the game page."
+        ),
+    )
     clock = forms.ChoiceField(
-        label=_("Time per move"), initial="7d", required=False, choices=[(k, v[0]) for k, v in CLOCKS.items()],
+        label=_("Time per move"),
+        initial="7d",
+        required=False,
+        choices=[(k, v[0]) for k, v in CLOCKS.items()],
         help_text=_("When it runs out the rules move for the player (or they forfeit). Days away stop the clock."),
-    )  # fmt: skip
+    )
     private = forms.BooleanField(
-        label=_("Private game"), required=False,
+        label=_("Private game"),
+        required=False,
         help_text=_("Not listed in the lobby; only its players (and the site's moderators) can open its page."),
-    )  # fmt: skip
+    )
     chat_public = forms.BooleanField(
-        label=_("Public chat"), required=False,
+        label=_("Public chat"),
+        required=False,
         help_text=_("Spectators may read the players' chat too (otherwise only the players read it)."),
-    )  # fmt: skip
+    )
     rated = forms.BooleanField(
-        label=_("Rated"), required=False,
+        label=_("Rated"),
+        required=False,
         help_text=_("The result changes the players' ratings in this game. Not for practice games (hints on)."),
-    )  # fmt: skip
+    )
 
     def __init__(self, engine: Engine, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -136,17 +159,20 @@ class NewGameForm(forms.Form):
         too_long = _too_long(gettext("A seat has at most %(limit_value)d characters (this one has %(show_value)d)."))
         for n in range(2, engine.max_players + 1):  # one field a seat, up to the game's most players
             self.fields[f"seat_{n}"] = forms.CharField(
-                label=gettext("Seat %(number)d") % {"number": n}, required=False, max_length=254,
+                label=gettext("Seat %(number)d") % {"number": n},
+                required=False,
+                max_length=254,
                 error_messages=too_long,
                 widget=forms.TextInput(attrs={"placeholder": hint}),
-            )  # fmt: skip
+            )
         if engine.presets:
             told = engine_text(next((o.help for o in engine.options if o.name == "preset"), ""))
             self.fields["preset"] = forms.ChoiceField(
-                label=gettext("Preset"), choices=[(p, p) for p in engine.presets],
+                label=gettext("Preset"),
+                choices=[(p, p) for p in engine.presets],
                 help_text=gettext("%(help)s A preset sets the options below; an option you set yourself wins over it.")
                 % {"help": told},
-            )  # fmt: skip
+            )
         for option in engine.options:
             if option.name != "preset":
                 self.fields[f"opt_{option.name}"] = _option_field(option, bool(engine.presets))
@@ -206,23 +232,24 @@ def _computer_or(entry: str) -> str:
     return f"computer:{level}"
 
 
-
-
 def move_limit(game: Any) -> int:
     """The longest move the game's rules allow, in characters (Lexicon Crossing's ``grid`` spells a whole
     crossword)."""
     return get_engine(game.engine).move_limit(game.state) if game.state else MOVE_MAX
 
 
-BROKEN_FORM = _("The form came without the board's version, or with a damaged one, so your move was not played: "
-                "reload the page and play it again.")  # fmt: skip
+BROKEN_FORM = _(
+    "The form came without the board's version, or with a damaged one, so your move was not played: "
+    "reload the page and play it again."
+)
 
 
 class MoveForm(forms.Form):
-    move = forms.CharField(max_length=MOVE_MAX,
-                           error_messages=_too_long(_("A move has at most %(limit_value)d characters (this one has "
-                                                      "%(show_value)d).")),
-                           widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}))  # fmt: skip
+    move = forms.CharField(
+        max_length=MOVE_MAX,
+        error_messages=_too_long(_("A move has at most %(limit_value)d characters (this one has %(show_value)d).")),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+    )
     # The version of the board the move was made on: required, so a move is never applied to a later position
     # than the one its player saw (another player's move in between makes it stale).
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)

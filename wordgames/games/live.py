@@ -37,8 +37,12 @@ def _announce_if_changed(game: Game, version: int, was_open: bool) -> None:
 
 def topics(game: Game, *, was_open: bool = False) -> list[str]:
     names = [f"game:{game.pk}"]
-    people = {uid for pair in Seat.objects.filter(game_id=game.pk).values_list("user_id", "invited_user_id")
-              for uid in pair if uid is not None}  # fmt: skip
+    people = {
+        uid
+        for pair in Seat.objects.filter(game_id=game.pk).values_list("user_id", "invited_user_id")
+        for uid in pair
+        if uid is not None
+    }
     names += [f"player:{uid}" for uid in people]
     if not game.private:
         names += [f"follow:{uid}" for uid in people]

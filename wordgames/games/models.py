@@ -32,54 +32,91 @@ class Game(models.Model):
         FINISHED = "finished", _("finished")
         ABANDONED = "abandoned", _("abandoned")
 
-    engine = models.CharField(verbose_name=_("engine"), max_length=32, choices=[(name, name) for name in engine_names()])
+    engine = models.CharField(
+        verbose_name=_("engine"), max_length=32, choices=[(name, name) for name in engine_names()]
+    )
     options = models.JSONField(verbose_name=_("options"), default=dict)
-    seed = models.BigIntegerField(verbose_name=_("seed"), default=0, help_text=_("Games begun before November 2026: their whole-number seed."))
-    secret = models.CharField(verbose_name=_("secret"),
-        max_length=64, blank=True, editable=False,
+    seed = models.BigIntegerField(
+        verbose_name=_("seed"), default=0, help_text=_("Games begun before November 2026: their whole-number seed.")
+    )
+    secret = models.CharField(
+        verbose_name=_("secret"),
+        max_length=64,
+        blank=True,
+        editable=False,
         help_text=_("Every draw comes from this (256 bits, hex); shown in the record once the game is over."),
-    )  # fmt: skip
-    bag = models.CharField(verbose_name=_("bag"), max_length=200, blank=True, help_text=_("Tiles drawn first, in order (records only)."))
+    )
+    bag = models.CharField(
+        verbose_name=_("bag"), max_length=200, blank=True, help_text=_("Tiles drawn first, in order (records only).")
+    )
     # The engine's state (a JSON object), None until the game starts; typed Any as the engines take it.
     state: Any = models.JSONField(null=True, blank=True, editable=False)
     version = models.PositiveIntegerField(verbose_name=_("version"), default=0, editable=False)
-    status = models.CharField(verbose_name=_("status"), max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True)
+    status = models.CharField(
+        verbose_name=_("status"), max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
     rematch = models.OneToOneField(
-        "self", verbose_name=_("rematch"), null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of",
+        "self",
+        verbose_name=_("rematch"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="rematch_of",
         help_text=_("The game its players started again from this one."),
-    )  # fmt: skip
-    chat_public = models.BooleanField(verbose_name=_("chat public"),
-        default=False, help_text=_("Spectators may read the players' chat (chosen when the game is created).")
     )
-    private = models.BooleanField(verbose_name=_("private"),
-        default=False, help_text=_("Not listed in the lobby; its page is shown only to its players and moderators.")
+    chat_public = models.BooleanField(
+        verbose_name=_("chat public"),
+        default=False,
+        help_text=_("Spectators may read the players' chat (chosen when the game is created)."),
     )
-    rated = models.BooleanField(verbose_name=_("rated"),
-        default=False, editable=False, help_text=_("Its result changes the players' ratings (chosen at creation).")
+    private = models.BooleanField(
+        verbose_name=_("private"),
+        default=False,
+        help_text=_("Not listed in the lobby; its page is shown only to its players and moderators."),
     )
-    has_computers = models.BooleanField(verbose_name=_("has computers"),
-        default=False, editable=False,
+    rated = models.BooleanField(
+        verbose_name=_("rated"),
+        default=False,
+        editable=False,
+        help_text=_("Its result changes the players' ratings (chosen at creation)."),
+    )
+    has_computers = models.BooleanField(
+        verbose_name=_("has computers"),
+        default=False,
+        editable=False,
         help_text=_("A computer player holds a seat: each change to the game queues its turn."),
-    )  # fmt: skip
+    )
     result = models.JSONField(verbose_name=_("result"), null=True, blank=True, editable=False)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"), on_delete=models.PROTECT, related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("created by"), on_delete=models.PROTECT, related_name="+"
+    )
     created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
     started = models.DateTimeField(verbose_name=_("started"), null=True, blank=True)
     finished = models.DateTimeField(verbose_name=_("finished"), null=True, blank=True)
-    turn_started = models.DateTimeField(verbose_name=_("turn started"), null=True, blank=True, help_text=_("Since when the current movers may act."))
-    move_time = models.DurationField(verbose_name=_("move time"),
-        default=timedelta(days=7), help_text=_("Time each player has for a move before the timeout rule applies.")
+    turn_started = models.DateTimeField(
+        verbose_name=_("turn started"), null=True, blank=True, help_text=_("Since when the current movers may act.")
     )
-    reminder_after = models.DurationField(verbose_name=_("reminder after"),
+    move_time = models.DurationField(
+        verbose_name=_("move time"),
+        default=timedelta(days=7),
+        help_text=_("Time each player has for a move before the timeout rule applies."),
+    )
+    reminder_after = models.DurationField(
+        verbose_name=_("reminder after"),
         # xgettext:no-python-format
-        null=True, blank=True, help_text=_("When to remind a player who has not moved; empty means at 80 % of the time.")
+        null=True,
+        blank=True,
+        help_text=_("When to remind a player who has not moved; empty means at 80 % of the time."),
     )
     # Beat's wake-up sweep reads the games whose computers' turn is due by this index, never every game against
     # the computer: set with each change that owes their turn, cleared once none of them is waited for.
-    wake_at = models.DateTimeField(verbose_name=_("wake computers at"),
-        null=True, blank=True, editable=False,
+    wake_at = models.DateTimeField(
+        verbose_name=_("wake computers at"),
+        null=True,
+        blank=True,
+        editable=False,
         help_text=_("When to look again at this game's computer players, in case the task of their turn was lost."),
-    )  # fmt: skip
+    )
 
     class Meta:
         verbose_name = _("game")
@@ -121,56 +158,95 @@ class Seat(models.Model):
     game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(verbose_name=_("position"))
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="seats",
     )
     invited_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("invited user"), null=True, blank=True, on_delete=models.SET_NULL, related_name="invitations"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("invited user"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="invitations",
     )
     invited_email = models.EmailField(verbose_name=_("invited email"), blank=True)
     partners = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, verbose_name=_("partners"), blank=True, related_name="partner_seats",
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("partners"),
+        blank=True,
+        related_name="partner_seats",
         help_text=_("Team-mates sharing this seat: they see what it sees and may move for it."),
-    )  # fmt: skip
+    )
     declined = models.BooleanField(verbose_name=_("declined"), default=False)
     joined = models.DateTimeField(verbose_name=_("joined"), null=True, blank=True)
-    due_at = models.DateTimeField(verbose_name=_("due at"),
-        null=True, blank=True, db_index=True, help_text=_("When this seat's time to move runs out (while it may act).")
+    due_at = models.DateTimeField(
+        verbose_name=_("due at"),
+        null=True,
+        blank=True,
+        db_index=True,
+        help_text=_("When this seat's time to move runs out (while it may act)."),
     )
     remind_at = models.DateTimeField(verbose_name=_("remind at"), null=True, blank=True)
     reminded = models.BooleanField(verbose_name=_("reminded"), default=False)
-    timeouts = models.PositiveSmallIntegerField(verbose_name=_("timeouts"),
-        default=0, help_text=_("Times in a row this seat's time ran out; its own move sets it back to 0.")
+    timeouts = models.PositiveSmallIntegerField(
+        verbose_name=_("timeouts"),
+        default=0,
+        help_text=_("Times in a row this seat's time ran out; its own move sets it back to 0."),
     )
-    since_version = models.PositiveIntegerField(verbose_name=_("since version"),
-        default=0, help_text=_("The game's version when this seat's current decision began (stale-move check).")
+    since_version = models.PositiveIntegerField(
+        verbose_name=_("since version"),
+        default=0,
+        help_text=_("The game's version when this seat's current decision began (stale-move check)."),
     )
-    since_seq = models.PositiveIntegerField(verbose_name=_("since seq"),
-        default=0, help_text=_("The last move's number (seq) when this seat's current decision began: an emailed "
-        "move's #N is stale only if it was written before then.")
+    since_seq = models.PositiveIntegerField(
+        verbose_name=_("since seq"),
+        default=0,
+        help_text=_(
+            "The last move's number (seq) when this seat's current decision began: an emailed "
+            "move's #N is stale only if it was written before then."
+        ),
     )
-    seen_deal = models.IntegerField(verbose_name=_("seen deal"),
-        default=-1, help_text=_("Lexicon Crossing: the latest deal this player has seen (page shown or email sent).")
+    seen_deal = models.IntegerField(
+        verbose_name=_("seen deal"),
+        default=-1,
+        help_text=_("Lexicon Crossing: the latest deal this player has seen (page shown or email sent)."),
     )
     seen_at = models.DateTimeField(verbose_name=_("seen at"), null=True, blank=True)
     # The lobby's two questions, kept on the seat so that answering them reads this player's few running seats
     # through an index, never their whole history: both are written with the clocks (``actions.moves.set_clocks``),
     # which every start, move, end, abandonment and take-back calls.
-    live = models.BooleanField(verbose_name=_("live"),
-        default=True, editable=False, help_text=_("Its game waits for players or is under way (not over).")
+    live = models.BooleanField(
+        verbose_name=_("live"),
+        default=True,
+        editable=False,
+        help_text=_("Its game waits for players or is under way (not over)."),
     )
-    awaited = models.BooleanField(verbose_name=_("awaited"),
-        default=False, editable=False,
+    awaited = models.BooleanField(
+        verbose_name=_("awaited"),
+        default=False,
+        editable=False,
         help_text=_("The game waits for this seat's move (the lobby's \"your turn\"): the engine's waiting_for."),
-    )  # fmt: skip
+    )
     # A finished game's result for this seat, for the profiles' records (also written with the clocks).
-    outcome = models.CharField(verbose_name=_("outcome"),
-        max_length=5, blank=True, editable=False, choices=[("won", _("won")), ("drawn", _("drawn")), ("lost", _("lost"))],
+    outcome = models.CharField(
+        verbose_name=_("outcome"),
+        max_length=5,
+        blank=True,
+        editable=False,
+        choices=[("won", _("won")), ("drawn", _("drawn")), ("lost", _("lost"))],
         help_text=_("Once finished: won (among the winners), lost, or drawn (every seat is a winner)."),
-    )  # fmt: skip
-    place = models.PositiveSmallIntegerField(verbose_name=_("place"),
-        null=True, blank=True, editable=False,
+    )
+    place = models.PositiveSmallIntegerField(
+        verbose_name=_("place"),
+        null=True,
+        blank=True,
+        editable=False,
         help_text=_("Once finished: 1 for the winners, then by score; seats that tie share a place."),
-    )  # fmt: skip
+    )
 
     class Meta:
         verbose_name = _("seat")
@@ -186,7 +262,9 @@ class Seat(models.Model):
             models.Index(fields=["user"], condition=models.Q(live=True), name="seat_live_by_user"),
             # A player's finished games, newest first (the lobby's recent ones, a profile's list), read backwards
             # from the player's end; the partial index holds both columns read, so no row is fetched to find them.
-            models.Index(fields=["user", "game"], condition=models.Q(place__isnull=False), name="seat_finished_by_user"),
+            models.Index(
+                fields=["user", "game"], condition=models.Q(place__isnull=False), name="seat_finished_by_user"
+            ),
             # The deadline sweep's reminders: only those not sent yet (a reminded seat keeps its time until it moves).
             models.Index(fields=["remind_at"], condition=models.Q(reminded=False), name="seat_reminder_due"),
         ]
@@ -214,22 +292,36 @@ class Move(models.Model):
         COMPUTER = "computer", _("a computer player")
 
     game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="moves")
-    seq = models.PositiveIntegerField(verbose_name=_("seq"), help_text=_("Order of arrival in this game, from 1; never reused."))
+    seq = models.PositiveIntegerField(
+        verbose_name=_("seq"), help_text=_("Order of arrival in this game, from 1; never reused.")
+    )
     seat = models.PositiveSmallIntegerField(verbose_name=_("seat"))
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, on_delete=models.SET_NULL, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, on_delete=models.SET_NULL, related_name="+"
+    )
     text = models.TextField(verbose_name=_("text"))  # a Lexicon Crossing grid may be 60 by 60 cells
     score = models.IntegerField(verbose_name=_("score"), default=0)
     summary = models.TextField(verbose_name=_("summary"), blank=True)
     outcome = models.JSONField(verbose_name=_("outcome"), default=dict)
     source = models.CharField(verbose_name=_("source"), max_length=8, choices=Source.choices, default=Source.WEB)
     idempotency_key = models.CharField(verbose_name=_("idempotency key"), max_length=64, blank=True)
-    taken_back = models.BooleanField(verbose_name=_("taken back"), default=False, help_text=_("Taken back (moderator or agreed undo); kept for the log."))
-    comment = models.TextField(verbose_name=_("comment"), blank=True, help_text=_("What the player wrote with the move, shown to the others."))
-    quiet = models.BooleanField(verbose_name=_("quiet"),
-        default=False, editable=False,
-        help_text=_("A private autosave (a crossword rearranged): the seat's latest since the last public move "
-        "overwrites this row; never shown to the others."),
-    )  # fmt: skip
+    taken_back = models.BooleanField(
+        verbose_name=_("taken back"),
+        default=False,
+        help_text=_("Taken back (moderator or agreed undo); kept for the log."),
+    )
+    comment = models.TextField(
+        verbose_name=_("comment"), blank=True, help_text=_("What the player wrote with the move, shown to the others.")
+    )
+    quiet = models.BooleanField(
+        verbose_name=_("quiet"),
+        default=False,
+        editable=False,
+        help_text=_(
+            "A private autosave (a crossword rearranged): the seat's latest since the last public move "
+            "overwrites this row; never shown to the others."
+        ),
+    )
     created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
 
     class Meta:
@@ -287,11 +379,19 @@ class Hint(models.Model):
     seat = models.PositiveSmallIntegerField(verbose_name=_("seat"))
     version = models.PositiveIntegerField(verbose_name=_("version"), help_text=_("The game's version the hint is for."))
     done = models.BooleanField(verbose_name=_("done"), default=False)
-    move = models.TextField(verbose_name=_("move"), blank=True, help_text=_("The best move found, in notation; empty if none."))
+    move = models.TextField(
+        verbose_name=_("move"), blank=True, help_text=_("The best move found, in notation; empty if none.")
+    )
     summary = models.TextField(verbose_name=_("summary"), blank=True)
-    said = models.JSONField(verbose_name=_("summary as data"), default=dict, blank=True,
-                            help_text=_("The summary's code and values, worded in each reader's language."))
-    complete = models.BooleanField(verbose_name=_("complete"), default=True, help_text=_("False when the search stopped at its time budget."))
+    said = models.JSONField(
+        verbose_name=_("summary as data"),
+        default=dict,
+        blank=True,
+        help_text=_("The summary's code and values, worded in each reader's language."),
+    )
+    complete = models.BooleanField(
+        verbose_name=_("complete"), default=True, help_text=_("False when the search stopped at its time budget.")
+    )
     created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
 
     class Meta:
@@ -320,7 +420,9 @@ class UndoRequest(models.Model):
     game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="undo_requests")
     move = models.ForeignKey(Move, verbose_name=_("move"), on_delete=models.CASCADE, related_name="+")
     seat = models.PositiveSmallIntegerField(verbose_name=_("seat"), help_text=_("The seat asking (the move's player)."))
-    answers = models.JSONField(verbose_name=_("answers"), default=dict, help_text=_('{"1": "accept", "2": "reject"} by seat position.'))
+    answers = models.JSONField(
+        verbose_name=_("answers"), default=dict, help_text=_('{"1": "accept", "2": "reject"} by seat position.')
+    )
     status = models.CharField(verbose_name=_("status"), max_length=8, choices=Status.choices, default=Status.OPEN)
     created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
 
@@ -329,9 +431,7 @@ class UndoRequest(models.Model):
         verbose_name_plural = _("undo requests")
         ordering = ["-created"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["game"], condition=models.Q(status="open"), name="undo_one_open_per_game"
-            )
+            models.UniqueConstraint(fields=["game"], condition=models.Q(status="open"), name="undo_one_open_per_game")
         ]
 
 
@@ -349,11 +449,19 @@ class GreenLightRequest(models.Model):
     game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="green_requests")
     seat = models.PositiveSmallIntegerField(verbose_name=_("seat"))
     created = models.DateTimeField(verbose_name=_("created"))
-    fire_at = models.DateTimeField(verbose_name=_("fire at"), null=True, blank=True,
-                                   help_text=_("Empty until every player has seen the newest tile."))
-    status = models.CharField(verbose_name=_("status"), max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True)
+    fire_at = models.DateTimeField(
+        verbose_name=_("fire at"),
+        null=True,
+        blank=True,
+        help_text=_("Empty until every player has seen the newest tile."),
+    )
+    status = models.CharField(
+        verbose_name=_("status"), max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True
+    )
     detail = models.TextField(verbose_name=_("detail"), blank=True)
-    move = models.ForeignKey(Move, verbose_name=_("move"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    move = models.ForeignKey(
+        Move, verbose_name=_("move"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         verbose_name = _("green light request")
@@ -374,7 +482,9 @@ class GreenLightRequest(models.Model):
 class Vacation(models.Model):
     """Days away: the player's clocks stop from ``starts`` to ``ends`` and the other players are told."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="vacations")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="vacations"
+    )
     starts = models.DateTimeField(verbose_name=_("starts"))
     ends = models.DateTimeField(verbose_name=_("ends"))
     created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
@@ -401,10 +511,19 @@ class ModerationAction(models.Model):
         HIDE_CHAT = "hide_chat", _("hid a chat message")
 
     kind = models.CharField(verbose_name=_("kind"), max_length=16, choices=Kind.choices)
-    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("moderator"), on_delete=models.PROTECT, related_name="+")
-    game = models.ForeignKey(Game, verbose_name=_("game"), null=True, blank=True, on_delete=models.CASCADE, related_name="moderation")
+    moderator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("moderator"), on_delete=models.PROTECT, related_name="+"
+    )
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), null=True, blank=True, on_delete=models.CASCADE, related_name="moderation"
+    )
     subject = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=pgettext_lazy("the player a moderator acted on", "subject"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name=pgettext_lazy("the player a moderator acted on", "subject"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
     reason = models.TextField(verbose_name=_("reason"))
     detail = models.CharField(verbose_name=_("detail"), max_length=300, blank=True)
@@ -443,16 +562,25 @@ class ModerationAction(models.Model):
         if taken and self.game_id:
             move = Move.objects.filter(game_id=self.game_id, seq=int(taken.group(1))).first()
             if move is not None:
-                return gettext("move %(number)s: %(move)s") % {"number": move.seq,
-                                                               "move": move.told or gettext("a move")}  # fmt: skip
-        seat = re.fullmatch(r"seat (\d+): (.*?) -> (.*?)(?:; team-mates who no longer share it: (.*))?", self.detail, re.S)
+                return gettext("move %(number)s: %(move)s") % {
+                    "number": move.seq,
+                    "move": move.told or gettext("a move"),
+                }
+        seat = re.fullmatch(
+            r"seat (\d+): (.*?) -> (.*?)(?:; team-mates who no longer share it: (.*))?", self.detail, re.S
+        )
         if seat:
             number, old, new, mates = seat.groups()
             text = gettext("seat %(number)s: %(old)s → %(new)s") % {
-                "number": number, "old": gettext("empty") if old == "empty" else old, "new": new}
+                "number": number,
+                "old": gettext("empty") if old == "empty" else old,
+                "new": new,
+            }
             if mates:
                 text = gettext("%(change)s; team-mates who no longer share it: %(names)s") % {
-                    "change": text, "names": comma_list(mates.split(", "))}
+                    "change": text,
+                    "names": comma_list(mates.split(", ")),
+                }
             return text
         return self.detail
 
@@ -465,8 +593,12 @@ class Notification(models.Model):
     recipient = models.EmailField(verbose_name=_("recipient"))
     subject = models.CharField(verbose_name=pgettext_lazy("an email's", "subject"), max_length=300)
     created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True, db_index=True)  # kept for a while
-    claimed = models.DateTimeField(verbose_name=_("claimed"), null=True, blank=True, help_text=_("When a sender last took it on."))
-    sent = models.DateTimeField(verbose_name=_("sent"), null=True, blank=True, help_text=_("When the mail service accepted it."))
+    claimed = models.DateTimeField(
+        verbose_name=_("claimed"), null=True, blank=True, help_text=_("When a sender last took it on.")
+    )
+    sent = models.DateTimeField(
+        verbose_name=_("sent"), null=True, blank=True, help_text=_("When the mail service accepted it.")
+    )
 
     class Meta:
         verbose_name = _("notification")
@@ -488,11 +620,21 @@ class Notice(models.Model):
     event = models.CharField(verbose_name=_("event"), max_length=10, default="move")
     actors_before = models.JSONField(verbose_name=_("actors before"), default=list)
     mover = models.SmallIntegerField(verbose_name=_("mover"), null=True, blank=True)
-    move = models.ForeignKey(Move, verbose_name=_("move"), on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    move = models.ForeignKey(
+        Move, verbose_name=_("move"), on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
-    taken = models.DateTimeField(verbose_name=_("taken"), null=True, blank=True, help_text=_("When a sender took it on."))
-    taken_by = models.CharField(verbose_name=_("taken by"), max_length=64, blank=True, help_text=_("The task that took it."))
-    error = models.TextField(verbose_name=_("error"), blank=True, help_text=_("Why its emails could not be made (a bug to fix): kept, not retried."))
+    taken = models.DateTimeField(
+        verbose_name=_("taken"), null=True, blank=True, help_text=_("When a sender took it on.")
+    )
+    taken_by = models.CharField(
+        verbose_name=_("taken by"), max_length=64, blank=True, help_text=_("The task that took it.")
+    )
+    error = models.TextField(
+        verbose_name=_("error"),
+        blank=True,
+        help_text=_("Why its emails could not be made (a bug to fix): kept, not retried."),
+    )
 
     class Meta:
         verbose_name = _("notice")
@@ -526,8 +668,12 @@ class OwedTask(models.Model):
     args = models.JSONField(verbose_name=_("args"), default=list)
     kwargs = models.JSONField(verbose_name=_("kwargs"), default=dict)
     created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True, db_index=True)
-    attempts = models.PositiveIntegerField(verbose_name=_("attempts"), default=0, help_text=_("Hand-overs that failed (the broker was down)."))
-    countdown = models.PositiveIntegerField(verbose_name=_("countdown"), default=0, help_text=_("Seconds after the write the task is to run."))
+    attempts = models.PositiveIntegerField(
+        verbose_name=_("attempts"), default=0, help_text=_("Hand-overs that failed (the broker was down).")
+    )
+    countdown = models.PositiveIntegerField(
+        verbose_name=_("countdown"), default=0, help_text=_("Seconds after the write the task is to run.")
+    )
 
     class Meta:
         verbose_name = _("owed task")
@@ -542,8 +688,12 @@ class TeamInvitation(models.Model):
     """A seat's player asks someone to share their seat as a team-mate: they join only by accepting it."""
 
     seat = models.ForeignKey(Seat, verbose_name=_("seat"), on_delete=models.CASCADE, related_name="team_invitations")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="team_invitations")
-    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("invited by"), on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="team_invitations"
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("invited by"), on_delete=models.CASCADE, related_name="+"
+    )
     created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
 
     class Meta:
@@ -569,12 +719,18 @@ class ChatMessage(models.Model):
     is_chat = True  # tells a chat line from a move in the game's timeline
 
     game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="chat")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="+")
-    seat = models.PositiveSmallIntegerField(verbose_name=_("seat"), help_text=_("The seat the writer plays (or shares)."))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="+"
+    )
+    seat = models.PositiveSmallIntegerField(
+        verbose_name=_("seat"), help_text=_("The seat the writer plays (or shares).")
+    )
     text = models.TextField(verbose_name=_("text"), max_length=CHAT_MAX)
     source = models.CharField(verbose_name=_("source"), max_length=8, choices=Source.choices, default=Source.WEB)
     created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True, db_index=True)
-    hidden = models.BooleanField(verbose_name=_("hidden"), default=False, help_text=_("Hidden by a moderator (the reason is logged)."))
+    hidden = models.BooleanField(
+        verbose_name=_("hidden"), default=False, help_text=_("Hidden by a moderator (the reason is logged).")
+    )
 
     class Meta:
         verbose_name = _("chat message")
@@ -590,7 +746,9 @@ class PlayerRecord(models.Model):
     their profile shows, kept as the games end (``actions.records``) so that showing it reads one row per kind,
     not every game they ever finished."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="+"
+    )
     engine = models.CharField(verbose_name=_("engine"), max_length=32)
     won = models.IntegerField(verbose_name=_("won"), default=0)
     drawn = models.IntegerField(verbose_name=_("drawn"), default=0)
@@ -610,8 +768,12 @@ class OpponentRecord(models.Model):
     the finished games that are not private where both held a seat; ``met`` is the three together, indexed so a
     profile's most-met opponents are the first rows of the player's part of the index."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="+")
-    opponent = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("opponent"), on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="+"
+    )
+    opponent = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("opponent"), on_delete=models.CASCADE, related_name="+"
+    )
     won = models.IntegerField(verbose_name=_("won"), default=0)
     drawn = models.IntegerField(verbose_name=_("drawn"), default=0)
     lost = models.IntegerField(verbose_name=_("lost"), default=0)

@@ -65,8 +65,9 @@ class Change:
     last: Move | None
 
     @classmethod
-    def of(cls, game: Game, *, actors_before: Iterable[int], mover: int | None, last: Move | None,
-           event: str) -> Change:  # fmt: skip
+    def of(
+        cls, game: Game, *, actors_before: Iterable[int], mover: int | None, last: Move | None, event: str
+    ) -> Change:
         over = game.status in (Game.Status.FINISHED, Game.Status.ABANDONED)
         # "Your turn" is for the seats the game waits for (in Lexicon Crossing nobody, between green lights).
         waiting = get_engine(game.engine).waiting_for(game.state) if game.status == Game.Status.ACTIVE else set()
@@ -103,28 +104,38 @@ def move_push_kind(seat: Seat, change: Change, mode: Callable[[str], str]) -> st
 def turn_comes(seat: Seat, change: Change) -> bool:
     """Whether ``change`` makes the game wait for ``seat`` (its start, or a move after which it is the seat's turn,
     newly or again after its own move): what a "your turn" email or digest is about."""
-    return not change.over and seat.position in change.waiting and (
-        change.event == "start" or seat.position not in change.before or seat.position == change.mover)
+    return (
+        not change.over
+        and seat.position in change.waiting
+        and (change.event == "start" or seat.position not in change.before or seat.position == change.mover)
+    )
 
 
 def digest_readers(seats: list[Seat], change: Change, mode: Callable[[Any], Callable[[str], str]]) -> list[Profile]:
     """The profiles of the readers for whom ``change`` brings their turn and who take "your turn" once a day
     (``mode(reader)`` gives their choices on that channel): their digest of today is owed if it has not gone
     (``accounts.models.digest_waits``, ``push.models.push_digest_waits``)."""
-    return [profile_for(reader) for seat, reader in readers(seats)
-            if turn_comes(seat, change) and mode(reader)("your_turn") == DIGEST]  # fmt: skip
+    return [
+        profile_for(reader)
+        for seat, reader in readers(seats)
+        if turn_comes(seat, change) and mode(reader)("your_turn") == DIGEST
+    ]
 
 
 def digests_unsent(profiles: list[Profile], now: datetime) -> list[Profile]:
     """Of these digest readers, those whose hour has passed today with today's digest not sent (the others are
     due later today anyway, or served): one query, none when no one's hour has passed."""
-    passed = {p.user_id: p for p in profiles
-              if p.digest_due is not None and p.digest_due > now and digest_hour_on(p, now) <= now}  # fmt: skip
+    passed = {
+        p.user_id: p
+        for p in profiles
+        if p.digest_due is not None and p.digest_due > now and digest_hour_on(p, now) <= now
+    }
     if not passed:
         return []
     keys = {digest_key(user_id, digest_day(p, now)): user_id for user_id, p in passed.items()}
-    sent = {keys[key] for key in Notification.objects.filter(key__in=keys, sent__isnull=False)
-            .values_list("key", flat=True)}  # fmt: skip
+    sent = {
+        keys[key] for key in Notification.objects.filter(key__in=keys, sent__isnull=False).values_list("key", flat=True)
+    }
     return [p for user_id, p in passed.items() if user_id not in sent]
 
 
@@ -135,8 +146,11 @@ def _change_kind(seat: Seat, change: Change, mode: Callable[[str], str]) -> str 
         kind = "your_turn" if seat.position in change.waiting and mode("start") == NONE else "start"
     elif seat.position in change.waiting and (seat.position not in change.before or seat.position == change.mover):
         kind = "your_turn"
-    elif seat.position != change.mover and change.last is not None and not change.last.outcome.get(
-            "events", {}).get("quiet"):  # fmt: skip
+    elif (
+        seat.position != change.mover
+        and change.last is not None
+        and not change.last.outcome.get("events", {}).get("quiet")
+    ):
         kind = "other_move"
     else:
         return None
@@ -160,13 +174,17 @@ def watching(user_id: int, game_id: int) -> bool:
     return presence.is_watching(user_id, game_id)
 
 
-def news_readers(game: Game, *, exclude_user_id: int | None = None,
-                 only_user_id: int | None = None) -> list[tuple[Seat, Any]]:  # fmt: skip
+def news_readers(
+    game: Game, *, exclude_user_id: int | None = None, only_user_id: int | None = None
+) -> list[tuple[Seat, Any]]:
     """The players a line of news goes to: every seated player, but the one it is about (``exclude``), or only
     the one it is for (``only``)."""
     seats = list(game.seats.select_related("user").order_by("position"))
-    return [(seat, seat.user) for seat in seats if seat.user is not None and seat.user_id != exclude_user_id
-            and only_user_id in (None, seat.user_id)]  # fmt: skip
+    return [
+        (seat, seat.user)
+        for seat in seats
+        if seat.user is not None and seat.user_id != exclude_user_id and only_user_id in (None, seat.user_id)
+    ]
 
 
 def moderation_readers(action: ModerationAction) -> list[Any]:
@@ -180,7 +198,8 @@ def seat_read_by(game: Game, user: User) -> Seat | None:
     """The seat whose emails ``user`` reads: their own, or the one they share as a team-mate."""
     seats = list(game.seats.all())
     return next((s for s in seats if s.user_id == user.pk), None) or next(
-        (s for s in seats if any(p.pk == user.pk for p in s.partners.all())), None)
+        (s for s in seats if any(p.pk == user.pk for p in s.partners.all())), None
+    )
 
 
 @dataclass
@@ -207,8 +226,12 @@ def digests_due(now: datetime, limit: int = DIGEST_BATCH) -> list[DueDigest]:
     sent = set(Notification.objects.filter(key__in=keys, sent__isnull=False).values_list("key", flat=True))
     wanted = [user_id for user_id, day in days.items() if digest_key(user_id, day) not in sent]
     games = games_waiting_for(wanted)
-    return [DueDigest(profile, games.get(profile.user_id, []) if profile.user_id in wanted else [],
-                      days.get(profile.user_id, "")) for profile in due]  # fmt: skip
+    return [
+        DueDigest(
+            profile, games.get(profile.user_id, []) if profile.user_id in wanted else [], days.get(profile.user_id, "")
+        )
+        for profile in due
+    ]
 
 
 def games_waiting_for(user_ids: list[int]) -> dict[int, list[Game]]:
@@ -246,8 +269,9 @@ def push_digests_due(now: datetime, limit: int = DIGEST_BATCH) -> list[DuePush]:
     """The players whose daily push for "your turn" is due (read by the index on ``PushChoices.digest_due``,
     earliest first, at most ``limit``), with the games waiting for them and the day it is for (``days_come``);
     one with no device, or whose push of that day already went to a device of theirs, is listed with no games. The caller moves each one's due time on (``push.models.move_push_digest_on``)."""
-    due = list(PushChoices.objects.select_related("user__profile").filter(digest_due__lte=now)
-               .order_by("digest_due")[:limit])  # fmt: skip
+    due = list(
+        PushChoices.objects.select_related("user__profile").filter(digest_due__lte=now).order_by("digest_due")[:limit]
+    )
     if not due:
         return []
     profiles = {choices.user_id: profile_for(choices.user) for choices in due}
@@ -255,14 +279,19 @@ def push_digests_due(now: datetime, limit: int = DIGEST_BATCH) -> list[DuePush]:
     devices: dict[int, list[int]] = {}
     for pk, user_id in Subscription.objects.filter(user_id__in=days).values_list("pk", "user_id"):
         devices.setdefault(user_id, []).append(pk)
-    claims = {f"{digest_key(user_id, day, 'push')}:{pk}": user_id
-              for user_id, day in days.items() for pk in devices.get(user_id, [])}  # fmt: skip
+    claims = {
+        f"{digest_key(user_id, day, 'push')}:{pk}": user_id
+        for user_id, day in days.items()
+        for pk in devices.get(user_id, [])
+    }
     done = Notification.objects.filter(sent__isnull=False, key__in=claims).values_list("key", flat=True)
     sent = {claims[key] for key in done}
     wanted = [user_id for user_id in days if user_id in devices and user_id not in sent]
     games = games_waiting_for(wanted)
-    return [DuePush(choices, profiles[choices.user_id], games.get(choices.user_id, []),
-                    days.get(choices.user_id, "")) for choices in due]  # fmt: skip
+    return [
+        DuePush(choices, profiles[choices.user_id], games.get(choices.user_id, []), days.get(choices.user_id, ""))
+        for choices in due
+    ]
 
 
 def days_come(profiles: Iterable[Profile], now: datetime) -> dict[int, str]:

@@ -100,7 +100,8 @@ def event_pushes(events: Iterable[emails.Event]) -> list[Push]:
     emails (``notices.move_push_kind``), by their choices for devices. A change whose game moved on is skipped."""
     events = list(events)
     games = Game.objects.annotate(live_moves=Count("moves", filter=Q(moves__taken_back=False))).in_bulk(
-        {e.game_id for e in events})  # fmt: skip
+        {e.game_id for e in events}
+    )
     current = [e for e in events if e.game_id in games and games[e.game_id].version == e.version]
     if not current:
         return []
@@ -115,8 +116,9 @@ def event_pushes(events: Iterable[emails.Event]) -> list[Push]:
     for event in current:
         game = games[event.game_id]
         last = moves.get(event.move_id or 0)
-        change = notices.Change.of(game, actors_before=event.actors_before, mover=event.mover, last=last,
-                                   event=event.event)  # fmt: skip
+        change = notices.Change.of(
+            game, actors_before=event.actors_before, mover=event.mover, last=last, event=event.event
+        )
         daily += notices.digest_readers(seats[event.game_id], change, lambda reader: modes.get(reader.pk, _never))
         for seat, reader in readers[event.game_id]:
             mode = modes.get(reader.pk)
@@ -142,14 +144,23 @@ def chat_pushes(message: ChatMessage) -> list[Push]:
         if wanted(reader, "chat", game):
             with speaking(reader):
                 body = _("%(writer)s in %(game)s: %(message)s") % {
-                    "writer": display_name(message.user), "game": emails.thread_subject(game),
-                    "message": " ".join(message.text.split())}  # fmt: skip
+                    "writer": display_name(message.user),
+                    "game": emails.thread_subject(game),
+                    "message": " ".join(message.text.split()),
+                }
             pushes.append(_game_push(reader, f"push:chat:{message.pk}:{reader.pk}", "chat", game, body))
     return pushes
 
 
-def news_pushes(game: Game, key: str, sentence: news.News | str, *, exclude_user_id: int | None = None,
-                only_user_id: int | None = None, kind: str = "other_move") -> list[Push]:  # fmt: skip
+def news_pushes(
+    game: Game,
+    key: str,
+    sentence: news.News | str,
+    *,
+    exclude_user_id: int | None = None,
+    only_user_id: int | None = None,
+    kind: str = "other_move",
+) -> list[Push]:
     pushes = []
     for _seat, reader in notices.news_readers(game, exclude_user_id=exclude_user_id, only_user_id=only_user_id):
         if wanted(reader, kind, game):
@@ -165,8 +176,10 @@ def invitation_pushes(seat: Seat) -> list[Push]:
         return []
     game = seat.game
     with speaking(invitee):
-        body = _("%(inviter)s invites you to play %(game)s") % {"inviter": display_name(game.created_by),
-                                                                 "game": game.title}  # fmt: skip
+        body = _("%(inviter)s invites you to play %(game)s") % {
+            "inviter": display_name(game.created_by),
+            "game": game.title,
+        }
     return [_game_push(invitee, f"push:invite:{seat.pk}:{invitee.pk}", "invitation", game, body)]
 
 
@@ -176,10 +189,13 @@ def timeout_pushes(game: Game, timed_out: Seat) -> list[Push]:
         if seat.user is None or not wanted(seat.user, "timeout", game):
             continue
         with speaking(seat.user):
-            body = _("Time ran out for %(player)s in %(game)s") % {"player": display_name(timed_out.user),
-                                                                    "game": emails.thread_subject(game)}  # fmt: skip
-        pushes.append(_game_push(seat.user, f"push:timeout:{game.pk}:{game.version}:{seat.user_id}", "timeout",
-                                 game, body))  # fmt: skip
+            body = _("Time ran out for %(player)s in %(game)s") % {
+                "player": display_name(timed_out.user),
+                "game": emails.thread_subject(game),
+            }
+        pushes.append(
+            _game_push(seat.user, f"push:timeout:{game.pk}:{game.version}:{seat.user_id}", "timeout", game, body)
+        )
     return pushes
 
 
@@ -189,7 +205,9 @@ def reminder_pushes(seat: Seat) -> list[Push]:
     for _seat, reader in notices.readers([seat]):
         if wanted(reader, "reminder", game):
             with speaking(reader):
-                body = _("Reminder: your time to move in %(game)s runs out soon") % {"game": emails.thread_subject(game)}
+                body = _("Reminder: your time to move in %(game)s runs out soon") % {
+                    "game": emails.thread_subject(game)
+                }
             key = f"push:reminder:{game.pk}:{game.version}:{seat.pk}:{reader.pk}"
             pushes.append(_game_push(reader, key, "reminder", game, body))
     return pushes
@@ -227,9 +245,11 @@ def digest_push(user: Any, games: list[Game], day: str) -> Push:
     """The daily push of ``day``: how many games wait for the player, or the one that does."""
     with speaking(user):
         count = len(games)
-        body = ngettext("Your turn in %(count)s game", "Your turn in %(count)s games", count) % {
-            "count": count} if count > 1 else change_text(
-            "your_turn", games[0], list(games[0].seats.select_related("user")), user, None)  # fmt: skip
+        body = (
+            ngettext("Your turn in %(count)s game", "Your turn in %(count)s games", count) % {"count": count}
+            if count > 1
+            else change_text("your_turn", games[0], list(games[0].seats.select_related("user")), user, None)
+        )
     url = games[0].get_absolute_url() if len(games) == 1 else "/"
     return Push(user.pk, notices.digest_key(user.pk, day, channel="push"), payload(body, url, "digest", "your_turn"))
 

@@ -54,18 +54,24 @@ def lobby_games(user: User) -> list[Game]:
     waits for is each seat's ``awaited``; ``held`` marks the seats that are ``user``'s (own or shared)."""
     # A place is a finished game's (an abandoned one has none), so no join: the newest are read backwards from the
     # player's end of the seats' index of finished games, however many they have.
-    recent = Seat.objects.filter(user=user, place__isnull=False).order_by("-game_id").values("game_id")[:RECENTLY_FINISHED]
+    recent = (
+        Seat.objects.filter(user=user, place__isnull=False).order_by("-game_id").values("game_id")[:RECENTLY_FINISHED]
+    )
     # Wrapped in a query of its own: a member of a UNION may not be ordered or sliced (SQLite).
     ids = _seats_of(user, live=True).union(Game.objects.filter(pk__in=recent).order_by().values("pk"))
     shared = Seat.partners.through.objects.filter(seat_id=OuterRef("pk"), user=user)
-    seats = Seat.objects.select_related("user__profile", "invited_user__profile").annotate(held=Q(user=user) | Exists(shared))
+    seats = Seat.objects.select_related("user__profile", "invited_user__profile").annotate(
+        held=Q(user=user) | Exists(shared)
+    )
     return list(Game.objects.filter(pk__in=ids).defer("state").prefetch_related(Prefetch("seats", queryset=seats)))
 
 
 def next_waiting(user: User) -> Game | None:
     """The game that has waited longest for ``user``'s move (one query, through the ``live`` index)."""
     ids = _seats_of(user, live=True, awaited=True)
-    return Game.objects.filter(pk__in=ids, status=Game.Status.ACTIVE).defer("state").order_by("turn_started", "pk").first()
+    return (
+        Game.objects.filter(pk__in=ids, status=Game.Status.ACTIVE).defer("state").order_by("turn_started", "pk").first()
+    )
 
 
 FOLLOWED_GAMES_SHOWN = 20
@@ -77,8 +83,12 @@ def followed_games(user: User, followed: set[int], since: datetime) -> list[Game
     so their finished games cost nothing."""
     theirs = Seat.objects.filter(user_id__in=followed, live=True).values("game_id")
     mine = Seat.objects.filter(user=user, live=True).values("game_id")
-    games = (Game.objects.filter(pk__in=theirs, private=False).exclude(pk__in=mine)
-             .filter(Q(created__gte=since) | Q(started__gte=since)).defer("state"))  # fmt: skip
+    games = (
+        Game.objects.filter(pk__in=theirs, private=False)
+        .exclude(pk__in=mine)
+        .filter(Q(created__gte=since) | Q(started__gte=since))
+        .defer("state")
+    )
     return list(with_players(games).select_related("created_by__profile").order_by("-id")[:FOLLOWED_GAMES_SHOWN])
 
 
@@ -101,8 +111,14 @@ def game_record(game: Game) -> dict[str, Any]:
     """The game's record (wordgames-record/1): options, players, seed or secret, and every live move. It
     tells the bag, so it is for games that are over."""
     players = player_names(game)
-    record = make_record(game.engine, game.options, players, game.deal_seed, game.bag or None,
-                         [{"player": players[m.seat], "move": m.text} for m in live_moves(game)])  # fmt: skip
+    record = make_record(
+        game.engine,
+        game.options,
+        players,
+        game.deal_seed,
+        game.bag or None,
+        [{"player": players[m.seat], "move": m.text} for m in live_moves(game)],
+    )
     for _receiver, sections in signals.record_sections.send(sender=Game, game=game):
         if isinstance(sections, dict):  # optional sections; never one of the record's own keys
             record.update({k: v for k, v in sections.items() if k not in record})

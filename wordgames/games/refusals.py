@@ -73,8 +73,10 @@ def worded(view: dict[str, Any]) -> dict[str, Any]:
 
 def examples(engine: Engine, state: Any, seat: int | None) -> list[str]:
     """How to write a move now (emails), each example's explanation in the active language."""
-    return [example_line(notation, _phrase(said) if said is not None else "")
-            for notation, said in engine.examples(state, seat)]  # fmt: skip
+    return [
+        example_line(notation, _phrase(said) if said is not None else "")
+        for notation, said in engine.examples(state, seat)
+    ]
 
 
 def _phrase(said: Phrase) -> str:

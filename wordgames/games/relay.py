@@ -35,7 +35,6 @@ log = logging.getLogger(__name__)
 TRANSIENT = (OperationalError, InterfaceError)  # the database: worth a retry of the whole batch
 
 
-
 class Sending(Task):
     """A task that sends emails: delivered again because its worker died (acks late), it takes over the emails
     that worker claimed and never marked sent, instead of skipping them as another live sender's."""
@@ -51,8 +50,14 @@ class Sending(Task):
 
 # Retries wait at most four minutes: less than the broker's visibility timeout (five), or they would be
 # delivered twice.
-RETRY = {"autoretry_for": (Exception,), "retry_backoff": True, "retry_backoff_max": 240,
-         "retry_kwargs": {"max_retries": 6}, "acks_late": True, "base": Sending}  # fmt: skip
+RETRY = {
+    "autoretry_for": (Exception,),
+    "retry_backoff": True,
+    "retry_backoff_max": 240,
+    "retry_kwargs": {"max_retries": 6},
+    "acks_late": True,
+    "base": Sending,
+}
 
 
 def owe(task: Task | str, *args: Any, after: int = 0, **kwargs: Any) -> None:
@@ -114,13 +119,21 @@ def relay_owed(now: Any = None) -> int:
 # --- telling the players of a change: notices, sent a batch at a time --------------------------------------
 
 
-def tell(game: Game, version: int, *, actors_before: list[int] | tuple[int, ...] = (), mover: int | None = None,
-         move_id: int | None = None, event: str = "move") -> None:  # fmt: skip
+def tell(
+    game: Game,
+    version: int,
+    *,
+    actors_before: list[int] | tuple[int, ...] = (),
+    mover: int | None = None,
+    move_id: int | None = None,
+    event: str = "move",
+) -> None:
     """Record, in the change's own transaction, that the game's players are to be told of its change to
     ``version``; after the commit a sender is queued (unless one is queued already) that sends this with
     whatever else is waiting, a batch at a time."""
-    Notice.objects.create(game=game, version=version, actors_before=list(actors_before), mover=mover,
-                          move_id=move_id, event=event)  # fmt: skip
+    Notice.objects.create(
+        game=game, version=version, actors_before=list(actors_before), mover=mover, move_id=move_id, event=event
+    )
     transaction.on_commit(queue_sender)
 
 
@@ -143,8 +156,11 @@ def _mark_queued() -> bool:
     """Note that a sender is queued, in one statement: False if one was already (the row is made if missing)."""
     table, quote = NoticeSender._meta.db_table, connection.ops.quote_name
     with connection.cursor() as cursor:
-        cursor.execute(f"INSERT INTO {quote(table)} (id, queued) VALUES (1, %s) ON CONFLICT (id) DO UPDATE "
-                       f"SET queued = %s WHERE NOT {quote(table)}.queued RETURNING id", [True, True])  # fmt: skip
+        cursor.execute(
+            f"INSERT INTO {quote(table)} (id, queued) VALUES (1, %s) ON CONFLICT (id) DO UPDATE "
+            f"SET queued = %s WHERE NOT {quote(table)}.queued RETURNING id",
+            [True, True],
+        )
         return cursor.fetchone() is not None
 
 
@@ -158,8 +174,10 @@ def drain_notices(sender: str = "", batch: int | None = None) -> int:
         sent = 0
         size = batch or settings.NOTICE_BATCH
         while taken := _take(sender, size):
-            events = {n.pk: emails.Event(n.game_id, n.version, tuple(n.actors_before), n.mover, n.move_id, n.event)
-                      for n in taken}  # fmt: skip
+            events = {
+                n.pk: emails.Event(n.game_id, n.version, tuple(n.actors_before), n.mover, n.move_id, n.event)
+                for n in taken
+            }
             again = [events[n.pk] for n in taken if n.taken_by == sender]
             failed: set[int] = set()
             try:
@@ -179,8 +197,9 @@ def drain_notices(sender: str = "", batch: int | None = None) -> int:
         emails.TAKING_OVER.reset(token)
 
 
-def _one_by_one(taken: list[Notice], events: dict[int, emails.Event], again: list[emails.Event],
-                failed: set[int]) -> tuple[list[emails.Letter], set[str]]:  # fmt: skip
+def _one_by_one(
+    taken: list[Notice], events: dict[int, emails.Event], again: list[emails.Event], failed: set[int]
+) -> tuple[list[emails.Letter], set[str]]:
     """The emails of a batch that failed to be made, made notice by notice: a notice that fails again keeps
     its error (logged, and kept for whoever fixes the bug) and is not taken again."""
     letters: list[emails.Letter] = []
@@ -283,8 +302,14 @@ def send_reminder(seat_id: int) -> None:
 
 # Changes are told by ``tell`` now; this stays for tasks queued before, and for ``annotate_move``.
 @task(aliases=("wordgames.games.tasks.notify_turn",), **RETRY)
-def notify_turn(game_id: int, version: int, actors_before: list[int] | None = None, mover: int | None = None,
-                move_id: int | None = None, event: str = "move") -> None:  # fmt: skip
+def notify_turn(
+    game_id: int,
+    version: int,
+    actors_before: list[int] | None = None,
+    mover: int | None = None,
+    move_id: int | None = None,
+    event: str = "move",
+) -> None:
     """Tell each player what the change to ``version`` means to them (start, your turn, a move, the end)."""
     live = Count("moves", filter=Q(moves__taken_back=False))
     game = Game.objects.annotate(live_moves=live).filter(pk=game_id).first()
@@ -323,13 +348,22 @@ def notify_timeout(game_id: int, seat_id: int, move_id: int | None) -> None:
 
 
 @task(aliases=("wordgames.games.tasks.send_news",), **RETRY)
-def send_news(game_id: int, key: str, sentence: news.News | str, exclude_user_id: int | None = None,
-              only_user_id: int | None = None, kind: str = "other_move") -> None:  # fmt: skip
+def send_news(
+    game_id: int,
+    key: str,
+    sentence: news.News | str,
+    exclude_user_id: int | None = None,
+    only_user_id: int | None = None,
+    kind: str = "other_move",
+) -> None:
     game = Game.objects.filter(pk=game_id).first()
     if game is not None:
         emails.send_news(game, key, sentence, exclude_user_id=exclude_user_id, only_user_id=only_user_id, kind=kind)
-        owe_pushes(pushes.news_pushes(game, key, sentence, exclude_user_id=exclude_user_id, only_user_id=only_user_id,
-                                      kind=kind))  # fmt: skip
+        owe_pushes(
+            pushes.news_pushes(
+                game, key, sentence, exclude_user_id=exclude_user_id, only_user_id=only_user_id, kind=kind
+            )
+        )
 
 
 @task(aliases=("wordgames.games.tasks.send_chat",), **RETRY)

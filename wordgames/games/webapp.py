@@ -29,19 +29,29 @@ BACKGROUND = "#fbf7ef"
 def manifest(request: HttpRequest) -> HttpResponse:
     """The web app manifest, in the reader's language."""
     data = {
-        "name": settings.SITE_NAME, "short_name": settings.SITE_NAME,
+        "name": settings.SITE_NAME,
+        "short_name": settings.SITE_NAME,
         "description": _("Slow word games with friends, on the web and by email."),
-        "lang": request.LANGUAGE_CODE, "dir": "auto",
-        "start_url": reverse("lobby"), "scope": "/", "id": "/", "display": "standalone",
-        "background_color": BACKGROUND, "theme_color": THEME,
+        "lang": request.LANGUAGE_CODE,
+        "dir": "auto",
+        "start_url": reverse("lobby"),
+        "scope": "/",
+        "id": "/",
+        "display": "standalone",
+        "background_color": BACKGROUND,
+        "theme_color": THEME,
         "icons": [
             {"src": static("img/icon-192.png"), "sizes": "192x192", "type": "image/png", "purpose": "any"},
             {"src": static("img/icon-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "any"},
-            {"src": static("img/icon-maskable-512.png"), "sizes": "512x512", "type": "image/png",
-             "purpose": "maskable"},
+            {
+                "src": static("img/icon-maskable-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
         ],
         "shortcuts": [{"name": _("Next game where it is my turn"), "url": reverse("next_game")}],
-    }  # fmt: skip
+    }
     response = HttpResponse(json.dumps(data, ensure_ascii=False), content_type="application/manifest+json")
     response["Cache-Control"] = "public, max-age=3600"
     return response
@@ -51,10 +61,14 @@ def manifest(request: HttpRequest) -> HttpResponse:
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The service worker, from the root so that its scope is the whole site. Never cached by the browser's HTTP
     cache, so a deployment's new worker is found at the next visit."""
-    context = {"offline_url": reverse("offline"), "assets": [static("css/site.css"), static("img/icon-192.png")],
-               "icon": static("img/icon-192.png"), "badge": static("img/badge-96.png"),
-               "site_name": settings.SITE_NAME,
-               "offline_text": _("The site cannot be reached, and no list of your games was kept yet.")}  # fmt: skip
+    context = {
+        "offline_url": reverse("offline"),
+        "assets": [static("css/site.css"), static("img/icon-192.png")],
+        "icon": static("img/icon-192.png"),
+        "badge": static("img/badge-96.png"),
+        "site_name": settings.SITE_NAME,
+        "offline_text": _("The site cannot be reached, and no list of your games was kept yet."),
+    }
     script = render_to_string("games/sw.js", {"config": json.dumps(context)})
     response = HttpResponse(script, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
@@ -69,9 +83,14 @@ def games_as_seen(user: Any) -> list[dict[str, Any]]:
         if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):
             continue
         seats = list(game.seats.all())
-        rows.append({"game": game, "players": [s.user for s in seats if s.user is not None],
-                     "movers": [s.user for s in seats if s.awaited and s.user is not None],
-                     "my_turn": game.status == Game.Status.ACTIVE and any(s.awaited and s.held for s in seats)})  # type: ignore[attr-defined]  # fmt: skip
+        rows.append(
+            {
+                "game": game,
+                "players": [s.user for s in seats if s.user is not None],
+                "movers": [s.user for s in seats if s.awaited and s.user is not None],
+                "my_turn": game.status == Game.Status.ACTIVE and any(s.awaited and s.held for s in seats),
+            }
+        )  # type: ignore[attr-defined]
     rows.sort(key=lambda row: (not row["my_turn"], row["game"].status != Game.Status.ACTIVE, -row["game"].pk))
     return rows
 

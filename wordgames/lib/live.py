@@ -178,8 +178,13 @@ class Hub:
         from psycopg.conninfo import make_conninfo
 
         db = settings.DATABASES["default"]
-        params = {"dbname": db["NAME"], "user": db.get("USER"), "password": db.get("PASSWORD"),
-                  "host": db.get("HOST"), "port": db.get("PORT")}  # fmt: skip
+        params = {
+            "dbname": db["NAME"],
+            "user": db.get("USER"),
+            "password": db.get("PASSWORD"),
+            "host": db.get("HOST"),
+            "port": db.get("PORT"),
+        }
         params.update({k: v for k, v in db.get("OPTIONS", {}).items() if k.startswith("ssl")})
         conninfo = make_conninfo(**{k: str(v) for k, v in params.items() if v})
         conn = await psycopg.AsyncConnection.connect(conninfo, autocommit=True)
@@ -217,8 +222,12 @@ def _event(data: dict[str, Any]) -> bytes:
     return f"event: changed\ndata: {json.dumps(data, separators=(',', ':'))}\n\n".encode()
 
 
-async def events(subscription: Subscription, first: dict[str, Any], heartbeat: float, beat: Any = None,
-                 ) -> AsyncIterator[bytes]:  # fmt: skip
+async def events(
+    subscription: Subscription,
+    first: dict[str, Any],
+    heartbeat: float,
+    beat: Any = None,
+) -> AsyncIterator[bytes]:
     """The Server-Sent Events of one open stream: ``first`` (the version as the stream opens, read after
     subscribing, so that nothing falls between the page and its stream), each message as a ``changed`` event,
     and a comment every ``heartbeat`` seconds without news, which keeps proxies from closing the idle connection

@@ -25,8 +25,10 @@ from django.views.defaults import server_error
 
 TRANSIENT = (OperationalError, InterfaceError)
 READ_ONLY_SQLSTATE = "25006"  # PostgreSQL's read_only_sql_transaction (an InternalError to psycopg and Django)
-SENTENCE = _("The game database did not answer, so nothing was saved: if you were making a move, it was not "
-             "played. Please send it again in a minute.")  # fmt: skip
+SENTENCE = _(
+    "The game database did not answer, so nothing was saved: if you were making a move, it was not "
+    "played. Please send it again in a minute."
+)
 RETRY_AFTER = "30"
 
 
@@ -95,7 +97,10 @@ def _wrap(connection: Any) -> None:
 
 def watch_read_only() -> None:
     """Wrap every connection's queries, now and as they are made (called once, from the games app's ready)."""
-    connection_created.connect(lambda sender, connection, **kwargs: _wrap(connection), weak=False,
-                               dispatch_uid="wordgames.lib.unavailable.read_only")  # fmt: skip
+    connection_created.connect(
+        lambda sender, connection, **kwargs: _wrap(connection),
+        weak=False,
+        dispatch_uid="wordgames.lib.unavailable.read_only",
+    )
     for connection in connections.all(initialized_only=True):
         _wrap(connection)

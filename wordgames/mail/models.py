@@ -16,12 +16,15 @@ class LocalEmail(models.Model):
 
     created = models.DateTimeField(gettext_lazy("sent"), auto_now_add=True, db_index=True)
     from_email = models.CharField(gettext_lazy("from"), max_length=500)
-    to = models.TextField(gettext_lazy("to"), help_text=gettext_lazy("Every recipient (To, Cc and Bcc), comma-separated."))
+    to = models.TextField(
+        gettext_lazy("to"), help_text=gettext_lazy("Every recipient (To, Cc and Bcc), comma-separated.")
+    )
     subject = models.CharField(pgettext_lazy("an email's", "subject"), max_length=1000, blank=True)
     message_id = models.CharField(gettext_lazy("Message-ID"), max_length=500, blank=True, db_index=True)
     body = models.TextField(gettext_lazy("plain text"), blank=True, help_text=gettext_lazy("The plain-text body."))
-    html = models.TextField(gettext_lazy("HTML"), blank=True,
-                            help_text=gettext_lazy("The HTML body, if the message has one."))  # fmt: skip
+    html = models.TextField(
+        gettext_lazy("HTML"), blank=True, help_text=gettext_lazy("The HTML body, if the message has one.")
+    )
     raw = models.TextField(gettext_lazy("whole message"), help_text=gettext_lazy("The whole message as MIME text."))
 
     class Meta:
@@ -46,8 +49,9 @@ class EmailOptOut(models.Model):
     """An address without an account that asked for no more email from this site (the unsubscribe link of an
     invitation sent to a stranger, or of a reply to a stranger's message). Accounts choose per kind instead."""
 
-    address = models.EmailField(gettext_lazy("address"), max_length=254, unique=True,
-                                help_text=gettext_lazy("Stored in lower case."))  # fmt: skip
+    address = models.EmailField(
+        gettext_lazy("address"), max_length=254, unique=True, help_text=gettext_lazy("Stored in lower case.")
+    )
     created = models.DateTimeField(gettext_lazy("since"), auto_now_add=True)
 
     class Meta:

@@ -27,8 +27,16 @@ def seat_member(seat: Seat, address: str) -> Any:
 
 
 @task(aliases=("wordgames.pbem.tasks.send_reply",), **RETRY)
-def send_reply(inbound_id: int, seat_id: int | None, text: str = "", reason: str = "", quoted: str = "",
-               language: str = "", line: str = "", references: str = "") -> None:  # fmt: skip
+def send_reply(
+    inbound_id: int,
+    seat_id: int | None,
+    text: str = "",
+    reason: str = "",
+    quoted: str = "",
+    language: str = "",
+    line: str = "",
+    references: str = "",
+) -> None:
     """``text`` and ``reason`` were written in ``language`` (the reader's, when the message was read): the rest of
     the reply is written in it too. A reply queued before there were languages has none: the reader's own.
     ``line``: the line of the message read as its command or move; ``references``: the message's References
@@ -40,6 +48,16 @@ def send_reply(inbound_id: int, seat_id: int | None, text: str = "", reason: str
     # The board goes only to the seat's player or a team-mate sharing it, writing from their own address.
     user = seat_member(seat, record.sender) if seat is not None else None
     with speaking(language or user):
-        emails.send_reply(f"{record.pk}", record.sender, record.subject or _("your message"), reason=reason,
-                          text=text, seat=seat if user is not None else None, quoted=quoted,
-                          in_reply_to=record.message_id, references=references, line=line, user=user)  # fmt: skip
+        emails.send_reply(
+            f"{record.pk}",
+            record.sender,
+            record.subject or _("your message"),
+            reason=reason,
+            text=text,
+            seat=seat if user is not None else None,
+            quoted=quoted,
+            in_reply_to=record.message_id,
+            references=references,
+            line=line,
+            user=user,
+        )

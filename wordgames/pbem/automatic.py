@@ -11,8 +11,16 @@ from collections.abc import Callable
 Header = Callable[[str], str]  # a header's value by name, "" when missing
 
 _PRECEDENCE = ("bulk", "junk", "list", "auto_reply", "auto-reply")
-_MARK_HEADERS = ("List-Id", "X-Autorespond", "X-Autoreply", "X-Autoresponse", "X-Auto-Response-Suppress",
-                 "X-Failed-Recipients", "X-Loop", "Feedback-Type")  # fmt: skip
+_MARK_HEADERS = (
+    "List-Id",
+    "X-Autorespond",
+    "X-Autoreply",
+    "X-Autoresponse",
+    "X-Auto-Response-Suppress",
+    "X-Failed-Recipients",
+    "X-Loop",
+    "Feedback-Type",
+)
 _SUBJECT = re.compile(
     r"^\s*(?:\[[^\]]{0,40}\]\s*)?(?:Automatic reply|Auto(?:matic)?[ -]?(?:reply|response)|Auto:|Out of (?:the )?Office|"
     r"Abwesenheitsnotiz|Automatische Antwort|Réponse automatique|Absence|Respuesta automática|Fuera de la oficina|"
@@ -22,8 +30,9 @@ _SUBJECT = re.compile(
     r"Delivery (?:failure|has failed)|Unzustellbar|Non remis|Non recapitabile|Onbestelbaar)",
     re.IGNORECASE,
 )
-_SENDERS = re.compile(r"^(?:mailer-daemon|postmaster|no-?reply|do-?not-?reply|bounces?|auto-?reply)(?:[+-].*)?$",
-                      re.IGNORECASE)  # fmt: skip
+_SENDERS = re.compile(
+    r"^(?:mailer-daemon|postmaster|no-?reply|do-?not-?reply|bounces?|auto-?reply)(?:[+-].*)?$", re.IGNORECASE
+)
 
 
 def automatic_reason(header: Header, sender: str, content_type: str) -> str:

@@ -127,36 +127,47 @@ def _help(game: Game, seat: Seat, words: Words = ENGLISH_ONLY) -> str:
     move, words_, code = _("<move>"), _("<words>"), _("<code>")  # outside the f-strings, where gettext finds them
     rows = [
         (_("<your move>"), _("e.g. %(move)s (add #N to check the move number: %(move)s #5)") % {"move": "13L YET"}),
-        (f"{words.shown('check')} {move}",
-         _("what the move would score, without playing it: %(example)s") % {"example": f"{check} 13L YET"}),
-        (f"{words.shown('say')} {words_}",
-         _("to the game's chat: %(example)s") % {"example": f"{say} " + _("Good luck!")}),
+        (
+            f"{words.shown('check')} {move}",
+            _("what the move would score, without playing it: %(example)s") % {"example": f"{check} 13L YET"},
+        ),
+        (
+            f"{words.shown('say')} {words_}",
+            _("to the game's chat: %(example)s") % {"example": f"{say} " + _("Good luck!")},
+        ),
         (words.shown("board"), _("send me the board")),
         (words.shown("history"), _("send me the list of moves")),
         (words.shown("resign"), _("leave the game")),
         (words.shown("undo"), _("ask the others to let you take back your last move")),
         (f"{words.shown('accept')} / {words.shown('reject')}", _("answer another player's undo request")),
-        (f"{words.shown('language')} {code}",
-         _("write my emails in this language: %(example)s") % {"example": f"{words.written('language')} fr"}),
+        (
+            f"{words.shown('language')} {code}",
+            _("write my emails in this language: %(example)s") % {"example": f"{words.written('language')} fr"},
+        ),
         (words.shown("help"), _("this text")),
-    ]  # fmt: skip
+    ]
     width = max(16, *(len(left) for left, _right in rows))
     lines = [_("Reply to any email about this game with one command or move on the first line:"), ""]
     lines += [f"  {left:<{width}} {right}" for left, right in rows]
     lines += [
-        "", *_site_commands(words),
-        "", _("Lines after the first are a comment shown to the other players. Quoted text and your signature are "
-              "ignored."),
-    ]  # fmt: skip
+        "",
+        *_site_commands(words),
+        "",
+        _(
+            "Lines after the first are a comment shown to the other players. Quoted text and your signature are "
+            "ignored."
+        ),
+    ]
     examples = worded_examples(engine, game.state, seat.position) if game.state else []
     if examples:
         lines += ["", _("Moves of %(game)s, for example:") % {"game": engine.title}]
         lines += [f"  {line}" for line in examples]
     lines += [
-        "", _("Playing by email, in full: %(url)s") % {"url": absolute(reverse("help_page", args=["email"]))},
-        _("The rules of %(game)s: %(url)s") % {"game": engine.title,
-                                               "url": absolute(reverse("help_page", args=[game.engine]))},
-    ]  # fmt: skip
+        "",
+        _("Playing by email, in full: %(url)s") % {"url": absolute(reverse("help_page", args=["email"]))},
+        _("The rules of %(game)s: %(url)s")
+        % {"game": engine.title, "url": absolute(reverse("help_page", args=[game.engine]))},
+    ]
     return "\n".join(lines)
 
 
@@ -165,15 +176,19 @@ def _site_commands(words: Words) -> list[str]:
     challenge, seek, join, withdraw = (words.written(w) for w in ("challenge", "seek", "join", "withdraw"))
     return [
         _("To start a game, write a new message to this site's address from your account's address:"),
-        f"  {challenge} lingo bob preset=pbem days=3", _("or post an open seek that anyone may take:"),
+        f"  {challenge} lingo bob preset=pbem days=3",
+        _("or post an open seek that anyone may take:"),
         f"  {seek} lingo preset=pbem days=3",
-        _("To sign up for an event (its number is on its page), or withdraw from it:"), f"  {join} 12",
+        _("To sign up for an event (its number is on its page), or withdraw from it:"),
+        f"  {join} 12",
         f"  {withdraw} 12",
         _("On a ladder, challenge a player above you (their username after the ladder's number):"),
         f"  {challenge} 12 bob",
         _("For today's puzzles, then one's position, then your answer to it:"),
-        f"  {words.written('puzzle')}", f"  {words.written('puzzle')} 12", f"  {words.written('puzzle')} 12 m13 GO",
-    ]  # fmt: skip
+        f"  {words.written('puzzle')}",
+        f"  {words.written('puzzle')} 12",
+        f"  {words.written('puzzle')} 12 m13 GO",
+    ]
 
 
 def handle_raw(raw: bytes, via: str, event_id: str = "") -> InboundMessage:
@@ -186,10 +201,13 @@ def handle(message: AnymailInboundMessage, via: str, event_id: str = "") -> Inbo
     """Process one inbound email; returns its record (``outcome`` says what became of it)."""
     sender = reading.sender(message)
     record = InboundMessage(
-        message_id=_clean(_message_id(message), 500), event_id=_clean(event_id, 200), sender=_clean(sender, 500),
+        message_id=_clean(_message_id(message), 500),
+        event_id=_clean(event_id, 200),
+        sender=_clean(sender, 500),
         recipient=_clean(", ".join(_recipients(message)), 500),
-        subject=_clean(reading.header(message, "Subject"), 1000), via=via[:16],
-    )  # fmt: skip
+        subject=_clean(reading.header(message, "Subject"), 1000),
+        via=via[:16],
+    )
     try:
         with transaction.atomic():
             record.save()  # the Message-ID claimed first: a second delivery stops here (IntegrityError)
@@ -202,8 +220,7 @@ def handle(message: AnymailInboundMessage, via: str, event_id: str = "") -> Inbo
                 log.exception("inbound message %s could not be handled", record.message_id)
                 record.outcome = InboundMessage.Outcome.REFUSED
                 record.answered = False
-                record.detail = _clean(f"Not used: the message could not be handled ({type(e).__name__}: {e}).",
-                                       2000)  # fmt: skip
+                record.detail = _clean(f"Not used: the message could not be handled ({type(e).__name__}: {e}).", 2000)
                 record.game = record.move = None
             record.save()  # what became of it, in one write
     except IntegrityError:
@@ -256,8 +273,7 @@ def _could_be_move(game: Game, user: Any) -> Callable[[str], bool]:
     return is_move
 
 
-def _process_addressed(message: AnymailInboundMessage, record: InboundMessage, sender: str,
-                       seat: Seat | None) -> None:  # fmt: skip
+def _process_addressed(message: AnymailInboundMessage, record: InboundMessage, sender: str, seat: Seat | None) -> None:
     body = body_text(message, _game_lines(seat) if seat is not None else None)
     if seat is None:
         _to_the_site(record, message, body, sender)
@@ -268,28 +284,60 @@ def _process_addressed(message: AnymailInboundMessage, record: InboundMessage, s
         return
     user = _player_writing(seat, sender)
     if user is None:
-        _refuse(record, message, body, None, _("Sorry, this message was not used: this reply address belongs to "
+        _refuse(
+            record,
+            message,
+            body,
+            None,
+            _(
+                "Sorry, this message was not used: this reply address belongs to "
                 "another player's seat, and only they can move with it. Write from the address of your own "
-                "account."))  # fmt: skip
+                "account."
+            ),
+        )
         return
-    if settings.INBOUND_REFUSE_DMARC_FAIL and dmarc_failed(reading.headers(message, "Authentication-Results"),
-                                                             sender):  # fmt: skip
-        _refuse(record, message, body, seat, _("Sorry, this message was not used: your mail provider could not "
+    if settings.INBOUND_REFUSE_DMARC_FAIL and dmarc_failed(reading.headers(message, "Authentication-Results"), sender):
+        _refuse(
+            record,
+            message,
+            body,
+            seat,
+            _(
+                "Sorry, this message was not used: your mail provider could not "
                 "confirm that it really comes from %(sender)s (DMARC failed). Send it again from your mail "
-                "program, or play on the web.") % {"sender": sender})  # fmt: skip
+                "program, or play on the web."
+            )
+            % {"sender": sender},
+        )
         return
     vocabulary = Words(translation.get_language() or "", _could_be_move(seat.game, user))
     command = parse_command(body, vocabulary)
     if command is None:
-        _refuse(record, message, body, seat, _("Your message had no move or command in it. Write your move "
-                "above or below the quoted email, on a line of its own."))  # fmt: skip
+        _refuse(
+            record,
+            message,
+            body,
+            seat,
+            _(
+                "Your message had no move or command in it. Write your move "
+                "above or below the quoted email, on a line of its own."
+            ),
+        )
         return
     if command.word == "move" and looks_quoted(command.text):
         # Part of the quoted email's heading that no recogniser knew: neither a move nor words for the table.
-        _refuse(record, message, body, seat, _("Sorry, this message was not used: its first line, %(line)s, looks "
+        _refuse(
+            record,
+            message,
+            body,
+            seat,
+            _(
+                "Sorry, this message was not used: its first line, %(line)s, looks "
                 "like the heading of the quoted email rather than a move, so nothing was played or shown to the "
-                "other players. Write your move alone on the first line, above the quoted email.") % {
-                "line": quote(command.text)})  # fmt: skip
+                "other players. Write your move alone on the first line, above the quoted email."
+            )
+            % {"line": quote(command.text)},
+        )
         return
     _run(record, message, body, seat, user, command, vocabulary)
 
@@ -317,9 +365,17 @@ def _to_the_site(record: InboundMessage, message: AnymailInboundMessage, body: s
         if word == "help":
             record.outcome = InboundMessage.Outcome.COMMAND
     else:
-        _refuse(record, message, body, None, _("Sorry, this message was not used: the address it was sent to is "
+        _refuse(
+            record,
+            message,
+            body,
+            None,
+            _(
+                "Sorry, this message was not used: the address it was sent to is "
                 "not a valid reply address for a game (it may be mistyped, or the seat has changed hands). Reply to "
-                "the latest email about your game."))  # fmt: skip
+                "the latest email about your game."
+            ),
+        )
 
 
 def _site_help(command: Command, words: Words) -> str:
@@ -329,24 +385,35 @@ def _site_help(command: Command, words: Words) -> str:
         first = _typo(command, words)
     elif command.word in ("challenge", "seek", "join", "withdraw"):
         first = _("Nothing was done: write what to do after %(command)s, as below.") % {
-            "command": words.written(command.word)}  # fmt: skip
+            "command": words.written(command.word)
+        }
     elif command.word == "help":
         first = ""
     else:
-        first = _("Nothing was done: %(command)s works in a reply to an email about your game (each game has its "
-                  "own reply address); this message went to the site's own address.") % {
-            "command": words.written(command.meant or command.word)}  # fmt: skip
+        first = _(
+            "Nothing was done: %(command)s works in a reply to an email about your game (each game has its "
+            "own reply address); this message went to the site's own address."
+        ) % {"command": words.written(command.meant or command.word)}
     return "\n".join([*([first, ""] if first else []), *_site_commands(words)])
 
 
 def _typo(command: Command, words: Words) -> str:
-    """"Did you mean history?", in the writer's words."""
+    """ "Did you mean history?", in the writer's words."""
     return _("Nothing was done: %(line)s is not a command. Did you mean %(command)s?") % {
-        "line": quote(command.line), "command": words.written(command.meant)}  # fmt: skip
+        "line": quote(command.line),
+        "command": words.written(command.meant),
+    }
 
 
-def _run(record: InboundMessage, message: AnymailInboundMessage, body: str, seat: Seat, user: Any,
-         command: Command, words: Words = ENGLISH_ONLY) -> None:  # fmt: skip
+def _run(
+    record: InboundMessage,
+    message: AnymailInboundMessage,
+    body: str,
+    seat: Seat,
+    user: Any,
+    command: Command,
+    words: Words = ENGLISH_ONLY,
+) -> None:
     """Do what a player's message asks: a command, words for the chat, or a move through the write door."""
     game = seat.game
     try:
@@ -362,62 +429,103 @@ def _run(record: InboundMessage, message: AnymailInboundMessage, body: str, seat
         elif command.word in ("accept", "reject", "yes", "no"):  # "yes" and "no" answer an undo request
             accept = command.word in ("accept", "yes")
             actions.answer_undo(game.pk, user, accept)
-            _answer(record, seat, message, text=_("Your answer (%(answer)s) was recorded.") % {
-                "answer": words.written("accept" if accept else "reject")})  # fmt: skip
+            _answer(
+                record,
+                seat,
+                message,
+                text=_("Your answer (%(answer)s) was recorded.")
+                % {"answer": words.written("accept" if accept else "reject")},
+            )
         elif command.word in (TYPO, CROWDED, QUESTION):
             _refuse(record, message, body, seat, _misread(command, words), line=command.line)
         elif command.word == "check":
             outcome = actions.preview_move(game, user, command.text)
-            _answer(record, seat, message, text=_("Checked, not played: %(move)s would score %(score)s.") % {
-                "move": command.text, "score": outcome.score} + f" {told(outcome)}")  # fmt: skip
+            _answer(
+                record,
+                seat,
+                message,
+                text=_("Checked, not played: %(move)s would score %(score)s.")
+                % {"move": command.text, "score": outcome.score}
+                + f" {told(outcome)}",
+            )
         elif command.word == "language":
             _choose_language(record, seat, message, body, user, command.text, words)
         elif command.word == "say":
             _say(record, seat, message, user, "\n".join(filter(None, [command.text, command.comment])))
         elif command.word in ("challenge", "seek"):
-            raise actions.Refused(_("To post a seek by email, write a new message to this site's own address, not a "
-                                    "reply to a game's email.") if command.word == "seek" else
-                                  _("To start a game by email, write a new message to this site's own address, not "
-                                    "a reply to a game's email."))  # fmt: skip
+            raise actions.Refused(
+                _(
+                    "To post a seek by email, write a new message to this site's own address, not a "
+                    "reply to a game's email."
+                )
+                if command.word == "seek"
+                else _(
+                    "To start a game by email, write a new message to this site's own address, not "
+                    "a reply to a game's email."
+                )
+            )
         else:
             result = actions.submit_move(
-                game.pk, user, command.text if command.word == "move" else command.word,
-                expected_number=command.number, idempotency_key=_key(record), source=Move.Source.EMAIL,
+                game.pk,
+                user,
+                command.text if command.word == "move" else command.word,
+                expected_number=command.number,
+                idempotency_key=_key(record),
+                source=Move.Source.EMAIL,
                 comment=command.comment,
-            )  # fmt: skip
+            )
             if result.move is None:  # a request that waits (a green light): say so
                 _answer(record, seat, message, text=result.sentence)
                 return
             record.move = result.move
             record.outcome = InboundMessage.Outcome.APPLIED
             record.detail = result.move.told or result.move.text
-            _queue_reply(record, seat, message, text=_("Your move %(move)s was played.") % {"move": result.move.text}
-                         + f" {record.detail}", quote=False)  # fmt: skip
+            _queue_reply(
+                record,
+                seat,
+                message,
+                text=_("Your move %(move)s was played.") % {"move": result.move.text} + f" {record.detail}",
+                quote=False,
+            )
     except actions.Refused as e:
         if e.code == "illegal" and command.word == "move" and _just_words(command.text, game):
             # No move in it, only words: they go to the table's chat, and the player is told so.
-            _say(record, seat, message, user, "\n".join(filter(None, [command.greeting, command.text,
-                                                                    command.comment])), told=True)  # fmt: skip
+            _say(
+                record,
+                seat,
+                message,
+                user,
+                "\n".join(filter(None, [command.greeting, command.text, command.comment])),
+                told=True,
+            )
             return
         reason = str(e)
         if e.code in ("illegal", "empty") and command.word == "move":
             # quoted: NUL and bidi shown
-            reason = _("Your move %(move)s was not played: %(reason)s") % {"move": quote(command.text), "reason": reason}
+            reason = _("Your move %(move)s was not played: %(reason)s") % {
+                "move": quote(command.text),
+                "reason": reason,
+            }
         _refuse(record, message, body, seat, reason, line=command.line)
 
 
 def _misread(command: Command, words: Words) -> str:
     """Why nothing was done with a line that looked like a command but was not quite one."""
     if command.word == TYPO:
-        return _typo(command, words) + " " + _("Write %(help)s on the first line for the list of commands.") % {
-            "help": words.written("help")}  # fmt: skip
+        return (
+            _typo(command, words)
+            + " "
+            + _("Write %(help)s on the first line for the list of commands.") % {"help": words.written("help")}
+        )
     if command.word == QUESTION:
-        return _("Nothing was done: %(line)s reads as a question. To do it, write %(command)s alone on the first "
-                 "line.") % {"line": quote(command.line), "command": words.written(command.meant)}  # fmt: skip
-    return _("Nothing was done: a command stands alone on the first line (only a word such as \"please\" may follow "
-             "it), and %(line)s says more than %(command)s. Write the command alone, and anything for the other "
-             "players on the lines below it.") % {"line": quote(command.line),
-                                                   "command": words.written(command.meant)}  # fmt: skip
+        return _(
+            "Nothing was done: %(line)s reads as a question. To do it, write %(command)s alone on the first line."
+        ) % {"line": quote(command.line), "command": words.written(command.meant)}
+    return _(
+        'Nothing was done: a command stands alone on the first line (only a word such as "please" may follow '
+        "it), and %(line)s says more than %(command)s. Write the command alone, and anything for the other "
+        "players on the lines below it."
+    ) % {"line": quote(command.line), "command": words.written(command.meant)}
 
 
 def _challenge(record: InboundMessage, message: AnymailInboundMessage, body: str, sender: str, text: str) -> None:
@@ -434,24 +542,35 @@ def _challenge(record: InboundMessage, message: AnymailInboundMessage, body: str
     days = options.pop("days", "7")
     try:
         if engine not in engine_names():
-            raise actions.Refused(_("There is no game called %(name)s: choose one of %(games)s.") % {
-                "name": quote(engine), "games": ", ".join(engine_names())})
+            raise actions.Refused(
+                _("There is no game called %(name)s: choose one of %(games)s.")
+                % {"name": quote(engine), "games": ", ".join(engine_names())}
+            )
         if not days.isdigit() or not 1 <= int(days) <= 30:
             raise actions.Refused(_("days= is the time per move in days, from 1 to 30."))
         if not invitees:
             raise actions.Refused(_("Name at least one opponent: a username or an email address."))
         if not throttle.allow("invitation", user.pk, cost=len(invitees)):  # the door spends the games' bucket
-            raise actions.Refused(_("You have sent many invitations lately.") + " "
-                                  + throttle.wait_sentence("invitation"))  # fmt: skip
+            raise actions.Refused(
+                _("You have sent many invitations lately.") + " " + throttle.wait_sentence("invitation")
+            )
         game = actions.create_game(user, engine, options, invitees, move_time=timedelta(days=int(days)))
     except actions.Refused as e:
         _refuse(record, message, body, None, _("The game was not set up: %(reason)s") % {"reason": e})
         return
     record.game = game
     record.outcome, record.detail = InboundMessage.Outcome.COMMAND, f"challenge: game {game.pk}"
-    _queue_reply(record, None, message, text=_("Game %(number)s (%(title)s) is set up: %(invited)s invited. It "
-                 "starts when every seat is taken; you will get an email when it is your turn.") % {
-                     "number": game.pk, "title": game.title, "invited": ", ".join(invitees)}, quote=False)  # fmt: skip
+    _queue_reply(
+        record,
+        None,
+        message,
+        text=_(
+            "Game %(number)s (%(title)s) is set up: %(invited)s invited. It "
+            "starts when every seat is taken; you will get an email when it is your turn."
+        )
+        % {"number": game.pk, "title": game.title, "invited": ", ".join(invitees)},
+        quote=False,
+    )
 
 
 def _seek(record: InboundMessage, message: AnymailInboundMessage, body: str, sender: str, text: str) -> None:
@@ -470,8 +589,13 @@ def _seek(record: InboundMessage, message: AnymailInboundMessage, body: str, sen
     try:
         stray = [w for w in rest if "=" not in w]
         if stray:
-            raise actions.Refused(_("%(word)s is not an option: write each as name=value (players=3, rated=no, "
-                                    "band=200, days=3, preset=pbem).") % {"word": quote(stray[0])})  # fmt: skip
+            raise actions.Refused(
+                _(
+                    "%(word)s is not an option: write each as name=value (players=3, rated=no, "
+                    "band=200, days=3, preset=pbem)."
+                )
+                % {"word": quote(stray[0])}
+            )
         if not days.isdigit() or not 1 <= int(days) <= 30:
             raise actions.Refused(_("days= is the time per move in days, from 1 to 30."))
         if not players.isdigit():
@@ -479,51 +603,92 @@ def _seek(record: InboundMessage, message: AnymailInboundMessage, body: str, sen
         if rated not in ("yes", "no", "true", "false"):
             raise actions.Refused(_("rated= is yes or no."))
         if not (band.isdigit() or band in ("none", "any")):
-            raise actions.Refused(_("band= is how many rating points from yours a taker may be (band=200), or "
-                                    "none."))  # fmt: skip
-        seek = seeks.post_seek(user, kind, options, players=int(players), rated=rated in ("yes", "true"),
-                               move_time=timedelta(days=int(days)), band=int(band) if band.isdigit() else None)  # fmt: skip
+            raise actions.Refused(_("band= is how many rating points from yours a taker may be (band=200), or none."))
+        seek = seeks.post_seek(
+            user,
+            kind,
+            options,
+            players=int(players),
+            rated=rated in ("yes", "true"),
+            move_time=timedelta(days=int(days)),
+            band=int(band) if band.isdigit() else None,
+        )
     except actions.Refused as e:
         _refuse(record, message, body, None, _("The seek was not posted: %(reason)s") % {"reason": e})
         return
     record.outcome, record.detail = InboundMessage.Outcome.COMMAND, f"seek: seek {seek.pk}"
-    limits = (_("for ratings %(low)s to %(high)s") % {"low": seek.rating - seek.band, "high": seek.rating + seek.band}
-              if seek.band else _("for anyone"))  # fmt: skip
-    values = {"number": seek.pk, "title": seek.title, "players": seek.players, "clock": clock_text(seek.move_time),
-              "options": describe(seek.kind, seek.options), "limits": limits,
-              "open_for": clock_text(timedelta(hours=settings.SEEK_EXPIRY_HOURS)),
-              "url": absolute(seek.get_absolute_url())}  # fmt: skip
-    text = (_("Your seek %(number)s is posted: %(title)s, %(players)s players, rated, %(clock)s a move, %(options)s, "
-              "%(limits)s. It stays open for %(open_for)s; the game starts when every seat is taken, and you will "
-              "get an email then. See it, or withdraw it: %(url)s") if seek.rated else
-            _("Your seek %(number)s is posted: %(title)s, %(players)s players, not rated, %(clock)s a move, "
-              "%(options)s, %(limits)s. It stays open for %(open_for)s; the game starts when every seat is taken, "
-              "and you will get an email then. See it, or withdraw it: %(url)s"))  # fmt: skip
+    limits = (
+        _("for ratings %(low)s to %(high)s") % {"low": seek.rating - seek.band, "high": seek.rating + seek.band}
+        if seek.band
+        else _("for anyone")
+    )
+    values = {
+        "number": seek.pk,
+        "title": seek.title,
+        "players": seek.players,
+        "clock": clock_text(seek.move_time),
+        "options": describe(seek.kind, seek.options),
+        "limits": limits,
+        "open_for": clock_text(timedelta(hours=settings.SEEK_EXPIRY_HOURS)),
+        "url": absolute(seek.get_absolute_url()),
+    }
+    text = (
+        _(
+            "Your seek %(number)s is posted: %(title)s, %(players)s players, rated, %(clock)s a move, %(options)s, "
+            "%(limits)s. It stays open for %(open_for)s; the game starts when every seat is taken, and you will "
+            "get an email then. See it, or withdraw it: %(url)s"
+        )
+        if seek.rated
+        else _(
+            "Your seek %(number)s is posted: %(title)s, %(players)s players, not rated, %(clock)s a move, "
+            "%(options)s, %(limits)s. It stays open for %(open_for)s; the game starts when every seat is taken, "
+            "and you will get an email then. See it, or withdraw it: %(url)s"
+        )
+    )
     _queue_reply(record, None, message, text=text % values, quote=False)
 
 
-def _event(record: InboundMessage, message: AnymailInboundMessage, body: str, sender: str, word: str,
-           number: str, opponent: str = "") -> None:  # fmt: skip
+def _event(
+    record: InboundMessage,
+    message: AnymailInboundMessage,
+    body: str,
+    sender: str,
+    word: str,
+    number: str,
+    opponent: str = "",
+) -> None:
     """``join EVENT`` / ``withdraw EVENT`` / ``challenge EVENT PLAYER`` (a ladder) sent to the site's own address
     by an account holder: the same doors as the event page's buttons."""
     user = get_user_model().objects.filter(email__iexact=sender, is_active=True).first()
     if user is None:
-        _refuse(record, message, body, None, {
-            "join": _("To join an event by email, write from the address of your account."),
-            "challenge": _("To challenge a player on a ladder by email, write from the address of your account."),
-        }.get(word, _("To withdraw from an event by email, write from the address of your account.")))  # fmt: skip
+        _refuse(
+            record,
+            message,
+            body,
+            None,
+            {
+                "join": _("To join an event by email, write from the address of your account."),
+                "challenge": _("To challenge a player on a ladder by email, write from the address of your account."),
+            }.get(word, _("To withdraw from an event by email, write from the address of your account.")),
+        )
         return
     number = number.lstrip("#")
     if not number.isdigit():
-        _refuse(record, message, body, None, _("Write the event's number after %(word)s: %(word)s 12 (it is on the "
-                                               "event's page).") % {"word": word})  # fmt: skip
+        _refuse(
+            record,
+            message,
+            body,
+            None,
+            _("Write the event's number after %(word)s: %(word)s 12 (it is on the event's page).") % {"word": word},
+        )
         return
     try:
         event_id = int(number)
         if word == "join":
             entry = events.sign_up(event_id, user)
             text = _("You are signed up for %(event)s. You will get an email with your games when it starts.") % {
-                "event": entry.event.name}  # fmt: skip
+                "event": entry.event.name
+            }
         elif word == "challenge":
             table = ladders.challenge(event_id, user, opponent)
             entry, text = table.event.entries.get(user=user), ladders.challenge_made(table, opponent)
@@ -538,8 +703,9 @@ def _event(record: InboundMessage, message: AnymailInboundMessage, body: str, se
     _queue_reply(record, None, message, text=f"{text} {page}", quote=False)
 
 
-def _puzzle(record: InboundMessage, message: AnymailInboundMessage, body: str, sender: str, text: str,
-            words: Words) -> None:  # fmt: skip
+def _puzzle(
+    record: InboundMessage, message: AnymailInboundMessage, body: str, sender: str, text: str, words: Words
+) -> None:
     """``puzzle``, ``puzzle 12``, ``puzzle 12 MOVE`` sent to the site's own address by an account holder."""
     if not get_user_model().objects.filter(email__iexact=sender, is_active=True).exists():
         _refuse(record, message, body, None, _("To get puzzles by email, write from the address of your account."))
@@ -555,33 +721,51 @@ def _just_words(line: str, game: Game) -> bool:
     return len(words) >= 3 and not any(ch.isdigit() for ch in line) and words[0].lower() not in NOTATION
 
 
-def _say(record: InboundMessage, seat: Seat, message: AnymailInboundMessage, user: Any, text: str, *,
-         told: bool = False) -> None:  # fmt: skip
+def _say(
+    record: InboundMessage, seat: Seat, message: AnymailInboundMessage, user: Any, text: str, *, told: bool = False
+) -> None:
     """Post the words to the game's chat (refused like a web message: empty, too long, too many)."""
     try:
         actions.post_message(seat.game_id, user, text, source="email")
     except actions.Refused as e:
         _refuse(record, message, text, seat, str(e))
         return
-    _answer(record, seat, message, text=_("Your words went to the game's chat. No move was played: to play, write "
-                                          "the move on the first line.") if told
-            else _("Your words went to the game's chat."))  # fmt: skip
+    _answer(
+        record,
+        seat,
+        message,
+        text=_("Your words went to the game's chat. No move was played: to play, write the move on the first line.")
+        if told
+        else _("Your words went to the game's chat."),
+    )
 
 
-def _choose_language(record: InboundMessage, seat: Seat, message: AnymailInboundMessage, body: str, user: Any,
-                     wanted: str, words: Words) -> None:  # fmt: skip
+def _choose_language(
+    record: InboundMessage, seat: Seat, message: AnymailInboundMessage, body: str, user: Any, wanted: str, words: Words
+) -> None:
     """``language fr``: the player's emails are written in that language from now on (as the switcher on every page
     does for a logged-in player); the answer is the first of them."""
     code = supported(wanted) if wanted.strip() else None
     if code is None:
         offered = ", ".join(f"{code} ({name})" for code, name in settings.LANGUAGES)
-        _refuse(record, message, body, seat, _("Write a language after %(word)s, one of: %(languages)s. For "
-                "example: %(word)s fr") % {"word": words.written("language"), "languages": offered})  # fmt: skip
+        _refuse(
+            record,
+            message,
+            body,
+            seat,
+            _("Write a language after %(word)s, one of: %(languages)s. For example: %(word)s fr")
+            % {"word": words.written("language"), "languages": offered},
+        )
         return
     Profile.objects.filter(user=user).update(language=code)
     with speaking(code):
-        _answer(record, seat, message, text=_("From now on, your emails are written in %(language)s.") % {
-            "language": dict(settings.LANGUAGES).get(code, code)})  # fmt: skip
+        _answer(
+            record,
+            seat,
+            message,
+            text=_("From now on, your emails are written in %(language)s.")
+            % {"language": dict(settings.LANGUAGES).get(code, code)},
+        )
 
 
 def _addressed_seat(recipients: list[str]) -> Seat | None:
@@ -606,8 +790,9 @@ def _game_lines(seat: Seat) -> list[str]:
     if not seat.game.state:
         return ours
     try:
-        drawn = text_board(seat.game.engine, seat.game.state, seat.position, **queries.view_kwargs(seat.game,
-                                                                                                   seat.position))
+        drawn = text_board(
+            seat.game.engine, seat.game.state, seat.position, **queries.view_kwargs(seat.game, seat.position)
+        )
         return [*drawn.split("\n"), *ours]
     except Exception:  # the backstop is a bonus: a game that cannot render still takes moves
         return ours
@@ -632,27 +817,47 @@ def _player_writing(seat: Seat, sender: str) -> Any:
     return seat_member(seat, sender) if settings.INBOUND_REQUIRE_FROM else seat.user
 
 
-def _invitation_reply(record: InboundMessage, message: AnymailInboundMessage, body: str, seat: Seat,
-                      sender: str) -> None:  # fmt: skip
+def _invitation_reply(
+    record: InboundMessage, message: AnymailInboundMessage, body: str, seat: Seat, sender: str
+) -> None:
     """``accept`` or ``decline`` in reply to an invitation, from the invited address."""
     from django.contrib.auth import get_user_model
 
     invited = (seat.invited_user.email if seat.invited_user else seat.invited_email).lower()
     if not seat.is_invitation or (settings.INBOUND_REQUIRE_FROM and sender.lower() != invited):
-        _refuse(record, message, body, None, _("Sorry, this message was not used: this invitation was sent to "
-                "someone else, or it is no longer open."))  # fmt: skip
+        _refuse(
+            record,
+            message,
+            body,
+            None,
+            _("Sorry, this message was not used: this invitation was sent to someone else, or it is no longer open."),
+        )
         return
     words = Words(translation.get_language() or "")
     command = parse_command(body, words)
     word = command.word if command else ""
     user = seat.invited_user or get_user_model().objects.filter(email__iexact=sender).first()
     if word not in ("accept", "decline") and not (command and command.text.lower() == "decline"):
-        _refuse(record, message, body, None, _('To answer an invitation, reply with "%(accept)s" or "%(decline)s" '
-                "on the first line.") % {"accept": words.written("accept"), "decline": words.written("decline")})  # fmt: skip
+        _refuse(
+            record,
+            message,
+            body,
+            None,
+            _('To answer an invitation, reply with "%(accept)s" or "%(decline)s" on the first line.')
+            % {"accept": words.written("accept"), "decline": words.written("decline")},
+        )
         return
     if user is None and word == "accept":
-        _refuse(record, message, body, None, _("To play you need an account with this email address: open the "
-                "link in the invitation to sign up, then accept there."))  # fmt: skip
+        _refuse(
+            record,
+            message,
+            body,
+            None,
+            _(
+                "To play you need an account with this email address: open the "
+                "link in the invitation to sign up, then accept there."
+            ),
+        )
         return
     try:
         if user is not None and word == "accept":
@@ -694,8 +899,9 @@ def _answer(record: InboundMessage, seat: Seat, message: AnymailInboundMessage, 
     _queue_reply(record, seat, message, text=text, quote=False)
 
 
-def _refuse(record: InboundMessage, message: AnymailInboundMessage, body: str, seat: Seat | None,
-            reason: str, *, line: str = "") -> None:  # fmt: skip
+def _refuse(
+    record: InboundMessage, message: AnymailInboundMessage, body: str, seat: Seat | None, reason: str, *, line: str = ""
+) -> None:
     """Nothing done, and (to someone the site knows) the reason, with the line read as the command or move and
     the message quoted."""
     record.outcome, record.detail = InboundMessage.Outcome.REFUSED, reason
@@ -720,18 +926,36 @@ def _why_not_answer(record: InboundMessage, seat: Seat | None) -> str:
     if not known:
         return "the sender is not a player or an account holder"
     since = timezone.now() - timedelta(hours=1)
-    recent = InboundMessage.objects.filter(sender=sender, received__gte=since, answered=True,
-                                           outcome=InboundMessage.Outcome.REFUSED).count()  # fmt: skip
+    recent = InboundMessage.objects.filter(
+        sender=sender, received__gte=since, answered=True, outcome=InboundMessage.Outcome.REFUSED
+    ).count()
     if recent >= settings.INBOUND_REFUSALS_PER_HOUR:
         return f"{recent} refusals were sent to this address in the last hour"
     return ""
 
 
-def _queue_reply(record: InboundMessage, seat: Seat | None, message: AnymailInboundMessage, *, text: str = "",
-                 reason: str = "", quoted: str = "", quote: bool = True, line: str = "") -> None:  # fmt: skip
+def _queue_reply(
+    record: InboundMessage,
+    seat: Seat | None,
+    message: AnymailInboundMessage,
+    *,
+    text: str = "",
+    reason: str = "",
+    quoted: str = "",
+    quote: bool = True,
+    line: str = "",
+) -> None:
     record.answered = True
     # The reply is written in the language active now (the reader's, ``_process``), whenever it is sent; it
     # threads under the message it answers (its References, then its Message-ID).
-    owe(answers.send_reply, inbound_id=record.pk, seat_id=seat.pk if seat else None, text=text, reason=reason,
-        quoted=quoted if quote else "", language=translation.get_language() or "", line=_clean(line, 500),
-        references=_clean(reading.header(message, "References"), 2000))  # fmt: skip
+    owe(
+        answers.send_reply,
+        inbound_id=record.pk,
+        seat_id=seat.pk if seat else None,
+        text=text,
+        reason=reason,
+        quoted=quoted if quote else "",
+        language=translation.get_language() or "",
+        line=_clean(line, 500),
+        references=_clean(reading.header(message, "References"), 2000),
+    )

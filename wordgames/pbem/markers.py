@@ -92,8 +92,9 @@ class _Index:
 
 
 def _template(text: str) -> Template | None:
-    parts = tuple(_key(part).rstrip(":") if n == text.count("{}") else _key(part)
-                  for n, part in enumerate(text.split("{}")))  # fmt: skip
+    parts = tuple(
+        _key(part).rstrip(":") if n == text.count("{}") else _key(part) for n, part in enumerate(text.split("{}"))
+    )
     # A template made only of punctuation ("{}, {}:") says nothing: any line with a comma would match.
     if len(parts) < 2 or sum(len(re.sub(r"[\W_]", "", p)) for p in parts) < 2:
         return None

@@ -22,11 +22,22 @@ from .htmltext import html_to_text
 
 # Names mail programs use that Python's codecs do not know, and what they mean.
 ALIASES = {
-    "windows-874": "cp874", "iso-8859-8-i": "iso-8859-8", "iso-8859-6-i": "iso-8859-6", "windows-31j": "cp932",
-    "x-mac-roman": "mac_roman", "macintosh": "mac_roman", "x-sjis": "shift_jis", "ks_c_5601-1987": "cp949",
-    "x-gbk": "gbk", "gb2312": "gbk", "iso-8859-8-e": "iso-8859-8", "x-user-defined": "latin-1",
-    "134": "gbk", "ansi_x3.4-1968": "ascii", "us-ascii": "ascii",
-}  # fmt: skip
+    "windows-874": "cp874",
+    "iso-8859-8-i": "iso-8859-8",
+    "iso-8859-6-i": "iso-8859-6",
+    "windows-31j": "cp932",
+    "x-mac-roman": "mac_roman",
+    "macintosh": "mac_roman",
+    "x-sjis": "shift_jis",
+    "ks_c_5601-1987": "cp949",
+    "x-gbk": "gbk",
+    "gb2312": "gbk",
+    "iso-8859-8-e": "iso-8859-8",
+    "x-user-defined": "latin-1",
+    "134": "gbk",
+    "ansi_x3.4-1968": "ascii",
+    "us-ascii": "ascii",
+}
 MAX_PART = 2_000_000  # bytes of one text part decoded; a move is at the top (or after a quote) of far less
 
 

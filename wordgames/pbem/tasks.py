@@ -62,7 +62,9 @@ def _connect(config: dict) -> imaplib.IMAP4:
             imap.starttls(ssl_context=context)
         elif not config.get("allow_cleartext"):
             imap.shutdown()
-            raise CleartextRefused(f"{config['host']}:{config['port']} offers no TLS (STARTTLS): not sending the "
-                                   "password in clear (set IMAP_ALLOW_CLEARTEXT=true to allow it)")  # fmt: skip
+            raise CleartextRefused(
+                f"{config['host']}:{config['port']} offers no TLS (STARTTLS): not sending the "
+                "password in clear (set IMAP_ALLOW_CLEARTEXT=true to allow it)"
+            )
     imap.login(config["user"], config["password"])
     return imap

@@ -75,6 +75,9 @@ def local_mail_reply(request: HttpRequest, pk: int) -> HttpResponse:
     reply.set_content(f"{text}\n\nOn {formatdate(localtime=True)}, {original.from_email} wrote:\n{quoted}\n")
     record = handle(AnymailInboundMessage.parse_raw_mime_bytes(reply.as_bytes()), via="local-mail")
     outcome = record.get_outcome_display() or _("already handled")
-    messages.info(request, _("Your reply was handled: %(outcome)s.") % {"outcome": outcome}
-                  + (f" {record.detail}" if record.detail else ""))  # fmt: skip
+    messages.info(
+        request,
+        _("Your reply was handled: %(outcome)s.") % {"outcome": outcome}
+        + (f" {record.detail}" if record.detail else ""),
+    )
     return redirect("local_mail")

@@ -15,9 +15,12 @@ from django.urls import URLPattern, re_path
 # The setting (under ANYMAIL) that authenticates each provider's inbound webhook, besides the basic-auth
 # WEBHOOK_SECRET every provider can use.
 SECRETS = {
-    "mailgun": "MAILGUN_WEBHOOK_SIGNING_KEY", "postal": "POSTAL_WEBHOOK_KEY", "mandrill": "MANDRILL_WEBHOOK_KEY",
-    "resend": "RESEND_SIGNING_SECRET", "mailersend": "MAILERSEND_INBOUND_SECRET",
-}  # fmt: skip
+    "mailgun": "MAILGUN_WEBHOOK_SIGNING_KEY",
+    "postal": "POSTAL_WEBHOOK_KEY",
+    "mandrill": "MANDRILL_WEBHOOK_KEY",
+    "resend": "RESEND_SIGNING_SECRET",
+    "mailersend": "MAILERSEND_INBOUND_SECRET",
+}
 
 
 def _provider_of(pattern: URLPattern) -> str:
@@ -52,9 +55,11 @@ def check_inbound_webhook(app_configs: Any = None, **kwargs: Any) -> list[checks
     provider = settings.INBOUND_PROVIDER
     if secret_missing(provider, getattr(settings, "ANYMAIL", {}) or {}):
         key = SECRETS.get(provider, "WEBHOOK_SECRET")
-        return [checks.Error(
-            f"The {provider} inbound webhook is mounted without a secret: anyone could post moves through it.",
-            hint=f"Set ANYMAIL_{key} (or ANYMAIL_WEBHOOK_SECRET), or INBOUND_PROVIDER= for none.",
-            id="wordgames.E014",
-        )]  # fmt: skip
+        return [
+            checks.Error(
+                f"The {provider} inbound webhook is mounted without a secret: anyone could post moves through it.",
+                hint=f"Set ANYMAIL_{key} (or ANYMAIL_WEBHOOK_SECRET), or INBOUND_PROVIDER= for none.",
+                id="wordgames.E014",
+            )
+        ]
     return []

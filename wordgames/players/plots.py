@@ -22,17 +22,29 @@ def rating_plot(values: list[int]) -> SafeString | str:
     step = (WIDTH - 2 * PAD) / (len(values) - 1)
     points = [(PAD + i * step, PAD + (top - value) / span * (HEIGHT - 2 * PAD)) for i, value in enumerate(values)]
     games = len(values) - 1
-    label = ngettext("Rating over the last %(games)s rated game: from %(first)s to %(last)s (lowest %(low)s, "
-                     "highest %(high)s).",
-                     "Rating over the last %(games)s rated games: from %(first)s to %(last)s (lowest %(low)s, "
-                     "highest %(high)s).", games) % {
-        "games": number_format(games), "first": number_format(values[0]), "last": number_format(values[-1]),
-        "low": number_format(low), "high": number_format(high)}  # fmt: skip
+    label = ngettext(
+        "Rating over the last %(games)s rated game: from %(first)s to %(last)s (lowest %(low)s, highest %(high)s).",
+        "Rating over the last %(games)s rated games: from %(first)s to %(last)s (lowest %(low)s, highest %(high)s).",
+        games,
+    ) % {
+        "games": number_format(games),
+        "first": number_format(values[0]),
+        "last": number_format(values[-1]),
+        "low": number_format(low),
+        "high": number_format(high),
+    }
     last_x, last_y = points[-1]
     return format_html(
         '<svg class="rating-plot" viewBox="0 0 {} {}" width="{}" height="{}" role="img" aria-label="{}">'
         '<title>{}</title><polyline fill="none" stroke="currentColor" stroke-width="1.5" points="{}"/>'
         '<circle cx="{}" cy="{}" r="2.5" fill="currentColor"/></svg>',
-        WIDTH, HEIGHT, WIDTH, HEIGHT, label, label, " ".join(f"{x:.1f},{y:.1f}" for x, y in points),
-        f"{last_x:.1f}", f"{last_y:.1f}",
-    )  # fmt: skip
+        WIDTH,
+        HEIGHT,
+        WIDTH,
+        HEIGHT,
+        label,
+        label,
+        " ".join(f"{x:.1f},{y:.1f}" for x, y in points),
+        f"{last_x:.1f}",
+        f"{last_y:.1f}",
+    )

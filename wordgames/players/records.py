@@ -51,24 +51,38 @@ def ratings(user: User) -> list[dict[str, Any]]:
     rows = []
     for rating in ratings_of(user):
         values = history_values(user, rating.kind)
-        rows.append({"kind": rating.kind, "title": get_engine(rating.kind).title, "value": rating.value,
-                     "games": rating.games, "provisional": is_provisional(rating), "plot": rating_plot(values)})  # fmt: skip
+        rows.append(
+            {
+                "kind": rating.kind,
+                "title": get_engine(rating.kind).title,
+                "value": rating.value,
+                "games": rating.games,
+                "provisional": is_provisional(rating),
+                "plot": rating_plot(values),
+            }
+        )
     return rows
 
 
 def history_values(user: User, kind: str, limit: int = HISTORY) -> list[int]:
     """The rating ``user`` had in ``kind`` before their ``limit`` latest rated games and after each, oldest first
     (the numbers alone: a plot needs no more, and 200 rows as models would cost the page 20 ms)."""
-    changes = list(RatingChange.objects.filter(user_id=user.pk, kind=kind).order_by("-created", "-pk")
-                   .values_list("value_before", "value_after")[:limit])  # fmt: skip
+    changes = list(
+        RatingChange.objects.filter(user_id=user.pk, kind=kind)
+        .order_by("-created", "-pk")
+        .values_list("value_before", "value_after")[:limit]
+    )
     return [changes[-1][0], *(after for _, after in reversed(changes))] if changes else []
 
 
 def results(user: User) -> list[Record]:
     """Wins, draws and losses per game kind, in finished public games (one query: the counts kept as games end,
     whatever the player's history)."""
-    rows = (PlayerRecord.objects.filter(user_id=user.pk).filter(Q(won__gt=0) | Q(drawn__gt=0) | Q(lost__gt=0))
-            .order_by("engine"))  # fmt: skip
+    rows = (
+        PlayerRecord.objects.filter(user_id=user.pk)
+        .filter(Q(won__gt=0) | Q(drawn__gt=0) | Q(lost__gt=0))
+        .order_by("engine")
+    )
     return [Record(row.won, row.drawn, row.lost, title=get_engine(row.engine).title) for row in rows]
 
 
@@ -81,8 +95,11 @@ def head_to_head(user: User, opponent: User) -> Record:
 def most_met(user: User, limit: int = MOST_MET) -> list[Record]:
     """The opponents ``user`` met most in finished public games, with the record against each (one query: the
     first rows of the player's part of the records' index)."""
-    rows = (OpponentRecord.objects.filter(user_id=user.pk, met__gt=0).select_related("opponent__profile")
-            .order_by("-met", "opponent_id")[:limit])  # fmt: skip
+    rows = (
+        OpponentRecord.objects.filter(user_id=user.pk, met__gt=0)
+        .select_related("opponent__profile")
+        .order_by("-met", "opponent_id")[:limit]
+    )
     return [Record(row.won, row.drawn, row.lost, opponent=row.opponent) for row in rows]
 
 

@@ -34,16 +34,22 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     viewer = request.user
     own = viewer.is_authenticated and viewer.pk == player.pk
     context: dict[str, Any] = {
-        "player": player, "own": own, "level": getattr(getattr(player, "profile", None), "computer", ""),
+        "player": player,
+        "own": own,
+        "level": getattr(getattr(player, "profile", None), "computer", ""),
         "title": typed.plain(display_name(player)),  # a <title> shows tags as text: no <bdi> there
-        "ratings": records.ratings(player), "results": (results := records.results(player)),
+        "ratings": records.ratings(player),
+        "results": (results := records.results(player)),
         "in_progress": records.in_progress(player),
         "finished": records.finished(player, request.GET.get("page"), results),
         "most_met": records.most_met(player),
-    }  # fmt: skip
+    }
     if viewer.is_authenticated and not own:
-        context.update(against_you=records.head_to_head(player, viewer), follows=relations.follows(viewer, player),
-                       blocks=relations.blocks(viewer, player))  # fmt: skip
+        context.update(
+            against_you=records.head_to_head(player, viewer),
+            follows=relations.follows(viewer, player),
+            blocks=relations.blocks(viewer, player),
+        )
     return render(request, "players/profile.html", context)
 
 
@@ -66,8 +72,14 @@ def relation(request: AuthedRequest, username: str) -> HttpResponse:
         messages.success(request, _("You no longer follow %(name)s.") % {"name": name})
     elif action == "block":
         relations.block(request.user, player)
-        messages.success(request, _("You block %(name)s: they cannot join your games, invite you, challenge you, or "
-                                    "write in the chat of games you play. They are not told.") % {"name": name})  # fmt: skip
+        messages.success(
+            request,
+            _(
+                "You block %(name)s: they cannot join your games, invite you, challenge you, or "
+                "write in the chat of games you play. They are not told."
+            )
+            % {"name": name},
+        )
     elif action == "unblock":
         relations.unblock(request.user, player)
         messages.success(request, _("You no longer block %(name)s.") % {"name": name})

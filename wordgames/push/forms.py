@@ -87,11 +87,23 @@ DEVICE_LABEL = gettext_lazy("%(browser)s on %(system)s")
 
 
 def device_label(user_agent: str) -> str:
-    """"Firefox on Android", from the browser's User-Agent (names of products: not translated)."""
-    browsers = [("Edg/", "Edge"), ("OPR/", "Opera"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"),
-                ("Safari/", "Safari")]  # fmt: skip
-    systems = [("Android", "Android"), ("iPhone", "iPhone"), ("iPad", "iPad"), ("Windows", "Windows"),
-               ("Mac OS", "macOS"), ("CrOS", "ChromeOS"), ("Linux", "Linux")]  # fmt: skip
+    """ "Firefox on Android", from the browser's User-Agent (names of products: not translated)."""
+    browsers = [
+        ("Edg/", "Edge"),
+        ("OPR/", "Opera"),
+        ("Firefox/", "Firefox"),
+        ("Chrome/", "Chrome"),
+        ("Safari/", "Safari"),
+    ]
+    systems = [
+        ("Android", "Android"),
+        ("iPhone", "iPhone"),
+        ("iPad", "iPad"),
+        ("Windows", "Windows"),
+        ("Mac OS", "macOS"),
+        ("CrOS", "ChromeOS"),
+        ("Linux", "Linux"),
+    ]
     browser = next((name for mark, name in browsers if mark in user_agent), "")
     system = next((name for mark, name in systems if mark in user_agent), "")
     if browser and system:

@@ -29,8 +29,9 @@ def generate() -> Vapid:
 
 def private_text(key: Vapid) -> str:
     """The private key as one line (base64url of its DER): what ``VAPID_PRIVATE_KEY`` holds."""
-    der = key.private_key.private_bytes(serialization.Encoding.DER, serialization.PrivateFormat.PKCS8,
-                                        serialization.NoEncryption())  # fmt: skip
+    der = key.private_key.private_bytes(
+        serialization.Encoding.DER, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
     return base64.urlsafe_b64encode(der).decode().rstrip("=")
 
 

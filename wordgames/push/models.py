@@ -36,8 +36,9 @@ class Subscription(models.Model):
     it and the keys the messages are encrypted with. Deleted when the player removes it, or when the push service
     answers that it is gone."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="push_subscriptions",
-                             verbose_name=gettext_lazy("player"))  # fmt: skip
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="push_subscriptions", verbose_name=gettext_lazy("player")
+    )
     endpoint = models.URLField(gettext_lazy("push service address"), max_length=2000, unique=True)
     p256dh = models.CharField(gettext_lazy("public key"), max_length=200)
     auth = models.CharField(gettext_lazy("authentication secret"), max_length=100)
@@ -61,21 +62,28 @@ class PushChoices(models.Model):
     """Per kind: "every" (at once), "digest" (your turn only: one notification a day, at the digest hour) or
     "none". A player without a row gets every kind at once on the devices they added."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, related_name="push_choices",
-                                verbose_name=gettext_lazy("player"))  # fmt: skip
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="push_choices", verbose_name=gettext_lazy("player")
+    )
     modes = models.JSONField(gettext_lazy("notifications wanted"), default=dict, blank=True)
     # The daily push's sweep reads the players whose push is due by this index, never every one who chose it.
     digest_due = models.DateTimeField(
-        gettext_lazy("next digest"), null=True, blank=True, editable=False,
-        help_text=gettext_lazy("When the daily digest is next due, for a player who takes one: their digest hour "
-                               "in their time zone, moved on when it goes out or when they change either."),
-    )  # fmt: skip
+        gettext_lazy("next digest"),
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=gettext_lazy(
+            "When the daily digest is next due, for a player who takes one: their digest hour "
+            "in their time zone, moved on when it goes out or when they change either."
+        ),
+    )
 
     class Meta:
         verbose_name = gettext_lazy("notification choices")
         verbose_name_plural = gettext_lazy("notification choices")
-        indexes = [models.Index(fields=["digest_due"], condition=models.Q(digest_due__isnull=False),
-                                name="push_digest_due")]  # fmt: skip
+        indexes = [
+            models.Index(fields=["digest_due"], condition=models.Q(digest_due__isnull=False), name="push_digest_due")
+        ]
 
     def mode(self, kind: str) -> str:
         mode = (self.modes or {}).get(kind, EVERY)
@@ -99,7 +107,8 @@ def follow_digest_hour(sender: Any, profile: Profile, **kwargs: Any) -> None:
     """A player changed their time zone or digest hour (``accounts.models.digest_hour_moved``): their daily push,
     if they take one, is due at the new hour today (as their email digest is)."""
     PushChoices.objects.filter(user_id=profile.user_id, digest_due__isnull=False).update(
-        digest_due=digest_hour_on(profile, timezone.now()))
+        digest_due=digest_hour_on(profile, timezone.now())
+    )
 
 
 def push_digest_waits(profiles: Iterable[Profile], now: datetime) -> int:
@@ -115,8 +124,11 @@ def push_digest_waits(profiles: Iterable[Profile], now: datetime) -> int:
 def move_push_digest_on(choices: PushChoices, profile: Profile, now: datetime) -> bool:
     """After the sweep looked at a due daily push: its next due time (``accounts.models.next_digest``). Only the
     sweep that read the due time moves it (another at the same instant finds it moved and does nothing)."""
-    return bool(PushChoices.objects.filter(pk=choices.pk, digest_due=choices.digest_due).update(
-        digest_due=next_digest(profile, now)))
+    return bool(
+        PushChoices.objects.filter(pk=choices.pk, digest_due=choices.digest_due).update(
+            digest_due=next_digest(profile, now)
+        )
+    )
 
 
 def push_mode(user_id: int, kind: str) -> str:

@@ -31,9 +31,14 @@ def deliver(subscription: Subscription, payload: dict[str, Any]) -> str:
     if key is None:
         return OFF
     try:
-        webpush(subscription.info(), json.dumps(payload), vapid_private_key=key,
-                vapid_claims={"sub": settings.VAPID_SUBJECT}, ttl=settings.PUSH_TTL,
-                timeout=settings.PUSH_TIMEOUT)  # fmt: skip
+        webpush(
+            subscription.info(),
+            json.dumps(payload),
+            vapid_private_key=key,
+            vapid_claims={"sub": settings.VAPID_SUBJECT},
+            ttl=settings.PUSH_TTL,
+            timeout=settings.PUSH_TIMEOUT,
+        )
     except WebPushException as e:
         status = getattr(e.response, "status_code", None)
         if status in (404, 410):

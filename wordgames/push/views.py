@@ -36,8 +36,11 @@ def push_settings(request: AuthedRequest) -> HttpResponse:
             else:
                 messages.error(request, _("That device was already removed."))
             return redirect("push_settings")
-    context = {"form": form, "devices": Subscription.objects.filter(user=request.user).order_by("-created"),
-               "server_key": keys.application_server_key()}  # fmt: skip
+    context = {
+        "form": form,
+        "devices": Subscription.objects.filter(user=request.user).order_by("-created"),
+        "server_key": keys.application_server_key(),
+    }
     return render(request, "push/settings.html", context)
 
 
@@ -62,9 +65,13 @@ def subscribe(request: AuthedRequest) -> JsonResponse:
         # The same endpoint again (a browser subscribed under another account before) now belongs to this player.
         Subscription.objects.update_or_create(
             endpoint=form.cleaned_data["endpoint"],
-            defaults={"user": request.user, "p256dh": form.cleaned_data["p256dh"], "auth": form.cleaned_data["auth"],
-                      "label": device_label(request.headers.get("User-Agent", ""))},
-        )  # fmt: skip
+            defaults={
+                "user": request.user,
+                "p256dh": form.cleaned_data["p256dh"],
+                "auth": form.cleaned_data["auth"],
+                "label": device_label(request.headers.get("User-Agent", "")),
+            },
+        )
     return JsonResponse({"ok": True, "message": _("Notifications are on for this device.")})
 
 

@@ -31,11 +31,19 @@ from .models import DailyPuzzle, Puzzle
 
 def candidates(engine: str) -> QuerySet[MoveAnalysis]:
     """The analysed moves of finished public games of ``engine`` that make a puzzle, oldest first."""
-    return (MoveAnalysis.objects
-            .filter(analysis__done=True, analysis__game__engine=engine, analysis__game__status=Game.Status.FINISHED,
-                    analysis__game__private=False, move__taken_back=False,
-                    missed__gte=settings.PUZZLE_MIN_MISSED, best_points__gte=2 * F("points"))
-            .exclude(best="").order_by("pk"))  # fmt: skip
+    return (
+        MoveAnalysis.objects.filter(
+            analysis__done=True,
+            analysis__game__engine=engine,
+            analysis__game__status=Game.Status.FINISHED,
+            analysis__game__private=False,
+            move__taken_back=False,
+            missed__gte=settings.PUZZLE_MIN_MISSED,
+            best_points__gte=2 * F("points"),
+        )
+        .exclude(best="")
+        .order_by("pk")
+    )
 
 
 def _index(day: date, engine: str, count: int) -> int:
@@ -63,9 +71,18 @@ def puzzle_for(row: MoveAnalysis) -> Puzzle:
     state = engine.new_game(player_names(game), game.options, game.deal_seed, game.bag or None)
     for earlier in live_moves(game).filter(seq__lt=move.seq):
         state, _outcome = engine.apply(state, earlier.seat, earlier.text)
-    puzzle, _created = Puzzle.objects.get_or_create(move=move, defaults={
-        "engine": game.engine, "seat": move.seat, "state": state, "played": move.text, "points": row.points,
-        "best": row.best, "best_points": row.best_points})  # fmt: skip
+    puzzle, _created = Puzzle.objects.get_or_create(
+        move=move,
+        defaults={
+            "engine": game.engine,
+            "seat": move.seat,
+            "state": state,
+            "played": move.text,
+            "points": row.points,
+            "best": row.best,
+            "best_points": row.best_points,
+        },
+    )
     return puzzle
 
 
@@ -89,8 +106,9 @@ def of_the_day(day: date | None = None) -> list[Puzzle]:
             row = pick(day, engine)
             try:
                 with transaction.atomic():
-                    kept[engine] = DailyPuzzle.objects.create(day=day, engine=engine,
-                                                              puzzle=puzzle_for(row) if row else None)  # fmt: skip
+                    kept[engine] = DailyPuzzle.objects.create(
+                        day=day, engine=engine, puzzle=puzzle_for(row) if row else None
+                    )
             except IntegrityError:  # another reader kept it (or made the same puzzle) first
                 again = DailyPuzzle.objects.select_related("puzzle").filter(day=day, engine=engine).first()
                 if again is not None:
@@ -129,12 +147,26 @@ class Verdict:
         """How the answer compares with the best move and with the move played, in the reader's language."""
         puzzle = self.puzzle
         if not self.legal:
-            return _("%(answer)s is not a legal move here: %(reason)s") % {"answer": self.answer, "reason": self.refusal}
-        values = {"move": self.move, "points": self.points, "best": puzzle.best, "best_points": puzzle.best_points,
-                  "played": puzzle.played, "played_points": puzzle.points}  # fmt: skip
+            return _("%(answer)s is not a legal move here: %(reason)s") % {
+                "answer": self.answer,
+                "reason": self.refusal,
+            }
+        values = {
+            "move": self.move,
+            "points": self.points,
+            "best": puzzle.best,
+            "best_points": puzzle.best_points,
+            "played": puzzle.played,
+            "played_points": puzzle.points,
+        }
         if self.points > puzzle.best_points:
-            first = _("%(move)s scores %(points)s: better than the best move the computer found, %(best)s "
-                      "(%(best_points)s).") % values  # fmt: skip
+            first = (
+                _(
+                    "%(move)s scores %(points)s: better than the best move the computer found, %(best)s "
+                    "(%(best_points)s)."
+                )
+                % values
+            )
         elif self.points == puzzle.best_points:
             first = _("%(move)s scores %(points)s: as much as the best move, %(best)s.") % values
         else:

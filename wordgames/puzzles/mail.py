@@ -21,8 +21,9 @@ def _url(puzzle: Puzzle) -> str:
 
 
 def _how(word: str, number: int | str) -> str:
-    return _("To answer, write a new message to this address (or reply to this one) with: %(word)s %(number)s "
-             "YOUR MOVE") % {"word": word, "number": number}  # fmt: skip
+    return _(
+        "To answer, write a new message to this address (or reply to this one) with: %(word)s %(number)s YOUR MOVE"
+    ) % {"word": word, "number": number}
 
 
 def _today(word: str) -> str:
@@ -30,19 +31,34 @@ def _today(word: str) -> str:
     if not puzzles:
         return _("No puzzle today: no finished game has offered one yet.")
     lines = [_("Puzzles of the day:")]
-    lines += [_("%(title)s, puzzle %(number)s: find a move worth %(points)s points. %(url)s") % {
-        "title": p.title, "number": p.pk, "points": p.best_points, "url": _url(p)} for p in puzzles]  # fmt: skip
-    lines += ["", _("To get one's position by email, write: %(word)s %(number)s") % {"word": word, "number": puzzles[0].pk},
-              _how(word, puzzles[0].pk)]  # fmt: skip
+    lines += [
+        _("%(title)s, puzzle %(number)s: find a move worth %(points)s points. %(url)s")
+        % {"title": p.title, "number": p.pk, "points": p.best_points, "url": _url(p)}
+        for p in puzzles
+    ]
+    lines += [
+        "",
+        _("To get one's position by email, write: %(word)s %(number)s") % {"word": word, "number": puzzles[0].pk},
+        _how(word, puzzles[0].pk),
+    ]
     return "\n".join(lines)
 
 
 def _position(puzzle: Puzzle, word: str) -> str:
-    return "\n".join([
-        _("%(title)s, puzzle %(number)s: find a move worth %(points)s points in this position of a finished game, "
-          "as its mover saw it.") % {"title": puzzle.title, "number": puzzle.pk, "points": puzzle.best_points},
-        "", puzzle.board(), "", _how(word, puzzle.pk), _url(puzzle),
-    ])  # fmt: skip
+    return "\n".join(
+        [
+            _(
+                "%(title)s, puzzle %(number)s: find a move worth %(points)s points in this position of a finished game, "
+                "as its mover saw it."
+            )
+            % {"title": puzzle.title, "number": puzzle.pk, "points": puzzle.best_points},
+            "",
+            puzzle.board(),
+            "",
+            _how(word, puzzle.pk),
+            _url(puzzle),
+        ]
+    )
 
 
 def answer(text: str, word: str = "puzzle") -> str:

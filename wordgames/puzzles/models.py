@@ -19,7 +19,9 @@ class Puzzle(models.Model):
     the bag included) so that an answer is checked and scored by the rules: it never leaves the server."""
 
     move = models.OneToOneField("games.Move", verbose_name=_("move"), on_delete=models.CASCADE, related_name="puzzle")
-    engine = models.CharField(verbose_name=_("engine"), max_length=32, choices=[(name, name) for name in engine_names()])
+    engine = models.CharField(
+        verbose_name=_("engine"), max_length=32, choices=[(name, name) for name in engine_names()]
+    )
     seat = models.PositiveSmallIntegerField(verbose_name=_("seat"), help_text=_("The mover's seat."))
     # The engine's state before the move (JSON), typed Any as the engines take it.
     state: Any = models.JSONField(verbose_name=_("position"), editable=False)
@@ -58,9 +60,12 @@ class DailyPuzzle(models.Model):
     asks once a day, not on every visit)."""
 
     day = models.DateField(verbose_name=_("day"))
-    engine = models.CharField(verbose_name=_("engine"), max_length=32, choices=[(name, name) for name in engine_names()])
-    puzzle = models.ForeignKey(Puzzle, verbose_name=_("puzzle"), null=True, blank=True, on_delete=models.CASCADE,
-                               related_name="days")  # fmt: skip
+    engine = models.CharField(
+        verbose_name=_("engine"), max_length=32, choices=[(name, name) for name in engine_names()]
+    )
+    puzzle = models.ForeignKey(
+        Puzzle, verbose_name=_("puzzle"), null=True, blank=True, on_delete=models.CASCADE, related_name="days"
+    )
 
     class Meta:
         verbose_name = _("puzzle of the day")

@@ -17,6 +17,8 @@ def puzzle(request: HttpRequest, puzzle_id: int) -> HttpResponse:
     """The position as its mover saw it; a posted answer is checked and compared (nothing is stored)."""
     found = get_object_or_404(Puzzle, pk=puzzle_id)
     verdict = actions.check(found, request.POST.get("move", "")) if request.method == "POST" else None
-    return render(request, "puzzles/puzzle.html", {
-        "puzzle": found, "board": found.board(), "verdict": verdict,
-        "answer": verdict.answer if verdict else ""})  # fmt: skip
+    return render(
+        request,
+        "puzzles/puzzle.html",
+        {"puzzle": found, "board": found.board(), "verdict": verdict, "answer": verdict.answer if verdict else ""},
+    )

@@ -1,4 +1,5 @@
 """Ratings per game kind (openskill's Weng-Lin model), changed by the end of every rated game, and leaderboards."""
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy
 

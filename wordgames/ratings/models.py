@@ -43,15 +43,18 @@ KINDS = [(name, get_engine(name).title) for name in engine_names()]  # each game
 class Rating(models.Model):
     """``user``'s current rating in ``kind`` (a game's engine name). No row: never played a rated game of it."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="ratings",
-                             verbose_name=gettext_lazy("player"))  # fmt: skip
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="ratings", verbose_name=gettext_lazy("player")
+    )
     kind = models.CharField(gettext_lazy("kind of game"), max_length=32, choices=KINDS)
     mu = models.FloatField(gettext_lazy("mu"), default=MU)
     sigma = models.FloatField(gettext_lazy("sigma"), default=SIGMA)
-    value = models.IntegerField(gettext_lazy("rating"), default=BASE,
-                                help_text=gettext_lazy("The rating players read (from mu)."))  # fmt: skip
-    games = models.PositiveIntegerField(gettext_lazy("rated games"), default=0,
-                                        help_text=gettext_lazy("Rated games played in this kind."))  # fmt: skip
+    value = models.IntegerField(
+        gettext_lazy("rating"), default=BASE, help_text=gettext_lazy("The rating players read (from mu).")
+    )
+    games = models.PositiveIntegerField(
+        gettext_lazy("rated games"), default=0, help_text=gettext_lazy("Rated games played in this kind.")
+    )
     last_played = models.DateTimeField(gettext_lazy("last played"), null=True, blank=True)
 
     class Meta:
@@ -68,10 +71,12 @@ class Rating(models.Model):
 class RatingChange(models.Model):
     """What one rated game did to one player's rating (a team's players each have their own row)."""
 
-    game = models.ForeignKey("games.Game", models.CASCADE, related_name="rating_changes",
-                             verbose_name=gettext_lazy("game"))  # fmt: skip
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="rating_changes",
-                             verbose_name=gettext_lazy("player"))  # fmt: skip
+    game = models.ForeignKey(
+        "games.Game", models.CASCADE, related_name="rating_changes", verbose_name=gettext_lazy("game")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="rating_changes", verbose_name=gettext_lazy("player")
+    )
     kind = models.CharField(gettext_lazy("kind of game"), max_length=32, choices=KINDS)
     mu_before = models.FloatField(gettext_lazy("mu before"))
     sigma_before = models.FloatField(gettext_lazy("sigma before"))
@@ -80,9 +85,10 @@ class RatingChange(models.Model):
     value_before = models.IntegerField(gettext_lazy("rating before"))
     value_after = models.IntegerField(gettext_lazy("rating after"))
     games = models.PositiveIntegerField(
-        gettext_lazy("rated games"), default=0,
+        gettext_lazy("rated games"),
+        default=0,
         help_text=gettext_lazy("Rated games of this kind the player had played, this one included (0: a computer)."),
-    )  # fmt: skip
+    )
     created = models.DateTimeField(gettext_lazy("when"), auto_now_add=True)
 
     class Meta:
@@ -93,5 +99,9 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return _("%(player)s in %(game)s: %(before)s → %(after)s (game %(number)s)") % {
-            "player": self.user, "game": self.kind, "before": self.value_before, "after": self.value_after,
-            "number": self.game_id}  # fmt: skip
+            "player": self.user,
+            "game": self.kind,
+            "before": self.value_before,
+            "after": self.value_after,
+            "number": self.game_id,
+        }

@@ -53,14 +53,16 @@ def is_provisional(rating: Rating) -> bool:
 
 def provisional_after(change: RatingChange) -> bool:
     """Whether the rating a game left was provisional (``is_provisional`` then); a computer's never is."""
-    return change.games > 0 and (change.games < settings.RATING_PROVISIONAL_GAMES
-                                 or change.sigma_after > PROVISIONAL_SIGMA)  # fmt: skip
+    return change.games > 0 and (
+        change.games < settings.RATING_PROVISIONAL_GAMES or change.sigma_after > PROVISIONAL_SIGMA
+    )
 
 
 def provisional_before(change: RatingChange) -> bool:
     """Whether the rating a game started from was provisional (a first game's always is)."""
-    return change.games > 0 and (change.games - 1 < settings.RATING_PROVISIONAL_GAMES
-                                 or change.sigma_before > PROVISIONAL_SIGMA)  # fmt: skip
+    return change.games > 0 and (
+        change.games - 1 < settings.RATING_PROVISIONAL_GAMES or change.sigma_before > PROVISIONAL_SIGMA
+    )
 
 
 def ratings_of(user: Any) -> list[Rating]:
@@ -119,8 +121,9 @@ def parse_cursor(text: str) -> Cursor | None:
         return None
 
 
-def leaderboard(kind: str, page: int = 1, *, after: Cursor | None = None, before: Cursor | None = None,
-                now: datetime | None = None) -> Board:  # fmt: skip
+def leaderboard(
+    kind: str, page: int = 1, *, after: Cursor | None = None, before: Cursor | None = None, now: datetime | None = None
+) -> Board:
     """Page ``page`` (from 1) of the established players of ``kind`` who finished a rated game of it in the last
     ``ACTIVE_DAYS`` days, best first (equal ratings in user order): people only (computers anchor the scale,
     they are not ranked), never a suspended or closed account.
@@ -134,27 +137,35 @@ def leaderboard(kind: str, page: int = 1, *, after: Cursor | None = None, before
     if page == 1:  # the top is where the index begins: no neighbour needed (nor trusted)
         after = before = None
     ranked = (
-        Rating.objects.filter(kind=kind, games__gte=settings.RATING_PROVISIONAL_GAMES, sigma__lte=PROVISIONAL_SIGMA,
-                              last_played__gte=now - timedelta(days=ACTIVE_DAYS), user__is_active=True)
+        Rating.objects.filter(
+            kind=kind,
+            games__gte=settings.RATING_PROVISIONAL_GAMES,
+            sigma__lte=PROVISIONAL_SIGMA,
+            last_played__gte=now - timedelta(days=ACTIVE_DAYS),
+            user__is_active=True,
+        )
         .exclude(user__profile__suspended=True)
         .exclude(user__profile__computer__gt="")
         .select_related("user__profile")
-    )  # fmt: skip
+    )
     if before is not None:  # the page above: read upwards from its neighbour's first row, then turn it round
         value, user_id = before
         above = ranked.filter(Q(value__gt=value) | Q(value=value, user_id__lt=user_id), value__gte=value)
-        rows = list(above.order_by("value", "-user_id")[:PAGE_SIZE + 1])
+        rows = list(above.order_by("value", "-user_id")[: PAGE_SIZE + 1])
         board = Board(kind, page, rows[:PAGE_SIZE][::-1], has_next=True, has_previous=len(rows) > PAGE_SIZE)
         first = page * PAGE_SIZE - len(board.rows) + 1
     else:
         ordered = ranked.order_by("-value", "user_id")
         if after is not None:  # the page below: read on from its neighbour's last row
             value, user_id = after
-            rows = list(ordered.filter(Q(value__lt=value) | Q(value=value, user_id__gt=user_id),
-                                       value__lte=value)[:PAGE_SIZE + 1])  # fmt: skip
+            rows = list(
+                ordered.filter(Q(value__lt=value) | Q(value=value, user_id__gt=user_id), value__lte=value)[
+                    : PAGE_SIZE + 1
+                ]
+            )
         else:
             start = (page - 1) * PAGE_SIZE
-            rows = list(ordered[start:start + PAGE_SIZE + 1])
+            rows = list(ordered[start : start + PAGE_SIZE + 1])
         board = Board(kind, page, rows[:PAGE_SIZE], has_next=len(rows) > PAGE_SIZE, has_previous=page > 1)
         first = (page - 1) * PAGE_SIZE + 1
     for number, row in enumerate(board.rows, start=first):

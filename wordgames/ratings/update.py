@@ -37,8 +37,9 @@ MODEL = PlackettLuce()
 Unit = list[int]  # the user ids of one openskill team, in a fixed order
 
 
-def standings(result: dict[str, Any], positions: Sequence[int], resigned: dict[int, int],
-              teams: dict[int, str] | None = None) -> list[tuple[list[int], int]]:  # fmt: skip
+def standings(
+    result: dict[str, Any], positions: Sequence[int], resigned: dict[int, int], teams: dict[int, str] | None = None
+) -> list[tuple[list[int], int]]:
     """The finishing order: groups of seat positions (one seat each, or the seats of an engine's team) with their
     place, 1 the best, equal places for a tie. ``resigned`` maps a resigned seat to the number of its resignation
     (the later, the better placed among the resigned); ``teams`` a seat to its team's letter, when the result
@@ -87,8 +88,9 @@ def rate_game(game: Game) -> list[RatingChange]:
     humans = [i for i in everyone if i not in levels]
     if not humans:
         return []
-    resigned = dict(Move.objects.filter(game=game, taken_back=False, text="resign").order_by("seq")
-                    .values_list("seat", "seq"))  # fmt: skip
+    resigned = dict(
+        Move.objects.filter(game=game, taken_back=False, text="resign").order_by("seq").values_list("seat", "seq")
+    )
     places = standings(game.result, list(members), resigned, _teams(game, list(members)))
     units = [[i for p in positions for i in members[p]] for positions, _ in places]
     kept = [(unit, place) for unit, (_, place) in zip(units, places, strict=True) if unit]
@@ -108,17 +110,39 @@ def rate_game(game: Game) -> list[RatingChange]:
         for user_id, rated in zip(unit, new, strict=True):
             if user_id in levels:  # an anchor: the game tells nothing new about the computer
                 mu = computer_mu(levels[user_id])
-                changes.append(RatingChange(game=game, user_id=user_id, kind=game.engine, mu_before=mu,
-                                            sigma_before=COMPUTER_SIGMA, mu_after=mu, sigma_after=COMPUTER_SIGMA,
-                                            value_before=shown(mu), value_after=shown(mu), games=0))  # fmt: skip
+                changes.append(
+                    RatingChange(
+                        game=game,
+                        user_id=user_id,
+                        kind=game.engine,
+                        mu_before=mu,
+                        sigma_before=COMPUTER_SIGMA,
+                        mu_after=mu,
+                        sigma_after=COMPUTER_SIGMA,
+                        value_before=shown(mu),
+                        value_after=shown(mu),
+                        games=0,
+                    )
+                )
                 continue
             row = ratings[user_id]
-            change = RatingChange(game=game, user_id=user_id, kind=game.engine, mu_before=row.mu,
-                                  sigma_before=row.sigma, value_before=row.value)  # fmt: skip
+            change = RatingChange(
+                game=game,
+                user_id=user_id,
+                kind=game.engine,
+                mu_before=row.mu,
+                sigma_before=row.sigma,
+                value_before=row.value,
+            )
             row.mu, row.sigma, row.value = rated.mu, rated.sigma, shown(rated.mu)
             row.games += 1
             row.last_played = when
-            change.mu_after, change.sigma_after, change.value_after, change.games = row.mu, row.sigma, row.value, row.games
+            change.mu_after, change.sigma_after, change.value_after, change.games = (
+                row.mu,
+                row.sigma,
+                row.value,
+                row.games,
+            )
             changes.append(change)
     Rating.objects.bulk_update([ratings[i] for i in humans], ["mu", "sigma", "value", "games", "last_played"])
     return RatingChange.objects.bulk_create(changes)
@@ -132,16 +156,23 @@ def unrate_game(game: Game) -> bool:
     changes = list(RatingChange.objects.filter(game=game))
     if not changes:
         return False
-    ratings = {r.user_id: r for r in Rating.objects.select_for_update().filter(
-        kind=game.engine, user_id__in=sorted(c.user_id for c in changes)).order_by("user_id")}  # fmt: skip
-    later = RatingChange.objects.filter(kind=game.engine, user_id__in=list(ratings),
-                                        pk__gt=max(c.pk for c in changes))  # fmt: skip
+    ratings = {
+        r.user_id: r
+        for r in Rating.objects.select_for_update()
+        .filter(kind=game.engine, user_id__in=sorted(c.user_id for c in changes))
+        .order_by("user_id")
+    }
+    later = RatingChange.objects.filter(kind=game.engine, user_id__in=list(ratings), pk__gt=max(c.pk for c in changes))
     if later.exists():
-        log.warning("Game %s was reopened after its players played other rated games: its rating changes stay",
-                    game.pk)  # fmt: skip
+        log.warning("Game %s was reopened after its players played other rated games: its rating changes stay", game.pk)
         return False
-    previous = dict(RatingChange.objects.filter(kind=game.engine, user_id__in=list(ratings)).exclude(game=game)
-                    .values("user_id").annotate(last=Max("created")).values_list("user_id", "last"))  # fmt: skip
+    previous = dict(
+        RatingChange.objects.filter(kind=game.engine, user_id__in=list(ratings))
+        .exclude(game=game)
+        .values("user_id")
+        .annotate(last=Max("created"))
+        .values_list("user_id", "last")
+    )
     for change in changes:
         row = ratings.get(change.user_id)
         if row is None:  # a computer
@@ -176,7 +207,9 @@ def _locked(kind: str, user_ids: list[int]) -> dict[int, Rating]:
     missing = [i for i in ids if i not in existing]
     if missing:
         Rating.objects.bulk_create([Rating(user_id=i, kind=kind, value=BASE) for i in missing], ignore_conflicts=True)
-    return {r.user_id: r for r in Rating.objects.select_for_update().filter(kind=kind, user_id__in=ids).order_by("user_id")}
+    return {
+        r.user_id: r for r in Rating.objects.select_for_update().filter(kind=kind, user_id__in=ids).order_by("user_id")
+    }
 
 
 def on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:

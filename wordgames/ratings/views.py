@@ -33,7 +33,14 @@ def leaderboard(request: HttpRequest, kind: str) -> HttpResponse:
     board = queries.leaderboard(kind, int(number), after=cursors.get("after"), before=cursors.get("before"))
     if not board.rows and board.page > 1:
         raise Http404("No such page")
-    return render(request, "ratings/leaderboard.html", {
-        "board": board, "kind": kind, "title": get_engine(kind).title, "kinds": _kinds(),
-        "active_days": queries.ACTIVE_DAYS,
-    })  # fmt: skip
+    return render(
+        request,
+        "ratings/leaderboard.html",
+        {
+            "board": board,
+            "kind": kind,
+            "title": get_engine(kind).title,
+            "kinds": _kinds(),
+            "active_days": queries.ACTIVE_DAYS,
+        },
+    )

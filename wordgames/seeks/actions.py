@@ -40,50 +40,86 @@ QUICK_TIME = timedelta(days=3)  # "Play now": three days a move, as corresponden
 BAND_MAX = 1000
 
 
-def post_seek(creator: User, kind: str, options: dict[str, Any], *, players: int = 2, rated: bool = True,
-              move_time: timedelta = QUICK_TIME, band: int | None = None) -> Seek:  # fmt: skip
+def post_seek(
+    creator: User,
+    kind: str,
+    options: dict[str, Any],
+    *,
+    players: int = 2,
+    rated: bool = True,
+    move_time: timedelta = QUICK_TIME,
+    band: int | None = None,
+) -> Seek:
     """An open challenge for ``players`` seats in all (the creator's included). The options are checked by the
     game's rules now, as for a new game; posting spends a token of the games-per-hour bucket, and a player has at
     most ``SEEKS_OPEN_PER_PLAYER`` open at once."""
     if is_suspended(creator):
         raise Refused(_("Your account is suspended."), RefusalCode.SUSPENDED)
     if kind not in engine_names():
-        raise Refused(_("There is no game called %(name)s: choose one of %(names)s.")
-                      % {"name": quote(kind), "names": ", ".join(engine_names())}, RefusalCode.KIND)  # fmt: skip
+        raise Refused(
+            _("There is no game called %(name)s: choose one of %(names)s.")
+            % {"name": quote(kind), "names": ", ".join(engine_names())},
+            RefusalCode.KIND,
+        )
     engine = get_engine(kind)
     if not engine.min_players <= players <= engine.max_players:
-        raise Refused(ngettext("%(game)s is for %(least)d to %(most)d player.",
-                               "%(game)s is for %(least)d to %(most)d players.", engine.max_players)
-                      % {"game": engine.title, "least": engine.min_players, "most": engine.max_players}, RefusalCode.PLAYERS)  # fmt: skip
+        raise Refused(
+            ngettext(
+                "%(game)s is for %(least)d to %(most)d player.",
+                "%(game)s is for %(least)d to %(most)d players.",
+                engine.max_players,
+            )
+            % {"game": engine.title, "least": engine.min_players, "most": engine.max_players},
+            RefusalCode.PLAYERS,
+        )
     if not timedelta(hours=1) <= move_time <= timedelta(days=30):
         raise Refused(_("The time per move must be between 1 hour and 30 days."), RefusalCode.OPTIONS)
     if band is not None and not 1 <= band <= BAND_MAX:
-        raise Refused(_("The rating range is a number of points from 1 to %(most)d, or none for anyone.")
-                      % {"most": BAND_MAX}, RefusalCode.BAND)  # fmt: skip
+        raise Refused(
+            _("The rating range is a number of points from 1 to %(most)d, or none for anyone.") % {"most": BAND_MAX},
+            RefusalCode.BAND,
+        )
     try:
         options = engine.validate_options(options)
     except InvalidOptions as e:
         raise Refused(word(e), RefusalCode.OPTIONS) from None
     if options.get("hints"):
-        raise Refused(_("A practice game (with hints) is not for strangers: start it from the new-game page."),
-                      RefusalCode.OPTIONS)  # fmt: skip
+        raise Refused(
+            _("A practice game (with hints) is not for strangers: start it from the new-game page."),
+            RefusalCode.OPTIONS,
+        )
     with transaction.atomic():
         # The bucket's row stays locked until the commit: two seeks posted at once by one player are counted
         # one after the other, against the cap too.
         if not throttle.allow("game", creator.pk):
-            raise Refused(_("You have created many games lately. %(wait)s") % {"wait": throttle.wait_sentence("game")},
-                          RefusalCode.THROTTLED)  # fmt: skip
+            raise Refused(
+                _("You have created many games lately. %(wait)s") % {"wait": throttle.wait_sentence("game")},
+                RefusalCode.THROTTLED,
+            )
         now = timezone.now()
         cap = settings.SEEKS_OPEN_PER_PLAYER
         if Seek.objects.filter(creator=creator, state=Seek.State.OPEN, expires_at__gt=now).count() >= cap:
-            raise Refused(ngettext("You already have %(cap)d open seek: withdraw it, or wait for it to be taken.",
-                                   "You already have %(cap)d open seeks: withdraw one, or wait for it to be taken.",
-                                   cap) % {"cap": cap}, RefusalCode.CAP)  # fmt: skip
+            raise Refused(
+                ngettext(
+                    "You already have %(cap)d open seek: withdraw it, or wait for it to be taken.",
+                    "You already have %(cap)d open seeks: withdraw one, or wait for it to be taken.",
+                    cap,
+                )
+                % {"cap": cap},
+                RefusalCode.CAP,
+            )
         return Seek.objects.create(
-            creator=creator, kind=kind, options=options, players=players, rated=rated, move_time=move_time,
-            band=band, rating=value_of(creator, kind), created=now,
+            creator=creator,
+            kind=kind,
+            options=options,
+            players=players,
+            rated=rated,
+            move_time=move_time,
+            band=band,
+            rating=value_of(creator, kind),
+            created=now,
             expires_at=now + timedelta(hours=settings.SEEK_EXPIRY_HOURS),
-        )  # fmt: skip
+        )
 
 
 def _lock(seek_id: int) -> Seek:
@@ -113,8 +149,11 @@ def take_seat(seek_id: int, user: User) -> Seek:
         rating = value_of(user, seek.kind)
         if not band_fits(seek, rating):
             low, high = seek.range() or (0, 0)
-            raise Refused(_("This seek is for ratings from %(low)d to %(high)d; yours in %(game)s is %(rating)d.")
-                          % {"low": low, "high": high, "game": seek.title, "rating": rating}, RefusalCode.BAND)  # fmt: skip
+            raise Refused(
+                _("This seek is for ratings from %(low)d to %(high)d; yours in %(game)s is %(rating)d.")
+                % {"low": low, "high": high, "game": seek.title, "rating": rating},
+                RefusalCode.BAND,
+            )
         try:
             with transaction.atomic():
                 taken = SeekSeat.objects.create(seek=seek, user=user)
@@ -131,9 +170,16 @@ def _start(seek: Seek, takers: list[User]) -> Game:
     order = list(takers)
     secrets.SystemRandom().shuffle(order)
     game = games.create_game(
-        seek.creator, seek.kind, dict(seek.options), [u.get_username() for u in order], seated=True,
-        rated=seek.rated, internal=True, move_time=seek.move_time, creator_seat=secrets.randbelow(seek.players),
-    )  # fmt: skip
+        seek.creator,
+        seek.kind,
+        dict(seek.options),
+        [u.get_username() for u in order],
+        seated=True,
+        rated=seek.rated,
+        internal=True,
+        move_time=seek.move_time,
+        creator_seat=secrets.randbelow(seek.players),
+    )
     seek.state, seek.game = Seek.State.STARTED, game
     seek.save(update_fields=["state", "game"])
     return game
@@ -180,10 +226,11 @@ def play_now(user: User, kind: str) -> Seek:
     now = timezone.now()
     candidates = (
         Seek.objects.filter(state=Seek.State.OPEN, expires_at__gt=now, kind=kind, players=2, rated=True)
-        .exclude(creator=user).exclude(creator_id__in=hidden_from(user))
+        .exclude(creator=user)
+        .exclude(creator_id__in=hidden_from(user))
         .annotate(distance=Func(F("rating") - mine, function="ABS"))
         .order_by("distance", "created", "id")
-    )  # fmt: skip
+    )
     for seek in candidates[:20]:  # the band is checked by the door; several tried if others win the race
         if not band_fits(seek, mine):
             continue
@@ -192,8 +239,9 @@ def play_now(user: User, kind: str) -> Seek:
         except Refused as e:
             if e.code in (RefusalCode.SUSPENDED, RefusalCode.THROTTLED):
                 raise
-    waiting = Seek.objects.filter(creator=user, kind=kind, players=2, rated=True, state=Seek.State.OPEN,
-                                  expires_at__gt=now).first()  # fmt: skip
+    waiting = Seek.objects.filter(
+        creator=user, kind=kind, players=2, rated=True, state=Seek.State.OPEN, expires_at__gt=now
+    ).first()
     if waiting is not None:
         return waiting
     return post_seek(user, kind, {}, players=2, rated=True, move_time=QUICK_TIME)

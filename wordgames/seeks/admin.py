@@ -13,8 +13,20 @@ class SeekSeatInline(admin.TabularInline):
 
 @admin.register(Seek)
 class SeekAdmin(admin.ModelAdmin):
-    list_display = ("id", "kind", "creator", "players", "rated", "time_per_move", "band", "rating", "state", "created",
-                    "expires_at", "game")  # fmt: skip
+    list_display = (
+        "id",
+        "kind",
+        "creator",
+        "players",
+        "rated",
+        "time_per_move",
+        "band",
+        "rating",
+        "state",
+        "created",
+        "expires_at",
+        "game",
+    )
     list_filter = ("state", "kind", "rated", "players")
     search_fields = ("creator__username",)
     raw_id_fields = ("creator", "game")

@@ -52,7 +52,8 @@ def send_new_seeks(now: datetime | None = None) -> int:
                 sent += send_digest(user, seeks, mail.next_due.isoformat())
             # Only the sweep that read this row moves it on: another one running at the same time skips it.
             moved += SeekMail.objects.filter(pk=mail.pk, next_due=mail.next_due).update(
-                since=now, next_due=queries.next_send(user, now))
+                since=now, next_due=queries.next_send(user, now)
+            )
         if len(batch) < BATCH or not moved:
             return sent
 
@@ -73,18 +74,42 @@ def _send_digest(user: User, seeks: list[Seek], slot: str) -> int:
     stop = absolute(reverse("seek_mail_stop", args=[stop_token(user)]))
     entries = [_entry(seek) for seek in seeks]
     count = len(entries)
-    subject = ngettext("%(count)s new seek you may take (%(site)s)", "%(count)s new seeks you may take (%(site)s)",
-                       count) % {"count": count, "site": settings.SITE_NAME}  # fmt: skip
-    headers = {**automatic_headers(replying=False), "List-Unsubscribe": f"<{stop}>",
-               "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}  # fmt: skip
-    context = {"name": display_name(user), "entries": entries, "site_name": settings.SITE_NAME,
-               "unsubscribe": stop, "list_url": absolute(reverse("seeks"))}  # fmt: skip
-    letter = compose(f"new-seeks:{user.pk}:{slot}", user.email, subject, "seeks/email/new_seeks.txt", context,
-                     html_context={"unsubscribe": stop}, boards=[], headers=headers, user=user)  # fmt: skip
+    subject = ngettext(
+        "%(count)s new seek you may take (%(site)s)", "%(count)s new seeks you may take (%(site)s)", count
+    ) % {"count": count, "site": settings.SITE_NAME}
+    headers = {
+        **automatic_headers(replying=False),
+        "List-Unsubscribe": f"<{stop}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    }
+    context = {
+        "name": display_name(user),
+        "entries": entries,
+        "site_name": settings.SITE_NAME,
+        "unsubscribe": stop,
+        "list_url": absolute(reverse("seeks")),
+    }
+    letter = compose(
+        f"new-seeks:{user.pk}:{slot}",
+        user.email,
+        subject,
+        "seeks/email/new_seeks.txt",
+        context,
+        html_context={"unsubscribe": stop},
+        boards=[],
+        headers=headers,
+        user=user,
+    )
     return len(send_letters([letter]))
 
 
 def _entry(seek: Seek) -> dict[str, Any]:
     row = queries.rows([seek], None)[0]
-    return {"seek": seek, "creator": display_name(seek.creator), "options": row.options, "clock": row.clock,
-            "free": row.free, "url": absolute(seek.get_absolute_url())}  # fmt: skip
+    return {
+        "seek": seek,
+        "creator": display_name(seek.creator),
+        "options": row.options,
+        "clock": row.clock,
+        "free": row.free,
+        "url": absolute(seek.get_absolute_url()),
+    }

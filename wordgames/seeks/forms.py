@@ -24,13 +24,19 @@ _NOT_IN_SEEKS = ("partners", "private", "chat_public", "opt_hints")
 
 class SeekForm(NewGameForm):
     rated = forms.BooleanField(
-        label=gettext_lazy("Rated"), required=False, initial=True,
+        label=gettext_lazy("Rated"),
+        required=False,
+        initial=True,
         help_text=gettext_lazy("The result changes the players' ratings in this game."),
-    )  # fmt: skip
+    )
     band = forms.TypedChoiceField(
-        label=gettext_lazy("Ratings"), choices=BANDS, required=False, coerce=int, empty_value=None,
+        label=gettext_lazy("Ratings"),
+        choices=BANDS,
+        required=False,
+        coerce=int,
+        empty_value=None,
         help_text=gettext_lazy("Only players whose rating is this close to yours may take a seat."),
-    )  # fmt: skip
+    )
 
     def __init__(self, engine: Engine, *args: Any, **kwargs: Any) -> None:
         super().__init__(engine, *args, **kwargs)
@@ -49,13 +55,21 @@ class FilterForm(forms.Form):
     options that take a few values (a preset, a board...)."""
 
     game = forms.ChoiceField(required=False, label=gettext_lazy("Game"))
-    players = forms.TypedChoiceField(required=False, label=gettext_lazy("Players"), coerce=int, empty_value=None,
-                                     choices=[("", ANY)] + [(n, str(n)) for n in range(2, 11)])  # fmt: skip
-    rated = forms.ChoiceField(required=False, label=gettext_lazy("Rated"),
-                              choices=[("", ANY), ("yes", pgettext_lazy("games", "rated")),
-                                       ("no", pgettext_lazy("games", "not rated"))])  # fmt: skip
-    time = forms.ChoiceField(required=False, label=gettext_lazy("Time per move"),
-                             choices=[("", ANY)] + [(k, v[0]) for k, v in TIMES.items()])  # fmt: skip
+    players = forms.TypedChoiceField(
+        required=False,
+        label=gettext_lazy("Players"),
+        coerce=int,
+        empty_value=None,
+        choices=[("", ANY)] + [(n, str(n)) for n in range(2, 11)],
+    )
+    rated = forms.ChoiceField(
+        required=False,
+        label=gettext_lazy("Rated"),
+        choices=[("", ANY), ("yes", pgettext_lazy("games", "rated")), ("no", pgettext_lazy("games", "not rated"))],
+    )
+    time = forms.ChoiceField(
+        required=False, label=gettext_lazy("Time per move"), choices=[("", ANY)] + [(k, v[0]) for k, v in TIMES.items()]
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -71,8 +85,9 @@ class FilterForm(forms.Form):
                 choices = [("", ANY)] + [(str(c), str(c)) for c in option.choices]
             else:
                 continue
-            self.fields[f"opt_{option.name}"] = forms.ChoiceField(required=False, label=engine_text(option.label),
-                                                                  choices=choices)  # fmt: skip
+            self.fields[f"opt_{option.name}"] = forms.ChoiceField(
+                required=False, label=engine_text(option.label), choices=choices
+            )
 
     def option_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name.startswith("opt_")]
@@ -85,8 +100,14 @@ class FilterForm(forms.Form):
         for option in self.engine.options if self.engine else ():
             value = data.get(f"opt_{option.name}")
             if value:
-                options[option.name] = (value == "true" if option.kind == "bool"
-                                        else next(c for c in option.choices if str(c) == value))  # fmt: skip
+                options[option.name] = (
+                    value == "true" if option.kind == "bool" else next(c for c in option.choices if str(c) == value)
+                )
         rated = {"yes": True, "no": False}.get(data.get("rated") or "")
-        return Filters(kind=data.get("game") or "", players=data.get("players"), rated=rated,
-                       time=data.get("time") or "", options=options)  # fmt: skip
+        return Filters(
+            kind=data.get("game") or "",
+            players=data.get("players"),
+            rated=rated,
+            time=data.get("time") or "",
+            options=options,
+        )

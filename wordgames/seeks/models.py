@@ -25,29 +25,43 @@ class Seek(models.Model):
         WITHDRAWN = "withdrawn", pgettext_lazy("a seek's state", "withdrawn")
         EXPIRED = "expired", pgettext_lazy("a seek's state", "expired")
 
-    creator = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="seeks",
-                                verbose_name=gettext_lazy("creator"))  # fmt: skip
-    kind = models.CharField(gettext_lazy("game"), max_length=32,
-                            choices=[(name, get_engine(name).title) for name in engine_names()])  # fmt: skip
-    options = models.JSONField(gettext_lazy("options"), default=dict,
-                               help_text=gettext_lazy("Every option, checked by the game's rules when posted."))  # fmt: skip
-    players = models.PositiveSmallIntegerField(gettext_lazy("players"),
-                                               help_text=gettext_lazy("Seats in all, the creator's included."))  # fmt: skip
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="seeks", verbose_name=gettext_lazy("creator")
+    )
+    kind = models.CharField(
+        gettext_lazy("game"), max_length=32, choices=[(name, get_engine(name).title) for name in engine_names()]
+    )
+    options = models.JSONField(
+        gettext_lazy("options"),
+        default=dict,
+        help_text=gettext_lazy("Every option, checked by the game's rules when posted."),
+    )
+    players = models.PositiveSmallIntegerField(
+        gettext_lazy("players"), help_text=gettext_lazy("Seats in all, the creator's included.")
+    )
     rated = models.BooleanField(gettext_lazy("rated"), default=True)
     move_time = models.DurationField(gettext_lazy("time per move"), default=timedelta(days=3))
     band = models.PositiveIntegerField(
-        gettext_lazy("rating range"), null=True, blank=True,
+        gettext_lazy("rating range"),
+        null=True,
+        blank=True,
         help_text=gettext_lazy("Takers' ratings at most this far from the creator's; empty for anyone."),
-    )  # fmt: skip
+    )
     rating = models.IntegerField(
         gettext_lazy("creator's rating"),
         help_text=gettext_lazy("The creator's rating in this game when they posted the seek."),
-    )  # fmt: skip
+    )
     created = models.DateTimeField(gettext_lazy("posted"), default=timezone.now)
     expires_at = models.DateTimeField(gettext_lazy("expires"))
     state = models.CharField(gettext_lazy("state"), max_length=16, choices=State.choices, default=State.OPEN)
-    game = models.OneToOneField("games.Game", models.SET_NULL, null=True, blank=True, related_name="seek",
-                                verbose_name=gettext_lazy("game started"))  # fmt: skip
+    game = models.OneToOneField(
+        "games.Game",
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="seek",
+        verbose_name=gettext_lazy("game started"),
+    )
 
     class Meta:
         verbose_name = gettext_lazy("seek")
@@ -63,7 +77,10 @@ class Seek(models.Model):
 
     def __str__(self) -> str:
         return _("%(game)s seek #%(number)s by %(creator)s") % {
-            "game": self.title, "number": self.pk, "creator": self.creator}  # fmt: skip
+            "game": self.title,
+            "number": self.pk,
+            "creator": self.creator,
+        }
 
     @property
     def title(self) -> str:
@@ -85,8 +102,9 @@ class SeekSeat(models.Model):
     """A player who took a seat in a seek that has not started yet (or that started with them)."""
 
     seek = models.ForeignKey(Seek, models.CASCADE, related_name="seats", verbose_name=gettext_lazy("seek"))
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="seek_seats",
-                             verbose_name=gettext_lazy("player"))  # fmt: skip
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="seek_seats", verbose_name=gettext_lazy("player")
+    )
     joined = models.DateTimeField(gettext_lazy("joined"), default=timezone.now)
 
     class Meta:
@@ -103,11 +121,17 @@ class SeekMail(models.Model):
     """A player who asked for the daily "new seeks" email: when the next one is due (the sweep reads only the
     due rows, by this index) and since when its seeks are new."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, primary_key=True, related_name="seek_mail",
-                                verbose_name=gettext_lazy("player"))  # fmt: skip
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        models.CASCADE,
+        primary_key=True,
+        related_name="seek_mail",
+        verbose_name=gettext_lazy("player"),
+    )
     next_due = models.DateTimeField(gettext_lazy("next email"), db_index=True)
-    since = models.DateTimeField(gettext_lazy("new since"),
-                                 help_text=gettext_lazy("Seeks posted after this are new in the next email."))  # fmt: skip
+    since = models.DateTimeField(
+        gettext_lazy("new since"), help_text=gettext_lazy("Seeks posted after this are new in the next email.")
+    )
 
     class Meta:
         verbose_name = gettext_lazy("daily email of new seeks")
@@ -115,4 +139,6 @@ class SeekMail(models.Model):
 
     def __str__(self) -> str:
         return _("New seeks for %(player)s, next at %(when)s") % {
-            "player": self.user, "when": date_format(timezone.localtime(self.next_due), "DATETIME_FORMAT")}  # fmt: skip
+            "player": self.user,
+            "when": date_format(timezone.localtime(self.next_due), "DATETIME_FORMAT"),
+        }

@@ -39,25 +39,45 @@ def open_seeks(user: Any = None, now: datetime | None = None, *, takers: bool = 
     (two with the takers): for a logged-in ``user``, without those of anyone blocked either way (as creator or
     as taker), and marked with what the list shows that reader: whether they follow its creator (``followed``),
     sit in it (``seated``), and their rating in its game (``my_rating``). ``taken``: its seats taken."""
-    seeks = (Seek.objects.filter(state=Seek.State.OPEN, expires_at__gt=now or timezone.now()).select_related("creator")
-             .annotate(taken=Coalesce(Subquery(SeekSeat.objects.filter(seek=OuterRef("pk")).order_by()
-                                               .values("seek").annotate(n=Count("pk")).values("n")), 0)))  # fmt: skip
+    seeks = (
+        Seek.objects.filter(state=Seek.State.OPEN, expires_at__gt=now or timezone.now())
+        .select_related("creator")
+        .annotate(
+            taken=Coalesce(
+                Subquery(
+                    SeekSeat.objects.filter(seek=OuterRef("pk"))
+                    .order_by()
+                    .values("seek")
+                    .annotate(n=Count("pk"))
+                    .values("n")
+                ),
+                0,
+            )
+        )
+    )
     if takers:
         seeks = seeks.prefetch_related(Prefetch("seats", queryset=SeekSeat.objects.select_related("user")))
     me = user.pk if user is not None and getattr(user, "is_authenticated", False) else None
     if me is None:
         return seeks
     # relations.hidden_from, asked inside the same statement: the lobby pays one query for its seeks.
-    blocked_creator = Block.objects.filter(Q(blocker_id=me, blocked_id=OuterRef("creator_id"))
-                                           | Q(blocked_id=me, blocker_id=OuterRef("creator_id")))  # fmt: skip
-    blocked_taker = Block.objects.filter(Q(blocker_id=me, blocked__seek_seats__seek=OuterRef("pk"))
-                                         | Q(blocked_id=me, blocker__seek_seats__seek=OuterRef("pk")))  # fmt: skip
+    blocked_creator = Block.objects.filter(
+        Q(blocker_id=me, blocked_id=OuterRef("creator_id")) | Q(blocked_id=me, blocker_id=OuterRef("creator_id"))
+    )
+    blocked_taker = Block.objects.filter(
+        Q(blocker_id=me, blocked__seek_seats__seek=OuterRef("pk"))
+        | Q(blocked_id=me, blocker__seek_seats__seek=OuterRef("pk"))
+    )
     # ratings.queries.value_of, likewise: the rating's value, 1500 where the player has none in that game.
     rating = Rating.objects.filter(user_id=me, kind=OuterRef("kind")).values("value")[:1]
-    return seeks.exclude(Exists(blocked_creator)).exclude(Exists(blocked_taker)).annotate(
-        followed=Exists(Follow.objects.filter(follower_id=me, followed_id=OuterRef("creator_id"))),
-        seated=Exists(SeekSeat.objects.filter(seek=OuterRef("pk"), user_id=me)),
-        my_rating=Coalesce(Subquery(rating), Value(BASE)),
+    return (
+        seeks.exclude(Exists(blocked_creator))
+        .exclude(Exists(blocked_taker))
+        .annotate(
+            followed=Exists(Follow.objects.filter(follower_id=me, followed_id=OuterRef("creator_id"))),
+            seated=Exists(SeekSeat.objects.filter(seek=OuterRef("pk"), user_id=me)),
+            my_rating=Coalesce(Subquery(rating), Value(BASE)),
+        )
     )
 
 
@@ -83,8 +103,9 @@ def band_fits(seek: Seek, rating: int) -> bool:
 
 def fitting(seeks: QuerySet[Seek]) -> QuerySet[Seek]:
     """The seeks whose band lets their reader in (``open_seeks`` for a logged-in reader)."""
-    return seeks.filter(Q(band__isnull=True) | Q(my_rating__gte=F("rating") - F("band"),
-                                                 my_rating__lte=F("rating") + F("band")))  # fmt: skip
+    return seeks.filter(
+        Q(band__isnull=True) | Q(my_rating__gte=F("rating") - F("band"), my_rating__lte=F("rating") + F("band"))
+    )
 
 
 def followed_first(seeks: QuerySet[Seek]) -> QuerySet[Seek]:
@@ -146,13 +167,19 @@ def rows(seeks: list[Seek], user: Any) -> list[Row]:
         loaded = "seats" in getattr(seek, "_prefetched_objects_cache", {})
         takers = [seat.user for seat in seek.seats.all()] if loaded else []
         rating = getattr(seek, "my_rating", None)
-        shown.append(Row(
-            seek=seek, takers=takers, followed=bool(getattr(seek, "followed", False)),
-            mine=me is not None and seek.creator_id == me,
-            seated=bool(getattr(seek, "seated", False)), fits=rating is None or band_fits(seek, rating),
-            free=seek.players - 1 - getattr(seek, "taken", 0), options=describe(seek.kind, seek.options),
-            clock=clock_text(seek.move_time),
-        ))  # fmt: skip
+        shown.append(
+            Row(
+                seek=seek,
+                takers=takers,
+                followed=bool(getattr(seek, "followed", False)),
+                mine=me is not None and seek.creator_id == me,
+                seated=bool(getattr(seek, "seated", False)),
+                fits=rating is None or band_fits(seek, rating),
+                free=seek.players - 1 - getattr(seek, "taken", 0),
+                options=describe(seek.kind, seek.options),
+                clock=clock_text(seek.move_time),
+            )
+        )
     return shown
 
 
@@ -175,8 +202,10 @@ def describe(kind: str, options: dict[str, Any]) -> str:
         shown = shown_value(value)
         if len(shown) > 40:  # a house word list, say: its name is enough
             shown = shown[:37] + "..."
-        parts.append(pgettext("a seek's option and its value", "%(option)s %(value)s")
-                     % {"option": _mid_sentence(labels.get(name, name)), "value": shown})  # fmt: skip
+        parts.append(
+            pgettext("a seek's option and its value", "%(option)s %(value)s")
+            % {"option": _mid_sentence(labels.get(name, name)), "value": shown}
+        )
     return comma_list(parts) or _("standard rules")
 
 

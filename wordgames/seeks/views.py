@@ -37,10 +37,13 @@ def seek_list(request: HttpRequest) -> HttpResponse:
     query = request.GET.copy()
     query.pop("page", None)
     context = {
-        "form": form, "page": page, "rows": queries.rows(list(page.object_list), request.user),
-        "query": query.urlencode(), "engines": [get_engine(name) for name in engine_names()],
+        "form": form,
+        "page": page,
+        "rows": queries.rows(list(page.object_list), request.user),
+        "query": query.urlencode(),
+        "engines": [get_engine(name) for name in engine_names()],
         "mailed": request.user.is_authenticated and SeekMail.objects.filter(user_id=request.user.pk).exists(),
-    }  # fmt: skip
+    }
     return render(request, "seeks/list.html", context)
 
 
@@ -63,10 +66,14 @@ def new_seek(request: AuthedRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             seek = actions.post_seek(
-                request.user, engine.name, form.chosen_options(), players=form.cleaned_data["players"],
-                rated=form.cleaned_data["rated"], move_time=form.clock_times()["move_time"],
+                request.user,
+                engine.name,
+                form.chosen_options(),
+                players=form.cleaned_data["players"],
+                rated=form.cleaned_data["rated"],
+                move_time=form.clock_times()["move_time"],
                 band=form.cleaned_data.get("band"),
-            )  # fmt: skip
+            )
         except Refused as e:
             form.add_error(None, str(e))
         else:
@@ -135,8 +142,14 @@ def play_now(request: AuthedRequest) -> HttpResponse:
     if seek.game is not None:
         messages.success(request, _("You are paired: your game of %(game)s has started.") % {"game": seek.title})
         return redirect(seek.game)
-    messages.success(request, _("Nobody is waiting for %(game)s right now, so your seek is posted: the game starts "
-                                "as soon as someone takes it.") % {"game": seek.title})  # fmt: skip
+    messages.success(
+        request,
+        _(
+            "Nobody is waiting for %(game)s right now, so your seek is posted: the game starts "
+            "as soon as someone takes it."
+        )
+        % {"game": seek.title},
+    )
     return redirect(seek)
 
 
@@ -144,8 +157,10 @@ def play_now(request: AuthedRequest) -> HttpResponse:
 @require_POST
 def seek_mail(request: AuthedRequest) -> HttpResponse:
     if actions.set_seek_mail(request.user, request.POST.get("daily") == "yes"):
-        messages.success(request, _("Every day at your digest hour you will get the new seeks you may take (none "
-                                    "on a day without any)."))  # fmt: skip
+        messages.success(
+            request,
+            _("Every day at your digest hour you will get the new seeks you may take (none on a day without any)."),
+        )
     else:
         messages.success(request, _("You will get no more emails of new seeks."))
     return _back(request, "seeks")
@@ -162,4 +177,3 @@ def seek_mail_stop(request: HttpRequest, token: str) -> HttpResponse:
     if done:
         actions.set_seek_mail(user, False)
     return render(request, "seeks/stop.html", {"who": user, "done": done})
-

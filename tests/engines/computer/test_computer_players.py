@@ -23,8 +23,9 @@ def _warm() -> None:
     prefixes(get_lexicon())  # built once a process; the budget tests time the search, not this
 
 
-def move(game: str, state: dict[str, Any], seat: int, level: str = "quick", seed: int = 1,
-         budget: float = ROOMY) -> str | None:  # fmt: skip
+def move(
+    game: str, state: dict[str, Any], seat: int, level: str = "quick", seed: int = 1, budget: float = ROOMY
+) -> str | None:
     engine = get_engine(game)
     return choose_move(engine, engine.view(state, seat), seat, level=level, rng=random.Random(seed), budget=budget)
 
@@ -97,9 +98,15 @@ def test_a_computer_in_a_game_with_nothing_hidden_plays_the_same_whatever_the_ga
 # --- reproducible, and within its budget ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game, options", [("lingo", {"tiles": 30}), ("lingua-fences", {"size": 7}),
-                                           ("keebble", {"board": "8x4"}),
-                                           ("lexicon-crossing", {"tiles": "s98", "start_tiles": 15})])  # fmt: skip
+@pytest.mark.parametrize(
+    "game, options",
+    [
+        ("lingo", {"tiles": 30}),
+        ("lingua-fences", {"size": 7}),
+        ("keebble", {"board": "8x4"}),
+        ("lexicon-crossing", {"tiles": "s98", "start_tiles": 15}),
+    ],
+)
 def test_the_same_position_and_rng_give_the_same_move(game: str, options: dict[str, Any]) -> None:
     state = midgame(game, options, moves=4)
     seat = min(get_engine(game).actors(state))
@@ -107,11 +114,17 @@ def test_the_same_position_and_rng_give_the_same_move(game: str, options: dict[s
     assert move(game, state, seat, seed=5) == move(game, state, seat, seed=5)
 
 
-@pytest.mark.parametrize("game, options, level, budget", [
-    ("lingua-fences", {}, "strong", 0.3), ("lingua-fences", {}, "quick", 0.1),
-    ("keebble", {"board": "16x8"}, "strong", 0.3), ("keebble", {"board": "16x8"}, "quick", 0.1),
-    ("lexicon-crossing", {}, "strong", 0.5), ("lexicon-crossing", {}, "quick", 0.3),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "game, options, level, budget",
+    [
+        ("lingua-fences", {}, "strong", 0.3),
+        ("lingua-fences", {}, "quick", 0.1),
+        ("keebble", {"board": "16x8"}, "strong", 0.3),
+        ("keebble", {"board": "16x8"}, "quick", 0.1),
+        ("lexicon-crossing", {}, "strong", 0.5),
+        ("lexicon-crossing", {}, "quick", 0.3),
+    ],
+)
 def test_a_choice_keeps_to_its_time_budget(game: str, options: dict[str, Any], level: str, budget: float) -> None:
     state = midgame(game, options, moves=10)
     seat = min(get_engine(game).actors(state))

@@ -64,8 +64,9 @@ print(json.dumps(took))
 
 
 def test_lingua_fences_quick_computer_keeps_its_tenth_of_a_second_from_its_first_choice() -> None:
-    done = subprocess.run([sys.executable, "-c", CHOICES], cwd=ROOT, capture_output=True, text=True, check=True,
-                          timeout=120)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", CHOICES], cwd=ROOT, capture_output=True, text=True, check=True, timeout=120
+    )
     took = json.loads(done.stdout)
 
     assert BUDGETS["quick"] == 0.1
@@ -76,12 +77,27 @@ def test_lingua_fences_quick_computer_keeps_its_tenth_of_a_second_from_its_first
 
 # The rule text's fifth move, in a practice game with two blanks in the pool: searched to its end in Python this
 # position takes tens of seconds of CPU.
-LINGO_BOARD = {"k12": "H", "l11": "R", "l12": "E", "l13": "YP", "l14": "E", "l15": "A", "l16": "T", "m12": "W",
-               "m13": "E", "m14": "N", "n13": "T", "j14": "O", "k14": "V"}  # fmt: skip
+LINGO_BOARD = {
+    "k12": "H",
+    "l11": "R",
+    "l12": "E",
+    "l13": "YP",
+    "l14": "E",
+    "l15": "A",
+    "l16": "T",
+    "m12": "W",
+    "m13": "E",
+    "m14": "N",
+    "n13": "T",
+    "j14": "O",
+    "k14": "V",
+}
 
 
 @pytest.mark.parametrize("level", ["quick", "strong"])
-def test_lingo_computers_keep_their_budget_without_the_compiled_walk_and_play_a_scoring_move(level, monkeypatch) -> None:
+def test_lingo_computers_keep_their_budget_without_the_compiled_walk_and_play_a_scoring_move(
+    level, monkeypatch
+) -> None:
     # Where no C compiler built the walk, the search runs in Python: it stops at the choice's budget with the
     # best move found so far.
     from wordgames.engines import get_engine

@@ -29,8 +29,7 @@ def test_a_seeded_game_between_random_players_ends_with_every_move_legal(game: s
 
 
 def test_random_players_call_green_light_and_jaywalk_in_lexicon_crossing() -> None:
-    report = play_game("lexicon-crossing", ["random", "random"], seed=2, options=SMALL["lexicon-crossing"],
-                       budget=0.05)  # fmt: skip
+    report = play_game("lexicon-crossing", ["random", "random"], seed=2, options=SMALL["lexicon-crossing"], budget=0.05)
 
     moves = [m["move"].split()[0] for m in report.record["moves"]]
     assert "green" in moves and "jaywalk" in moves
@@ -41,11 +40,12 @@ def test_the_random_player_moves_at_random_and_legally(game: str) -> None:
     engine = get_engine(game)
     state = engine.new_game(["ann", "bob"], SMALL[game], 5)
     seat = sorted(engine.actors(state))[0]
-    moves = {choose_move(engine, engine.view(state, seat), seat, level="random", rng=random.Random(n), budget=0.2)
-             for n in range(8)}  # fmt: skip
+    moves = {
+        choose_move(engine, engine.view(state, seat), seat, level="random", rng=random.Random(n), budget=0.2)
+        for n in range(8)
+    }
 
     assert len(moves) >= 3
     for move in moves:
         assert move is not None
         engine.apply(state, seat, move)  # raises IllegalMove if it is not legal
-

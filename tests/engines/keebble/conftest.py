@@ -14,8 +14,14 @@ from wordgames.engines.keebble.board import edge_cells, wall_key
 PLAYERS = ["ann", "bob", "cat", "dan"]
 
 
-def position(hands: list[str], cells: dict[str, str] | None = None, walls: list[tuple[str, str]] = (),
-             special: dict[str, str] | None = None, star: str | None = None, **options: Any) -> dict[str, Any]:
+def position(
+    hands: list[str],
+    cells: dict[str, str] | None = None,
+    walls: list[tuple[str, str]] = (),
+    special: dict[str, str] | None = None,
+    star: str | None = None,
+    **options: Any,
+) -> dict[str, Any]:
     """An empty-start game with the given hands (one string per player), letters, walls and special cells."""
     state = ENGINE.new_game(PLAYERS[: len(hands)], {"start": "empty", **options}, seed=1)
     state["hands"] = [list(h) for h in hands]
@@ -40,7 +46,11 @@ def short_move(state: dict[str, Any], seat: int) -> str | None:
     for col, row in cells:
         for letter in words:
             for across in (True, False):
-                text = f"{row}{column_name(col).upper()} {letter}" if across else f"{column_name(col).upper()}{row} {letter}"
+                text = (
+                    f"{row}{column_name(col).upper()} {letter}"
+                    if across
+                    else f"{column_name(col).upper()}{row} {letter}"
+                )
                 try:
                     ENGINE.apply(state, seat, text if state["endgame"] else f"{text} ask E T")
                 except IllegalMove:

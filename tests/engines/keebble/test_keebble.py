@@ -82,7 +82,9 @@ def test_right_to_left_words_are_written_and_read_leftwards():
     assert {name: cell["letter"] for name, cell in state["cells"].items()} == {"e4": "C", "d4": "A", "c4": "T"}
     state, _ = play(state, 1, "take E")
     state["turn"] = 1
-    state, outcome = play(state, 1, "F3 ASH ask E X")  # down as usual; the S at f4 makes SCAT, read leftwards (all unique: 5 each)
+    state, outcome = play(
+        state, 1, "F3 ASH ask E X"
+    )  # down as usual; the S at f4 makes SCAT, read leftwards (all unique: 5 each)
     assert outcome.summary.startswith("bob played ASH (15) and SCAT (20)")
 
 
@@ -127,8 +129,7 @@ def test_all_new_words_score():
     assert set(words) == {"CATS", "OS"}
 
 
-@pytest.mark.parametrize("kind, expected", [("DL", 3 + 1 + 5 * 2), ("TL", 3 + 1 + 5 * 3), ("DW", 9 * 2),
-                                            ("TW", 9 * 3)])  # fmt: skip
+@pytest.mark.parametrize("kind, expected", [("DL", 3 + 1 + 5 * 2), ("TL", 3 + 1 + 5 * 3), ("DW", 9 * 2), ("TW", 9 * 3)])
 def test_special_cells_multiply(kind, expected):
     state = position(["CAT", "CA"], special={"e4": kind}, dictionary="enable", supercells=True)
     state, outcome = play(state, 0, "4C CAT ask E X")  # T lands on e4
@@ -138,8 +139,13 @@ def test_special_cells_multiply(kind, expected):
 
 def test_a_double_word_cell_doubles_only_the_first_word_that_uses_it():
     # The S on the double word cell at f4 makes CATS across (the word as written) and OS down: only CATS doubles.
-    state = position(["S", "CAT"], cells={"c4": "C", "d4": "A", "e4": "T", "f3": "O"}, special={"f4": "DW"},
-                     dictionary="enable", supercells=True)  # fmt: skip
+    state = position(
+        ["S", "CAT"],
+        cells={"c4": "C", "d4": "A", "e4": "T", "f3": "O"},
+        special={"f4": "DW"},
+        dictionary="enable",
+        supercells=True,
+    )
     state["first_word"] = False
     state, outcome = play(state, 0, "F4 S ask E X")
     assert "CATS (24) and OS (10)" in outcome.summary and outcome.score == 34
@@ -167,8 +173,9 @@ def test_three_players_answer_in_any_order():
         play(state, 2, "take Q")
     state, outcome = play(state, 2, "take E")
     # Carried out in turn order from the player after the asker: bob, cat, dan.
-    assert outcome.summary == ("cat answered. The answers: bob placed a wall between b2 and b3. cat took E. "
-                               "dan took X.")  # fmt: skip
+    assert outcome.summary == (
+        "cat answered. The answers: bob placed a wall between b2 and b3. cat took E. dan took X."
+    )
     assert state["phase"] == "turn" and state["turn"] == 1
     assert state["hands"][3] == ["X"] and state["hands"][2] == ["E"] and "b2|b3" in state["walls"]
 
@@ -441,8 +448,15 @@ def test_a_blocked_game_ends_after_a_whole_round_in_which_nothing_can_change():
     from wordgames.engines.keebble.board import wall_key
 
     state = position(["QQQQQQQ", "ZZZZZZZ"], dictionary="enable")
-    state["walls"] = sorted({wall_key((c, r), (c + dc, r + dr)) for c in range(8) for r in range(1, 9)
-                             for dc, dr in ((1, 0), (0, 1)) if c + dc < 8 and r + dr <= 8})  # fmt: skip
+    state["walls"] = sorted(
+        {
+            wall_key((c, r), (c + dc, r + dr))
+            for c in range(8)
+            for r in range(1, 9)
+            for dc, dr in ((1, 0), (0, 1))
+            if c + dc < 8 and r + dr <= 8
+        }
+    )
     state, _ = play(state, 0, "ask E T")
     state, _ = play(state, 1, "pass")
     assert not state["finished"] and state["passes"] == 1
@@ -456,8 +470,15 @@ def test_a_turn_that_changes_something_starts_the_count_again():
     state = position(["QQQQQQQ", "ZZZZZZ"], dictionary="enable")  # bob has room for one letter
     from wordgames.engines.keebble.board import wall_key
 
-    state["walls"] = sorted({wall_key((c, r), (c + dc, r + dr)) for c in range(8) for r in range(1, 9)
-                             for dc, dr in ((1, 0), (0, 1)) if c + dc < 8 and r + dr <= 8})  # fmt: skip
+    state["walls"] = sorted(
+        {
+            wall_key((c, r), (c + dc, r + dr))
+            for c in range(8)
+            for r in range(1, 9)
+            for dc, dr in ((1, 0), (0, 1))
+            if c + dc < 8 and r + dr <= 8
+        }
+    )
     state, _ = play(state, 0, "ask E T")
     state, _ = play(state, 1, "take E")  # a letter changed hands
     assert state["passes"] == 0 and not state["finished"]

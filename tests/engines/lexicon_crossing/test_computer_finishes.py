@@ -21,14 +21,32 @@ ENGINE = get_engine("lexicon-crossing")
 # complete but for a Q, neither could place it, so nobody could call red light and the game ended when a seat's
 # idle clock resigned it the third time.
 ANN = [
-    ".......W.....", ".....T.ERNE..", ".YUCKIER.....", "...H.N.E.....", "...O...W.....", ".MURID.O.H...",
-    ".U.D.AFLOAT..", "..VAIR.F.H.I.", ".P.T.BI.PAINT", "SABED.N....K.", "H.I..........", "..D..........",
-]  # fmt: skip
+    ".......W.....",
+    ".....T.ERNE..",
+    ".YUCKIER.....",
+    "...H.N.E.....",
+    "...O...W.....",
+    ".MURID.O.H...",
+    ".U.D.AFLOAT..",
+    "..VAIR.F.H.I.",
+    ".P.T.BI.PAINT",
+    "SABED.N....K.",
+    "H.I..........",
+    "..D..........",
+]
 BOB = [
-    "...L.JO..........", ".ZOA..XU......V..", ".I.R..Y......FACT", "INJURES....G..N..", ".C.M..A...TEPEES.",
-    "...S..L..W.O..D..", "....METAZOAL.....", ".....X.G.E.O.....", ".......O...G.....", ".......N..EYE....",
+    "...L.JO..........",
+    ".ZOA..XU......V..",
+    ".I.R..Y......FACT",
+    "INJURES....G..N..",
+    ".C.M..A...TEPEES.",
+    "...S..L..W.O..D..",
+    "....METAZOAL.....",
+    ".....X.G.E.O.....",
+    ".......O...G.....",
+    ".......N..EYE....",
     "......AE.........",
-]  # fmt: skip
+]
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -39,8 +57,10 @@ def _warm() -> None:
 def the_last_round() -> dict[str, Any]:
     state = ENGINE.new_game(["ann", "bob"], {}, seed=130)
     state["grids"] = [ANN, BOB]
-    state["tiles"] = [sorted(crossword.tiles_of(ANN).elements()) + ["Q"],
-                      sorted(crossword.tiles_of(BOB).elements()) + ["Q"]]  # fmt: skip
+    state["tiles"] = [
+        sorted(crossword.tiles_of(ANN).elements()) + ["Q"],
+        sorted(crossword.tiles_of(BOB).elements()) + ["Q"],
+    ]
     state["bag"], state["latest"] = [], [["Q"], ["Q"]]
     state["round"], state["deal_number"], state["last_green"] = 31, 30, 1
     return state

@@ -29,7 +29,7 @@ def test_starting_tiles_follow_the_guide(tiles, count):
 
 
 def test_five_players_may_play_the_s98_set_which_the_rules_only_advise_against():
-    """"5 | not advised: 15 each (leaves23 = 4 rounds and 3 leftover)"."""
+    """ "5 | not advised: 15 each (leaves23 = 4 rounds and 3 leftover)"."""
     state = ENGINE.new_game(["ann", "bob", "cat", "dan", "eve"], {"tiles": "s98", "dictionary": "every-word"}, seed=1)
     assert [len(t) for t in state["tiles"]] == [15] * 5 and len(state["bag"]) == 23
     for _ in range(4):
@@ -188,6 +188,7 @@ def test_the_green_lighter_can_be_kept_from_seeing_their_new_tile():
 def play_to_the_end(state, moves):
     """Each round the next player lays out all their tiles and calls green light, until the pool is
     exhausted; then red light and the others' done."""
+
     def play(seat, move):
         nonlocal state
         state, _ = ENGINE.apply(state, seat, move)
@@ -281,5 +282,7 @@ def test_the_three_winning_team_rules(rule, winners):
     assert scores == ["10/2=5.00", "1/2=0.50", "3/2=1.50", "3/2=1.50"]
     result = ENGINE.result(state)
     assert result["winners"] == winners
-    assert result["teams"] == {"best": {"A": 5.0, "B": 1.5}, "worst": {"A": 0.5, "B": 1.5},
-                               "combined": {"A": 2.75, "B": 1.5}}[rule]
+    assert (
+        result["teams"]
+        == {"best": {"A": 5.0, "B": 1.5}, "worst": {"A": 0.5, "B": 1.5}, "combined": {"A": 2.75, "B": 1.5}}[rule]
+    )

@@ -11,8 +11,7 @@ from wordgames.engines.lexicon_crossing import crossword
 ENABLE = get_lexicon("enable")
 
 # KEYBOARD across, crossed by CAKE on the K, BED on the B and RUBBISH on the R (rules/lexicon-crossing.md).
-KEYBOARD = ["C.......", "A.......", "KEYBOARD", "E..E..U.", "...D..B.", "......B.", "......I.", "......S.",
-            "......H."]  # fmt: skip
+KEYBOARD = ["C.......", "A.......", "KEYBOARD", "E..E..U.", "...D..B.", "......B.", "......I.", "......S.", "......H."]
 
 
 def test_keyboard_cake_bed_rubbish_is_9_over_4():
@@ -23,7 +22,7 @@ def test_keyboard_cake_bed_rubbish_is_9_over_4():
 
 
 def test_leftover_tiles_count_as_words():
-    """"On the rare occasion that there are leftover tiles ... use points/(words made + tiles remaining)"."""
+    """ "On the rare occasion that there are leftover tiles ... use points/(words made + tiles remaining)"."""
     assert crossword.score(KEYBOARD, 2, ENABLE).text == "9/6=1.50"
 
 
@@ -43,7 +42,7 @@ def test_a_tile_inside_a_corner_makes_two_words(letter, gain):
 
 
 def test_a_loop_scores_every_corner():
-    """"Four words linearly has three scoring tiles, but as a loop, has four"."""
+    """ "Four words linearly has three scoring tiles, but as a loop, has four"."""
     loop = ["CRAB", "O..O", "D..O", "EGGS"]  # CRAB, EGGS across; CODE, BOOS down
     scored = crossword.score(loop, 0, ENABLE)
     assert scored.invalid == []
@@ -85,12 +84,15 @@ def test_a_complete_crossword_passes():
     crossword.check_complete(KEYBOARD, [], ENABLE)
 
 
-@pytest.mark.parametrize("text, rows", [
-    ("..C/KEY", ["..C", "KEY"]),
-    ("..C\nKEY\n", ["..C", "KEY"]),
-    ("...../..C../KEY../.....", ["..C", "KEY"]),  # trimmed
-    ("C/KEY", ["C..", "KEY"]),  # ragged rows padded
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "text, rows",
+    [
+        ("..C/KEY", ["..C", "KEY"]),
+        ("..C\nKEY\n", ["..C", "KEY"]),
+        ("...../..C../KEY../.....", ["..C", "KEY"]),  # trimmed
+        ("C/KEY", ["C..", "KEY"]),  # ragged rows padded
+    ],
+)
 def test_parsing_grids(text, rows):
     assert crossword.parse(text) == rows
 

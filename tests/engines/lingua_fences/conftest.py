@@ -28,8 +28,11 @@ def legal_word(state: dict[str, Any], seat: int) -> str:
                     sheet.check_word(start, across, word, _ANY)
                 except IllegalMove:
                     continue
-                coordinate = (f"{start[1]}{column_name(start[0]).upper()}" if across
-                              else f"{column_name(start[0]).upper()}{start[1]}")  # fmt: skip
+                coordinate = (
+                    f"{start[1]}{column_name(start[0]).upper()}"
+                    if across
+                    else f"{column_name(start[0]).upper()}{start[1]}"
+                )
                 return f"{coordinate} {word}"
     raise AssertionError(f"no legal word on sheet {index}: {cell_name(*sheet.start)}")
 

@@ -140,12 +140,15 @@ def test_house_words_count_as_words():
 
 
 def test_a_word_that_splits_an_area_into_equal_parts_says_how_to_choose():
-    state = ENGINE.new_game(["ann", "bob"], {"size": 7, "start": "d1", "edge": "any", "dictionary": "every-word"},
-                            seed=1)  # fmt: skip
+    state = ENGINE.new_game(
+        ["ann", "bob"], {"size": 7, "start": "d1", "edge": "any", "dictionary": "every-word"}, seed=1
+    )
     state["sheets"][0]["longest"] = 7  # (as if a seven-letter word had been written before)
     _, outcome = ENGINE.apply(state, 0, "D1 ABCDEFG")
-    assert outcome.summary == ("ann wrote ABCDEFG on ann's sheet, enclosing 21 squares, for 21 points (ABCDEFG "
-                               "splits an area into equal parts: the one holding a1 is claimed; to claim another, "
-                               "add claim e1 after the word).")  # fmt: skip
+    assert outcome.summary == (
+        "ann wrote ABCDEFG on ann's sheet, enclosing 21 squares, for 21 points (ABCDEFG "
+        "splits an area into equal parts: the one holding a1 is claimed; to claim another, "
+        "add claim e1 after the word)."
+    )
     _, chosen = ENGINE.apply(state, 0, "D1 ABCDEFG claim e1")
     assert chosen.move == "D1 ABCDEFG claim e1" and "equal parts" not in chosen.summary

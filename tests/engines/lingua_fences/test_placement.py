@@ -28,8 +28,9 @@ def write(sheet: Sheet, start: str, across: bool, word: str) -> list:
     return new
 
 
-@pytest.mark.parametrize("start, across, word", [("c3", True, "CAT"), ("a3", True, "CAT"), ("c1", False, "CAT"),
-                                                 ("b3", True, "OCA")])  # fmt: skip
+@pytest.mark.parametrize(
+    "start, across, word", [("c3", True, "CAT"), ("a3", True, "CAT"), ("c1", False, "CAT"), ("b3", True, "OCA")]
+)
 def test_the_first_word_covers_the_starting_square(start, across, word):
     write(sheet_with(), start, across, word)
 

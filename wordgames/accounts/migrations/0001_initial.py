@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,14 +14,24 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Profile',
+            name="Profile",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('display_name', models.CharField(blank=True, help_text='The name other players see. Empty means your username.', max_length=40)),
-                ('time_zone', models.CharField(default='UTC', max_length=64)),
-                ('suspended', models.BooleanField(default=False)),
-                ('suspended_reason', models.TextField(blank=True)),
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='profile', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "display_name",
+                    models.CharField(
+                        blank=True, help_text="The name other players see. Empty means your username.", max_length=40
+                    ),
+                ),
+                ("time_zone", models.CharField(default="UTC", max_length=64)),
+                ("suspended", models.BooleanField(default=False)),
+                ("suspended_reason", models.TextField(blank=True)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="profile", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
         ),
     ]

@@ -4,20 +4,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0001_initial'),
+        ("accounts", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='profile',
-            name='digest_hour',
-            field=models.PositiveSmallIntegerField(default=8, help_text="Hour of the day (in the player's time zone) at which the daily digest is sent."),
+            model_name="profile",
+            name="digest_hour",
+            field=models.PositiveSmallIntegerField(
+                default=8, help_text="Hour of the day (in the player's time zone) at which the daily digest is sent."
+            ),
         ),
         migrations.AddField(
-            model_name='profile',
-            name='email_modes',
-            field=models.JSONField(blank=True, default=dict, help_text='Per kind of email: "every", "digest" (your turn only) or "none".'),
+            model_name="profile",
+            name="email_modes",
+            field=models.JSONField(
+                blank=True, default=dict, help_text='Per kind of email: "every", "digest" (your turn only) or "none".'
+            ),
         ),
     ]

@@ -4,15 +4,17 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0002_profile_digest_hour_profile_email_modes'),
+        ("accounts", "0002_profile_digest_hour_profile_email_modes"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='profile',
-            name='same_subject',
-            field=models.BooleanField(default=False, help_text='Every email about a game has the same subject (Gmail starts a new conversation when the subject changes); who is to move is then in the email only.'),
+            model_name="profile",
+            name="same_subject",
+            field=models.BooleanField(
+                default=False,
+                help_text="Every email about a game has the same subject (Gmail starts a new conversation when the subject changes); who is to move is then in the email only.",
+            ),
         ),
     ]

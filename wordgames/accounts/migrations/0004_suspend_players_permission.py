@@ -4,14 +4,13 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0003_profile_same_subject'),
+        ("accounts", "0003_profile_same_subject"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='profile',
-            options={'permissions': [('suspend_players', 'Can suspend players and lift suspensions')]},
+            name="profile",
+            options={"permissions": [("suspend_players", "Can suspend players and lift suspensions")]},
         ),
     ]

@@ -4,19 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0005_moderators_group'),
+        ("accounts", "0005_moderators_group"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='TokenBucket',
+            name="TokenBucket",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=80, unique=True)),
-                ('tokens', models.FloatField()),
-                ('updated', models.DateTimeField()),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("key", models.CharField(max_length=80, unique=True)),
+                ("tokens", models.FloatField()),
+                ("updated", models.DateTimeField()),
             ],
         ),
     ]

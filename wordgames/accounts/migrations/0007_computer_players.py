@@ -4,15 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0006_token_bucket'),
+        ("accounts", "0006_token_bucket"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='profile',
-            name='computer',
-            field=models.CharField(blank=True, editable=False, help_text="The level this account plays at if it is one of the site's computer players; empty for a person.", max_length=16),
+            model_name="profile",
+            name="computer",
+            field=models.CharField(
+                blank=True,
+                editable=False,
+                help_text="The level this account plays at if it is one of the site's computer players; empty for a person.",
+                max_length=16,
+            ),
         ),
     ]

@@ -4,20 +4,28 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0008_follow_and_block'),
+        ("accounts", "0008_follow_and_block"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='profile',
-            name='browser_language',
-            field=models.CharField(blank=True, editable=False, help_text="The language the player's browser last asked for: their emails' language while they have not chosen one.", max_length=16),
+            model_name="profile",
+            name="browser_language",
+            field=models.CharField(
+                blank=True,
+                editable=False,
+                help_text="The language the player's browser last asked for: their emails' language while they have not chosen one.",
+                max_length=16,
+            ),
         ),
         migrations.AddField(
-            model_name='profile',
-            name='language',
-            field=models.CharField(blank=True, help_text="The language of the site and of emails for this player; empty means the browser's.", max_length=16),
+            model_name="profile",
+            name="language",
+            field=models.CharField(
+                blank=True,
+                help_text="The language of the site and of emails for this player; empty means the browser's.",
+                max_length=16,
+            ),
         ),
     ]

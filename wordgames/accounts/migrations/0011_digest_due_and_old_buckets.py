@@ -24,26 +24,33 @@ def first_digests(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0010_verbose_names_for_translation'),
+        ("accounts", "0010_verbose_names_for_translation"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='profile',
-            name='digest_due',
-            field=models.DateTimeField(blank=True, editable=False, help_text='When the daily digest is next due, for a player who takes one: their digest hour in their time zone, moved on when it goes out or when they change either.', null=True, verbose_name='next digest'),
+            model_name="profile",
+            name="digest_due",
+            field=models.DateTimeField(
+                blank=True,
+                editable=False,
+                help_text="When the daily digest is next due, for a player who takes one: their digest hour in their time zone, moved on when it goes out or when they change either.",
+                null=True,
+                verbose_name="next digest",
+            ),
         ),
         migrations.AlterField(
-            model_name='tokenbucket',
-            name='updated',
-            field=models.DateTimeField(db_index=True, verbose_name='updated'),
+            model_name="tokenbucket",
+            name="updated",
+            field=models.DateTimeField(db_index=True, verbose_name="updated"),
         ),
         migrations.AddIndex(
-            model_name='profile',
-            index=models.Index(condition=models.Q(('digest_due__isnull', False)), fields=['digest_due'], name='profile_digest_due'),
+            model_name="profile",
+            index=models.Index(
+                condition=models.Q(("digest_due__isnull", False)), fields=["digest_due"], name="profile_digest_due"
+            ),
         ),
         migrations.RunPython(first_digests, migrations.RunPython.noop),
     ]

@@ -5,46 +5,76 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('games', '0025_verbose_names_for_translation'),
+        ("games", "0025_verbose_names_for_translation"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='GameAnalysis',
+            name="GameAnalysis",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('done', models.BooleanField(default=False, verbose_name='done')),
-                ('budget', models.FloatField(default=0, verbose_name='seconds a move')),
-                ('seconds', models.FloatField(default=0, verbose_name='seconds in all')),
-                ('summary', models.JSONField(default=list, help_text='Per seat: moves analysed, moves that matched the best, points missed.', verbose_name='summary')),
-                ('created', models.DateTimeField(auto_now_add=True, verbose_name='created')),
-                ('updated', models.DateTimeField(auto_now=True, verbose_name='updated')),
-                ('game', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='analysis', to='games.game', verbose_name='game')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("done", models.BooleanField(default=False, verbose_name="done")),
+                ("budget", models.FloatField(default=0, verbose_name="seconds a move")),
+                ("seconds", models.FloatField(default=0, verbose_name="seconds in all")),
+                (
+                    "summary",
+                    models.JSONField(
+                        default=list,
+                        help_text="Per seat: moves analysed, moves that matched the best, points missed.",
+                        verbose_name="summary",
+                    ),
+                ),
+                ("created", models.DateTimeField(auto_now_add=True, verbose_name="created")),
+                ("updated", models.DateTimeField(auto_now=True, verbose_name="updated")),
+                (
+                    "game",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="analysis",
+                        to="games.game",
+                        verbose_name="game",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'game analysis',
-                'verbose_name_plural': 'game analyses',
+                "verbose_name": "game analysis",
+                "verbose_name_plural": "game analyses",
             },
         ),
         migrations.CreateModel(
-            name='MoveAnalysis',
+            name="MoveAnalysis",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('points', models.IntegerField(default=0, verbose_name='points scored')),
-                ('best', models.TextField(blank=True, verbose_name='best move')),
-                ('best_points', models.IntegerField(default=0, verbose_name="best move's points")),
-                ('missed', models.IntegerField(default=0, verbose_name='points missed')),
-                ('matched', models.BooleanField(default=False, verbose_name='matched the best')),
-                ('analysis', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='moves', to='analysis.gameanalysis', verbose_name='analysis')),
-                ('move', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='analysis', to='games.move', verbose_name='move')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("points", models.IntegerField(default=0, verbose_name="points scored")),
+                ("best", models.TextField(blank=True, verbose_name="best move")),
+                ("best_points", models.IntegerField(default=0, verbose_name="best move's points")),
+                ("missed", models.IntegerField(default=0, verbose_name="points missed")),
+                ("matched", models.BooleanField(default=False, verbose_name="matched the best")),
+                (
+                    "analysis",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="moves",
+                        to="analysis.gameanalysis",
+                        verbose_name="analysis",
+                    ),
+                ),
+                (
+                    "move",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="analysis",
+                        to="games.move",
+                        verbose_name="move",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'move analysis',
-                'verbose_name_plural': 'move analyses',
+                "verbose_name": "move analysis",
+                "verbose_name_plural": "move analyses",
             },
         ),
     ]

@@ -5,28 +5,49 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('analysis', '0001_analysis'),
-        ('games', '0027_sweeps_read_what_is_due'),
+        ("analysis", "0001_analysis"),
+        ("games", "0027_sweeps_read_what_is_due"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='PracticeReview',
+            name="PracticeReview",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.PositiveSmallIntegerField(verbose_name='seat')),
-                ('version', models.PositiveIntegerField(help_text="The game's version when it was asked.", verbose_name='version')),
-                ('done', models.BooleanField(default=False, verbose_name='done')),
-                ('rows', models.JSONField(default=list, help_text="The seat's moves: number, move, points, best move, its points, points missed.", verbose_name='moves')),
-                ('created', models.DateTimeField(auto_now_add=True, verbose_name='created')),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='practice_reviews', to='games.game', verbose_name='game')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("seat", models.PositiveSmallIntegerField(verbose_name="seat")),
+                (
+                    "version",
+                    models.PositiveIntegerField(
+                        help_text="The game's version when it was asked.", verbose_name="version"
+                    ),
+                ),
+                ("done", models.BooleanField(default=False, verbose_name="done")),
+                (
+                    "rows",
+                    models.JSONField(
+                        default=list,
+                        help_text="The seat's moves: number, move, points, best move, its points, points missed.",
+                        verbose_name="moves",
+                    ),
+                ),
+                ("created", models.DateTimeField(auto_now_add=True, verbose_name="created")),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="practice_reviews",
+                        to="games.game",
+                        verbose_name="game",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'practice review',
-                'verbose_name_plural': 'practice reviews',
-                'constraints': [models.UniqueConstraint(fields=('game', 'seat', 'version'), name='practice_review_once_a_position')],
+                "verbose_name": "practice review",
+                "verbose_name_plural": "practice reviews",
+                "constraints": [
+                    models.UniqueConstraint(fields=("game", "seat", "version"), name="practice_review_once_a_position")
+                ],
             },
         ),
     ]

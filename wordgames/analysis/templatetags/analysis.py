@@ -21,4 +21,3 @@ def game_analysis(game: Game) -> actions.Shown | None:
 @register.simple_tag
 def move_analysis(analysis: actions.Shown | None, move: Move) -> MoveAnalysis | None:
     return analysis.rows.get(move.pk) if analysis is not None else None
-

@@ -91,8 +91,15 @@ def best_for_view(engine: Engine, state: State, seat: int, *, budget: float, rng
     return Best(*scored) if scored else None
 
 
-def review_game(engine: Engine, start: State, moves: list[tuple[int, str]], *, budget: float,
-                rng_for: Callable[[int], random.Random], only: int | None = None) -> Iterator[Review]:  # fmt: skip
+def review_game(
+    engine: Engine,
+    start: State,
+    moves: list[tuple[int, str]],
+    *,
+    budget: float,
+    rng_for: Callable[[int], random.Random],
+    only: int | None = None,
+) -> Iterator[Review]:
     """Replay ``moves`` ((seat, text) in order) from ``start``, each beside the strong player's best move in
     the position it was played in (``budget`` seconds a move, randomness ``rng_for(n)``). ``only``: review that
     seat's moves alone (the others are replayed, not reviewed): a practice game's player asking about theirs."""
@@ -106,8 +113,9 @@ def review_game(engine: Engine, start: State, moves: list[tuple[int, str]], *, b
             best = None
         else:
             best = best_for_view(engine, state, seat, budget=budget, rng=rng_for(n))
-        yield Review(n, seat, outcome.move, int(outcome.score or 0), best.move if best else "",
-                     best.points if best else 0)  # fmt: skip
+        yield Review(
+            n, seat, outcome.move, int(outcome.score or 0), best.move if best else "", best.points if best else 0
+        )
         state = after
 
 

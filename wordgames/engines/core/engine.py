@@ -143,9 +143,7 @@ class Engine:
         """Return the full option dict (defaults filled in, preset applied) or raise ``InvalidOptions``."""
         raise NotImplementedError
 
-    def new_game(
-        self, players: list[str], options: Mapping[str, Any], seed: Seed, bag: str | None = None
-    ) -> State:
+    def new_game(self, players: list[str], options: Mapping[str, Any], seed: Seed, bag: str | None = None) -> State:
         """A new game for these player names (seat order). ``seed``: the game's secret (a hex string of 128 bits
         or more) or, for a game begun before November 2026, its whole-number seed (``core.rng``). ``bag``
         fixes the first tiles drawn, in order."""
@@ -233,8 +231,10 @@ class Engine:
 
     def move_examples(self, state: State, seat: int | None) -> list[str]:
         """A few lines showing how to write a move now, for emails: "13L YET      a word across from l13"."""
-        return [example_line(notation, str(said) if said is not None else "")
-                for notation, said in self.examples(state, seat)]  # fmt: skip
+        return [
+            example_line(notation, str(said) if said is not None else "")
+            for notation, said in self.examples(state, seat)
+        ]
 
     def examples(self, state: State, seat: int | None) -> list[tuple[str, Phrase | None]]:
         """``move_examples`` as data: each example's notation and what it does (``core.sentences``), for the

@@ -87,8 +87,10 @@ class LetterSet:
         values = {str(k).upper(): v for k, v in values.items()}
         counts = {str(k).upper(): v for k, v in counts.items()}
         if set(values) != set(counts):
-            raise ValueError(f"'values' and 'counts' must name the same letters; differing: "
-                             f"{', '.join(sorted(set(values) ^ set(counts)))}")  # fmt: skip
+            raise ValueError(
+                f"'values' and 'counts' must name the same letters; differing: "
+                f"{', '.join(sorted(set(values) ^ set(counts)))}"
+            )
         for letter in values:
             if len(letter) != 1 or not letter.isalpha():
                 raise ValueError(f"{letter!r} is not a letter: one letter a key")
@@ -103,8 +105,14 @@ class LetterSet:
         if bad_fold:
             raise ValueError(f"'fold' must map one letter to letters of the set: not {', '.join(bad_fold)}")
         vowels = frozenset(str(data.get("vowels", "AEIOU")).upper()) & set(values)
-        return cls(str(data.get("name") or name), MappingProxyType(values), MappingProxyType(counts), blanks,
-                   vowels, MappingProxyType(fold))  # fmt: skip
+        return cls(
+            str(data.get("name") or name),
+            MappingProxyType(values),
+            MappingProxyType(counts),
+            blanks,
+            vowels,
+            MappingProxyType(fold),
+        )
 
     @classmethod
     def from_file(cls, name: str, path: str | Path) -> LetterSet:
@@ -176,6 +184,12 @@ def letter_set_for(dictionary: str) -> LetterSet:
         values.update({k: v for k, v in other.values.items() if k not in values})
         fold.update({k: v for k, v in other.fold.items() if k not in fold and k not in values})
     counts = {letter: first.counts.get(letter, 0) for letter in values}
-    merged = _combined[dictionary] = LetterSet(first.name, MappingProxyType(values), MappingProxyType(counts),
-                                               first.blanks, first.vowels, MappingProxyType(fold))  # fmt: skip
+    merged = _combined[dictionary] = LetterSet(
+        first.name,
+        MappingProxyType(values),
+        MappingProxyType(counts),
+        first.blanks,
+        first.vowels,
+        MappingProxyType(fold),
+    )
     return merged

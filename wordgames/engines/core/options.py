@@ -29,8 +29,13 @@ def coerce(option: Option, value: Any) -> Any:
         if isinstance(value, bool) or (isinstance(value, float) and value != number):
             raise InvalidOptions(Refusal.OPTION_NOT_WHOLE, option=name, value=quote(value))
         if not (option.minimum or 0) <= number <= (option.maximum or number):
-            raise InvalidOptions(Refusal.OPTION_OUT_OF_RANGE, option=name, least=str(option.minimum),
-                                 most=str(option.maximum), value=number)  # fmt: skip
+            raise InvalidOptions(
+                Refusal.OPTION_OUT_OF_RANGE,
+                option=name,
+                least=str(option.minimum),
+                most=str(option.maximum),
+                value=number,
+            )
         return number
     if option.kind == "choice":
         for choice in option.choices:
@@ -41,7 +46,6 @@ def coerce(option: Option, value: Any) -> Any:
     if not isinstance(value, str) or (not value.strip() and option.default != ""):
         raise InvalidOptions(Refusal.OPTION_NOT_A_NAME, option=name, value=quote(value))
     return value.strip()
-
 
 
 def validate(title: str, options: tuple[Option, ...], given: Mapping[str, Any]) -> dict[str, Any]:

@@ -31,21 +31,27 @@ GAME_BUDGETS = {"lexicon-crossing": {"quick": 0.5, "strong": 2.0, "random": 0.25
 # (game, level) -> "module:function"; each game's computer.py holds its levels.
 PLAYERS: dict[tuple[str, str], str] = {
     (game, level): f"wordgames.engines.{package}.computer:{level}"
-    for game, package in (("lingo", "lingo"), ("lingua-fences", "lingua_fences"), ("keebble", "keebble"),
-                          ("lexicon-crossing", "lexicon_crossing"))
+    for game, package in (
+        ("lingo", "lingo"),
+        ("lingua-fences", "lingua_fences"),
+        ("keebble", "keebble"),
+        ("lexicon-crossing", "lexicon_crossing"),
+    )
     for level in LEVELS
-}  # fmt: skip
+}
 # The yardstick of the strength bench (bench/selfplay.py): a uniformly random legal move of those a short look
 # finds. Never offered to players (``levels`` lists only ``LEVELS``), but ``get_player`` knows it.
 BENCH_PLAYERS: dict[tuple[str, str], str] = {
-    (game, "random"): target.replace(":quick", ":random_move") for (game, level), target in PLAYERS.items()
+    (game, "random"): target.replace(":quick", ":random_move")
+    for (game, level), target in PLAYERS.items()
     if level == "quick"
-}  # fmt: skip
+}
 
 
 class ComputerPlayer(Protocol):
-    def __call__(self, engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Random,
-                 clock: Clock) -> str | None: ...  # fmt: skip
+    def __call__(
+        self, engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Random, clock: Clock
+    ) -> str | None: ...
 
 
 class Clock:
@@ -106,8 +112,15 @@ def get_player(game: str, level: str) -> ComputerPlayer:
     return player
 
 
-def choose_move(engine: Engine, view: dict[str, Any], seat: int, *, level: str = "strong",
-                rng: random.Random | None = None, budget: float | None = None) -> str | None:  # fmt: skip
+def choose_move(
+    engine: Engine,
+    view: dict[str, Any],
+    seat: int,
+    *,
+    level: str = "strong",
+    rng: random.Random | None = None,
+    budget: float | None = None,
+) -> str | None:
     """The move the computer player of ``level`` makes for ``seat`` seeing ``view``, in the game's notation,
     or None when it has nothing to do. ``budget``: seconds (default by level)."""
     player = get_player(engine.name, level)
@@ -141,10 +154,18 @@ ORDER_BITS = 3
 ORDERS = 1 << ORDER_BITS  # shuffled letter orders a walk with an rng draws from, one at each letter
 
 
-def fit_words(lexicon: Lexicon, slots: list[Slot], letters: Counter[str] | None, *, min_len: int = 2,
-              max_len: int = 99, can_end: Callable[[int], bool] | None = None,
-              usable: Callable[[int], bool] | None = None, clock: Clock | None = None,
-              rng: random.Random | None = None) -> Iterator[tuple[str, list[int]]]:  # fmt: skip
+def fit_words(
+    lexicon: Lexicon,
+    slots: list[Slot],
+    letters: Counter[str] | None,
+    *,
+    min_len: int = 2,
+    max_len: int = 99,
+    can_end: Callable[[int], bool] | None = None,
+    usable: Callable[[int], bool] | None = None,
+    clock: Clock | None = None,
+    rng: random.Random | None = None,
+) -> Iterator[tuple[str, list[int]]]:
     """Words written from ``slots[0]`` on: fixed letters kept, free cells filled from ``letters`` (any letter
     when None). Yields (word, positions of the new letters). ``usable(i)``: a free cell may take a letter;
     ``can_end(n)``: a word of length ``n`` may stop there (e.g. the next cell is not a letter). With ``rng``

@@ -23,14 +23,23 @@ GAMES = ("lingo", "lingua-fences", "keebble", "lexicon-crossing")
 
 
 def make_record(
-    game_name: str, options: Mapping[str, Any], players: list[str], seed: Seed, bag: str | None,
+    game_name: str,
+    options: Mapping[str, Any],
+    players: list[str],
+    seed: Seed,
+    bag: str | None,
     moves: list[dict[str, str]],
-) -> dict[str, Any]:  # fmt: skip
+) -> dict[str, Any]:
     """A record dict ready for ``json.dumps``; ``moves`` are ``{"player": name, "move": text}``."""
     return {
-        "format": FORMAT, "game": game_name, "options": dict(options), "players": list(players), "seed": seed,
-        "bag": bag or "", "moves": [{"player": m["player"], "move": m["move"]} for m in moves],
-    }  # fmt: skip
+        "format": FORMAT,
+        "game": game_name,
+        "options": dict(options),
+        "players": list(players),
+        "seed": seed,
+        "bag": bag or "",
+        "moves": [{"player": m["player"], "move": m["move"]} for m in moves],
+    }
 
 
 def validate_record(record: Any) -> dict[str, Any]:
@@ -40,7 +49,9 @@ def validate_record(record: Any) -> dict[str, Any]:
     if record.get("format") != FORMAT:
         raise InvalidRecord(f"The record's format must be {quote(FORMAT)}, not {quote(record.get('format'))}.")
     if record.get("game") not in engine_names():
-        raise InvalidRecord(f"The record's game must be one of {', '.join(engine_names())}, not {quote(record.get('game'))}.")
+        raise InvalidRecord(
+            f"The record's game must be one of {', '.join(engine_names())}, not {quote(record.get('game'))}."
+        )
     players = record.get("players")
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
         raise InvalidRecord("The record's players must be a list of names, in seat order.")
@@ -80,10 +91,14 @@ def replay(record: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
         except IllegalMove as e:
             raise InvalidRecord(f"Move {n} ({entry['player']}: {entry['move']}) is illegal: {e}") from None
         yield {
-            "n": n, "player": entry["player"], "move": outcome.move, "score": outcome.score,
-            "words": [w["word"] for w in outcome.words], "totals": engine.view(state, None)["scores"],
+            "n": n,
+            "player": entry["player"],
+            "move": outcome.move,
+            "score": outcome.score,
+            "words": [w["word"] for w in outcome.words],
+            "totals": engine.view(state, None)["scores"],
             "summary": outcome.summary,
-        }  # fmt: skip
+        }
     yield {"result": engine.result(state)}
 
 
@@ -91,7 +106,9 @@ def final_state(record: Mapping[str, Any]) -> dict[str, Any]:
     """The state after every move of the record."""
     validate_record(record)
     engine = get_engine(record["game"])
-    state = engine.new_game(list(record["players"]), record.get("options") or {}, record["seed"], record.get("bag") or None)
+    state = engine.new_game(
+        list(record["players"]), record.get("options") or {}, record["seed"], record.get("bag") or None
+    )
     for entry in record.get("moves", []):
         state, _ = engine.apply(state, list(record["players"]).index(entry["player"]), entry["move"])
     return state

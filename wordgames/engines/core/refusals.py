@@ -106,8 +106,13 @@ def _english_plural(singular: str, plural: str, n: int) -> str:
     return singular if n == 1 else plural
 
 
-def render(code: Template, values: Mapping[str, Value], gettext: Translate = gettext_noop,
-           ngettext: TranslatePlural = _english_plural, number: FormatNumber = str) -> str:
+def render(
+    code: Template,
+    values: Mapping[str, Value],
+    gettext: Translate = gettext_noop,
+    ngettext: TranslatePlural = _english_plural,
+    number: FormatNumber = str,
+) -> str:
     """``code``'s template filled with ``values``, every piece of prose in it passed through ``gettext`` (English
     by default: the engines' own sentence; the server passes Django's)."""
     template = code.template
@@ -121,8 +126,12 @@ def render(code: Template, values: Mapping[str, Value], gettext: Translate = get
     return text % {name: render_value(value, gettext, ngettext, number) for name, value in values.items()}
 
 
-def render_value(value: Value, gettext: Translate = gettext_noop, ngettext: TranslatePlural = _english_plural,
-                 number: FormatNumber = str) -> str:
+def render_value(
+    value: Value,
+    gettext: Translate = gettext_noop,
+    ngettext: TranslatePlural = _english_plural,
+    number: FormatNumber = str,
+) -> str:
     """One value as the reader sees it: phrases and names translated, numbers with decimals formatted for the
     language (``number``), words played and notation as they are."""
     if isinstance(value, Phrase):

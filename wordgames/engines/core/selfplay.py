@@ -54,9 +54,16 @@ class GameReport:
 OnMove = Callable[[State, int, str, MoveOutcome], None]
 
 
-def play_game(game: str, levels: list[str], *, seed: int, options: Mapping[str, Any] | None = None,
-              budget: float | Mapping[str, float] | None = None, max_moves: int = MAX_MOVES,
-              on_move: OnMove | None = None) -> GameReport:  # fmt: skip
+def play_game(
+    game: str,
+    levels: list[str],
+    *,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    budget: float | Mapping[str, float] | None = None,
+    max_moves: int = MAX_MOVES,
+    on_move: OnMove | None = None,
+) -> GameReport:
     """Play one whole game, seat ``i`` played by the computer of level ``levels[i]``. ``budget``: seconds a
     choice, for every level or by level (``{"strong": 0.5}``); None: each level's default."""
     engine = get_engine(game)
@@ -76,7 +83,7 @@ def play_game(game: str, levels: list[str], *, seed: int, options: Mapping[str, 
         if not actors:
             raise SelfPlayError(f"{where}: after move {len(moves)} nobody may act, yet the game is not over.")
         # Simultaneous phases: ask the seats in a rotating order, so no seat is always first to the green light.
-        order = actors[turn % len(actors):] + actors[: turn % len(actors)]
+        order = actors[turn % len(actors) :] + actors[: turn % len(actors)]
         turn += 1
         for seat in order:
             rng = random.Random(f"{seed}:{len(moves)}:{seat}")
@@ -90,8 +97,10 @@ def play_game(game: str, levels: list[str], *, seed: int, options: Mapping[str, 
             try:
                 after, outcome = engine.apply(state, seat, move)
             except IllegalMove as e:
-                raise SelfPlayError(f"{where}, move {len(moves) + 1}: the {levels[seat]} computer of seat {seat} "
-                                    f"chose {move!r}, which is illegal: {e}") from None  # fmt: skip
+                raise SelfPlayError(
+                    f"{where}, move {len(moves) + 1}: the {levels[seat]} computer of seat {seat} "
+                    f"chose {move!r}, which is illegal: {e}"
+                ) from None
             if on_move is not None:
                 on_move(state, seat, move, outcome)
             state = after
@@ -122,8 +131,9 @@ def _time_out(engine: Any, state: State, silent: list[int], where: str, played: 
     would stick on the site too: that is an error."""
     clocked = sorted(engine.clocked(state))
     if not clocked:
-        raise SelfPlayError(f"{where}: stuck after move {played}: nobody has a move, no clock runs, and the game "
-                            "is not over.")  # fmt: skip
+        raise SelfPlayError(
+            f"{where}: stuck after move {played}: nobody has a move, no clock runs, and the game is not over."
+        )
     seat = min(clocked, key=lambda s: (silent[s], s))
     silent[seat] += 1
     return seat
@@ -138,5 +148,7 @@ def check_replay(report: GameReport) -> None:
         raise SelfPlayError(f"{where}: its record does not replay: {e}") from None
     replayed = last["result"]
     if replayed is None or replayed["scores"] != report.scores or replayed["winners"] != report.winners:
-        raise SelfPlayError(f"{where}: the record replays to {replayed and replayed['scores']}, not to the scores "
-                            f"played, {report.scores}.")  # fmt: skip
+        raise SelfPlayError(
+            f"{where}: the record replays to {replayed and replayed['scores']}, not to the scores "
+            f"played, {report.scores}."
+        )

@@ -57,8 +57,10 @@ def to_data(value: Value) -> Any:
     """``value`` as JSON: a phrase or code as ``{"code": "Enum.MEMBER", "values": {...}}``, a listing as
     ``{"items": [...], "joiner": ...}``, plain values as they are."""
     if isinstance(value, Phrase):
-        return {"code": f"{type(value.code).__name__}.{value.code.name}",
-                "values": {name: to_data(v) for name, v in value.values.items()}}  # fmt: skip
+        return {
+            "code": f"{type(value.code).__name__}.{value.code.name}",
+            "values": {name: to_data(v) for name, v in value.values.items()},
+        }
     if isinstance(value, Template):
         return {"code": f"{type(value).__name__}.{value.name}", "values": {}}
     if isinstance(value, Listing):

@@ -21,8 +21,9 @@ def visible(text: str, keep: str = "") -> str:
     """``text`` with every invisible or reordering character written out as ``[U+202E]``, so what a refusal
     quotes reads exactly as it was typed and cannot turn the sentence around it backwards. The characters in
     ``keep`` (line breaks in a message, say) stay as they are."""
-    return "".join(f"[U+{ord(ch):04X}]" if unicodedata.category(ch) in _INVISIBLE and ch not in keep else ch
-                   for ch in text)  # fmt: skip
+    return "".join(
+        f"[U+{ord(ch):04X}]" if unicodedata.category(ch) in _INVISIBLE and ch not in keep else ch for ch in text
+    )
 
 
 def quote(text: object) -> str:

@@ -14,25 +14,97 @@ BLANK = "?"
 
 LETTER_VALUES: Mapping[str, int] = MappingProxyType(
     {
-        "A": 1, "B": 3, "C": 3, "D": 2, "E": 1, "F": 4, "G": 2, "H": 4, "I": 1, "J": 8, "K": 5, "L": 1, "M": 3,
-        "N": 1, "O": 1, "P": 3, "Q": 10, "R": 1, "S": 1, "T": 1, "U": 1, "V": 4, "W": 4, "X": 8, "Y": 4, "Z": 10,
+        "A": 1,
+        "B": 3,
+        "C": 3,
+        "D": 2,
+        "E": 1,
+        "F": 4,
+        "G": 2,
+        "H": 4,
+        "I": 1,
+        "J": 8,
+        "K": 5,
+        "L": 1,
+        "M": 3,
+        "N": 1,
+        "O": 1,
+        "P": 3,
+        "Q": 10,
+        "R": 1,
+        "S": 1,
+        "T": 1,
+        "U": 1,
+        "V": 4,
+        "W": 4,
+        "X": 8,
+        "Y": 4,
+        "Z": 10,
         BLANK: 0,
     }
-)  # fmt: skip
+)
 
 SCRABBLE_COUNTS: Mapping[str, int] = MappingProxyType(
     {
-        "A": 9, "B": 2, "C": 2, "D": 4, "E": 12, "F": 2, "G": 3, "H": 2, "I": 9, "J": 1, "K": 1, "L": 4, "M": 2,
-        "N": 6, "O": 8, "P": 2, "Q": 1, "R": 6, "S": 4, "T": 6, "U": 4, "V": 2, "W": 2, "X": 1, "Y": 2, "Z": 1,
+        "A": 9,
+        "B": 2,
+        "C": 2,
+        "D": 4,
+        "E": 12,
+        "F": 2,
+        "G": 3,
+        "H": 2,
+        "I": 9,
+        "J": 1,
+        "K": 1,
+        "L": 4,
+        "M": 2,
+        "N": 6,
+        "O": 8,
+        "P": 2,
+        "Q": 1,
+        "R": 6,
+        "S": 4,
+        "T": 6,
+        "U": 4,
+        "V": 2,
+        "W": 2,
+        "X": 1,
+        "Y": 2,
+        "Z": 1,
     }
-)  # fmt: skip
+)
 
 LC120_COUNTS: Mapping[str, int] = MappingProxyType(
     {
-        "A": 11, "B": 2, "C": 3, "D": 5, "E": 14, "F": 3, "G": 3, "H": 4, "I": 9, "J": 2, "K": 2, "L": 4, "M": 3,
-        "N": 7, "O": 9, "P": 3, "Q": 2, "R": 6, "S": 4, "T": 7, "U": 5, "V": 2, "W": 3, "X": 2, "Y": 3, "Z": 2,
+        "A": 11,
+        "B": 2,
+        "C": 3,
+        "D": 5,
+        "E": 14,
+        "F": 3,
+        "G": 3,
+        "H": 4,
+        "I": 9,
+        "J": 2,
+        "K": 2,
+        "L": 4,
+        "M": 3,
+        "N": 7,
+        "O": 9,
+        "P": 3,
+        "Q": 2,
+        "R": 6,
+        "S": 4,
+        "T": 7,
+        "U": 5,
+        "V": 2,
+        "W": 3,
+        "X": 2,
+        "Y": 3,
+        "Z": 2,
     }
-)  # fmt: skip
+)
 
 
 @dataclass(frozen=True)
@@ -69,8 +141,7 @@ class TileSet:
             have = self.counts.get(letter, 0)
             if count > have:
                 raise ValueError(
-                    f"the {self.name} tile set has {have} {letter!r} tile{'s' if have != 1 else ''}, "
-                    f"not {count}"
+                    f"the {self.name} tile set has {have} {letter!r} tile{'s' if have != 1 else ''}, not {count}"
                 )
 
 
@@ -106,10 +177,34 @@ LINGO_HALF_COUNTS: Mapping[str, int] = MappingProxyType(
 
 LINGO49_COUNTS: Mapping[str, int] = MappingProxyType(
     {
-        "A": 4, "B": 1, "C": 1, "D": 2, "E": 5, "F": 1, "G": 2, "H": 1, "I": 4, "J": 1, "K": 1, "L": 2, "M": 1,
-        "N": 3, "O": 3, "P": 1, "Q": 1, "R": 3, "S": 2, "T": 3, "U": 2, "V": 1, "W": 1, "X": 1, "Y": 1, "Z": 1,
+        "A": 4,
+        "B": 1,
+        "C": 1,
+        "D": 2,
+        "E": 5,
+        "F": 1,
+        "G": 2,
+        "H": 1,
+        "I": 4,
+        "J": 1,
+        "K": 1,
+        "L": 2,
+        "M": 1,
+        "N": 3,
+        "O": 3,
+        "P": 1,
+        "Q": 1,
+        "R": 3,
+        "S": 2,
+        "T": 3,
+        "U": 2,
+        "V": 1,
+        "W": 1,
+        "X": 1,
+        "Y": 1,
+        "Z": 1,
     }
-)  # fmt: skip
+)
 
 
 def proportional_counts(total: int, minimum: int = 0) -> dict[str, int]:
@@ -133,17 +228,38 @@ def proportional_counts(total: int, minimum: int = 0) -> dict[str, int]:
 
 LINGO30_COUNTS: Mapping[str, int] = MappingProxyType(
     {
-        "A": 3, "B": 1, "C": 1, "D": 1, "E": 4, "G": 1, "I": 3, "L": 1, "M": 1, "N": 2, "O": 2, "P": 1, "R": 2,
-        "S": 1, "T": 2, "U": 1, "F": 1, "H": 1, "V": 1,
+        "A": 3,
+        "B": 1,
+        "C": 1,
+        "D": 1,
+        "E": 4,
+        "G": 1,
+        "I": 3,
+        "L": 1,
+        "M": 1,
+        "N": 2,
+        "O": 2,
+        "P": 1,
+        "R": 2,
+        "S": 1,
+        "T": 2,
+        "U": 1,
+        "F": 1,
+        "H": 1,
+        "V": 1,
     }
-)  # fmt: skip
+)
 
 
 def lingo_tile_set(tiles: int | str, blanks: bool = False) -> TileSet:
     """Lingo's tile set for the ``tiles`` option (30, 49, 98 or "half"); ``blanks`` adds the two blanks to
     the full set and one blank to the smaller ones."""
-    sets = {30: ("lingo30", LINGO30_COUNTS), 49: ("lingo49", LINGO49_COUNTS), 98: ("scrabble98", SCRABBLE_COUNTS),
-            "half": ("lingo-half", LINGO_HALF_COUNTS)}  # fmt: skip
+    sets = {
+        30: ("lingo30", LINGO30_COUNTS),
+        49: ("lingo49", LINGO49_COUNTS),
+        98: ("scrabble98", SCRABBLE_COUNTS),
+        "half": ("lingo-half", LINGO_HALF_COUNTS),
+    }
     try:
         name, counts = sets[tiles]
     except (KeyError, TypeError):

@@ -38,12 +38,17 @@ def answer(state: State, seat: int, text: str) -> MoveOutcome:
     state["answered"][seat] = True
     name = state["players"][seat]
     if not all(state["answered"]):
-        return MoveOutcome(seat=seat, move=canonical, events={"private": True},
-                           said=phrase(KeebbleSaid.ANSWERED_SEALED, name=name))
+        return MoveOutcome(
+            seat=seat, move=canonical, events={"private": True}, said=phrase(KeebbleSaid.ANSWERED_SEALED, name=name)
+        )
     told = reveal(state)
     next_turn(state)
-    return MoveOutcome(seat=seat, move=canonical, events={"private": True},
-                       said=phrase(KeebbleSaid.ANSWERED, name=name, answers=Listing(tuple(told), "space")))
+    return MoveOutcome(
+        seat=seat,
+        move=canonical,
+        events={"private": True},
+        said=phrase(KeebbleSaid.ANSWERED, name=name, answers=Listing(tuple(told), "space")),
+    )
 
 
 def _one(state: State, seat: int, text: str) -> tuple[Phrase, str]:
@@ -112,8 +117,10 @@ def _wall(state: State, seat: int, a: Cell, b: Cell) -> tuple[Phrase, str]:
     if not empty_edge(state, a, b):
         raise IllegalMove(KeebbleRefusal.WALL_BETWEEN_LETTERS, first=cell_name(*a), second=cell_name(*b))
     state["walls"] = sorted(state["walls"] + [wall_key(a, b)])
-    return (phrase(KeebbleSaid.WALL, name=state["players"][seat], first=cell_name(*a), second=cell_name(*b)),
-            f"wall {cell_name(*a)} {cell_name(*b)}")  # fmt: skip
+    return (
+        phrase(KeebbleSaid.WALL, name=state["players"][seat], first=cell_name(*a), second=cell_name(*b)),
+        f"wall {cell_name(*a)} {cell_name(*b)}",
+    )
 
 
 def free_wall(state: State) -> str | None:
@@ -121,14 +128,13 @@ def free_wall(state: State) -> str | None:
     for r in range(1, state["height"] + 1):
         for c in range(state["width"]):
             for other in ((c + 1, r), (c, r + 1)):
-                if inside(state, other) and not wall_between(state, (c, r), other) and \
-                        empty_edge(state, (c, r), other):
+                if inside(state, other) and not wall_between(state, (c, r), other) and empty_edge(state, (c, r), other):
                     return f"wall {cell_name(c, r)} {cell_name(*other)}"
     return None
 
 
 def empty_edge(state: State, a: Cell, b: Cell) -> bool:
-    """"Place a wall on an empty edge": not one between two letters on the board (option ``wall_edges: any``
+    """ "Place a wall on an empty edge": not one between two letters on the board (option ``wall_edges: any``
     allows those too)."""
     if state["options"].get("wall_edges", "empty") == "any":
         return True

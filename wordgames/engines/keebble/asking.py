@@ -47,8 +47,10 @@ def check_fraud(state: State, seat: int, ask: list[str]) -> None:
     }
     if rule == "any":
         if not any(ok for ok, _ in checks.values()):
-            raise IllegalMove(KeebbleRefusal.LETTERFRAUD_EVERY_RULE,
-                              reasons=Listing(tuple(reason for _, reason in checks.values()), "semicolon"))
+            raise IllegalMove(
+                KeebbleRefusal.LETTERFRAUD_EVERY_RULE,
+                reasons=Listing(tuple(reason for _, reason in checks.values()), "semicolon"),
+            )
         return
     ok, reason = checks[rule]
     if not ok:
@@ -60,11 +62,21 @@ def in_a_line(state: State, ask: list[str]) -> bool:
     the rule is ignored)."""
     lines: list[list[str]] = []
     for r in range(1, state["height"] + 1):
-        lines.append([state["cells"][n]["letter"] for n in (cell_name(c, r) for c in range(state["width"]))
-                      if n in state["cells"]])  # fmt: skip
+        lines.append(
+            [
+                state["cells"][n]["letter"]
+                for n in (cell_name(c, r) for c in range(state["width"]))
+                if n in state["cells"]
+            ]
+        )
     for c in range(state["width"]):
-        lines.append([state["cells"][n]["letter"] for n in (cell_name(c, r) for r in range(1, state["height"] + 1))
-                      if n in state["cells"]])  # fmt: skip
+        lines.append(
+            [
+                state["cells"][n]["letter"]
+                for n in (cell_name(c, r) for r in range(1, state["height"] + 1))
+                if n in state["cells"]
+            ]
+        )
     if not any(len(line) >= len(ask) for line in lines):
         return True
     return any(not (Counter(ask) - Counter(line)) for line in lines)

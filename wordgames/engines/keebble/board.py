@@ -15,11 +15,28 @@ from ..core.letters import ENGLISH, LetterSet
 Cell = tuple[int, int]
 SIZES = {"8x4": (8, 4), "8x8": (8, 8), "16x8": (16, 8)}
 SPECIAL_WEIGHTS = {"DW": 1.0, "TW": 0.5, "DL": 2.0, "TL": 1.5}
-CELLDANCE_WEIGHTS = {"BIG": 0.5, "THIEF": 2.0, "DESTROY": 1.0, "AGAIN": 2.0, "GARBAGE": 1.5, "BLOCKADE": 1.5,
-                     "COLLECT": 2.0}  # fmt: skip
-SPECIAL_NAMES = {"DL": "double letter", "TL": "triple letter", "DW": "double word", "TW": "triple word",
-                 "BIG": "big ask", "THIEF": "thief", "DESTROY": "destroyer", "AGAIN": "go again",
-                 "GARBAGE": "garbage", "BLOCKADE": "blockade", "COLLECT": "collector"}  # fmt: skip
+CELLDANCE_WEIGHTS = {
+    "BIG": 0.5,
+    "THIEF": 2.0,
+    "DESTROY": 1.0,
+    "AGAIN": 2.0,
+    "GARBAGE": 1.5,
+    "BLOCKADE": 1.5,
+    "COLLECT": 2.0,
+}
+SPECIAL_NAMES = {
+    "DL": "double letter",
+    "TL": "triple letter",
+    "DW": "double word",
+    "TW": "triple word",
+    "BIG": "big ask",
+    "THIEF": "thief",
+    "DESTROY": "destroyer",
+    "AGAIN": "go again",
+    "GARBAGE": "garbage",
+    "BLOCKADE": "blockade",
+    "COLLECT": "collector",
+}
 
 
 def wall_key(a: Cell, b: Cell) -> str:
@@ -28,8 +45,7 @@ def wall_key(a: Cell, b: Cell) -> str:
 
 
 def edge_cells(width: int, height: int) -> list[Cell]:
-    return [(c, r) for r in range(1, height + 1) for c in range(width)
-            if r in (1, height) or c in (0, width - 1)]  # fmt: skip
+    return [(c, r) for r in range(1, height + 1) for c in range(width) if r in (1, height) or c in (0, width - 1)]
 
 
 def centre_cells(width: int, height: int) -> list[Cell]:
@@ -49,8 +65,17 @@ def inner_edges(width: int, height: int) -> list[tuple[Cell, Cell]]:
     return edges
 
 
-def generate(width: int, height: int, players: int, rng: random.Random, *, special: bool, celldance: bool,
-             generated: bool, letter_set: LetterSet = ENGLISH) -> dict[str, Any]:  # fmt: skip
+def generate(
+    width: int,
+    height: int,
+    players: int,
+    rng: random.Random,
+    *,
+    special: bool,
+    celldance: bool,
+    generated: bool,
+    letter_set: LetterSet = ENGLISH,
+) -> dict[str, Any]:
     """Star, hand cells, starting letters, special cells and walls, in the website's order. With
     ``generated`` false only the hand cells are chosen (an empty page). Letters come from ``letter_set``."""
     taken: set[Cell] = set()
@@ -75,8 +100,9 @@ def generate(width: int, height: int, players: int, rng: random.Random, *, speci
     walls: list[str] = []
     start_count = rng.randint(1, 3) if generated else 0
     if generated:
-        letters, specials, walls = _fill(width, height, rng, taken, special=special, celldance=celldance,
-                                         letter_set=letter_set)
+        letters, specials, walls = _fill(
+            width, height, rng, taken, special=special, celldance=celldance, letter_set=letter_set
+        )
     return {
         "star": cell_name(*star) if star else None,
         "hand_cells": [cell_name(*h) for h in hands],
@@ -90,12 +116,23 @@ def generate(width: int, height: int, players: int, rng: random.Random, *, speci
 def letter_weights(letter_set: LetterSet) -> dict[str, float]:
     """How likely each letter is dealt: the rarer (the higher its value), the less. Letters without tiles in the
     set (Spanish K and W, played with blanks) are never dealt."""
-    return {letter: 1 / value for letter, value in letter_set.values.items()
-            if value > 0 and letter_set.counts.get(letter, 0) > 0}  # fmt: skip
+    return {
+        letter: 1 / value
+        for letter, value in letter_set.values.items()
+        if value > 0 and letter_set.counts.get(letter, 0) > 0
+    }
 
 
-def _fill(width: int, height: int, rng: random.Random, taken: set[Cell], *, special: bool,
-          celldance: bool, letter_set: LetterSet) -> tuple[dict[Cell, str], dict[Cell, str], list[str]]:  # fmt: skip
+def _fill(
+    width: int,
+    height: int,
+    rng: random.Random,
+    taken: set[Cell],
+    *,
+    special: bool,
+    celldance: bool,
+    letter_set: LetterSet,
+) -> tuple[dict[Cell, str], dict[Cell, str], list[str]]:
     """Starting letters, special cells and walls of a generated board (``taken`` grows as cells are used)."""
 
     def near_taken(cell: Cell) -> bool:

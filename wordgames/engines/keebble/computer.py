@@ -38,14 +38,25 @@ def _position(view: dict[str, Any]) -> State:
     state = copy.deepcopy(view)
     n = len(view["players"])
     order = list(range(n)) if view["options"]["turn_order"] == "clockwise" else [0] + list(range(n - 1, 0, -1))
-    received = [BACKPACK_SLOTS - r for r in view["room"]] if view["options"]["backpacks"] else [len(h) for h in view["hands"]]
-    state.update(seed=0, order=order, passes=0, again=False, received=received, finished=False, reason="",
-                 first_word=not any(c["owner"] is not None for c in view["cells"].values()))  # fmt: skip
+    received = (
+        [BACKPACK_SLOTS - r for r in view["room"]] if view["options"]["backpacks"] else [len(h) for h in view["hands"]]
+    )
+    state.update(
+        seed=0,
+        order=order,
+        passes=0,
+        again=False,
+        received=received,
+        finished=False,
+        reason="",
+        first_word=not any(c["owner"] is not None for c in view["cells"].values()),
+    )
     return state
 
 
-def _words(engine: Engine, state: State, seat: int, hand: list[str], clock: Clock,
-           rng: random.Random, insist: bool = False) -> list[tuple[int, str]]:  # fmt: skip
+def _words(
+    engine: Engine, state: State, seat: int, hand: list[str], clock: Clock, rng: random.Random, insist: bool = False
+) -> list[tuple[int, str]]:
     """(score, word text) of legal words from ``hand``, best first, found until the clock runs out."""
     width, height = state["width"], state["height"]
     letters = {name: c["letter"] for name, c in state["cells"].items()}
@@ -159,8 +170,9 @@ def _ask_ahead(engine: Engine, state: State, seat: int, word: str, rng: random.R
         words = _words(engine, probe, seat, hand_then, Clock(share.budget), random.Random(rng.random()))
         return words[0][0] if words else 0
 
-    rated = sorted((-best_word(hand + [ch]), ch) for ch in [ch for ch in COMMON[:14] if ch not in hand][:10]
-                   if not clock.over())  # fmt: skip
+    rated = sorted(
+        (-best_word(hand + [ch]), ch) for ch in [ch for ch in COMMON[:14] if ch not in hand][:10] if not clock.over()
+    )
     top = [letter for _, letter in rated[:4]]
     pairs = [(a, b) for a in top for b in top if a <= b and (space >= 2 or a == b)]
     scored = [(best_word(hand + [a, b][:space], shared=a), a, b) for a, b in pairs if not clock.over()]
@@ -207,8 +219,12 @@ def _free_walls(state: State) -> list[str]:
     for r in range(1, state["height"] + 1):
         for c in range(state["width"]):
             for other in ((c + 1, r), (c, r + 1)):
-                if (other[0] < state["width"] and other[1] <= state["height"]
-                        and wall_key((c, r), other) not in walls and empty_edge(state, (c, r), other)):
+                if (
+                    other[0] < state["width"]
+                    and other[1] <= state["height"]
+                    and wall_key((c, r), other) not in walls
+                    and empty_edge(state, (c, r), other)
+                ):
                     out.append(f"wall {cell_name(c, r)} {cell_name(*other)}")
     return out
 
@@ -239,8 +255,9 @@ def _answer(engine: Engine, state: State, seat: int, rng: random.Random, clock: 
     return rng.choice(walls) if strong else walls[0]
 
 
-def _choose(engine: Engine, view: dict[str, Any], seat: int, rng: random.Random, clock: Clock,
-            strong: bool) -> str | None:  # fmt: skip
+def _choose(
+    engine: Engine, view: dict[str, Any], seat: int, rng: random.Random, clock: Clock, strong: bool
+) -> str | None:
     if view["result"] is not None:
         return None
     state = _position(view)

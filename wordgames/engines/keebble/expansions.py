@@ -25,7 +25,7 @@ def place_special(state: State, cell_text: str, kind: str) -> None:
         raise IllegalMove(KeebbleRefusal.SUPERCELLS_OFF)
     allowed = set(SPECIAL_WEIGHTS) | (set(CELLDANCE_WEIGHTS) if state["options"]["celldance"] else set())
     if kind not in allowed:
-        raise IllegalMove(KeebbleRefusal.NOT_A_SPECIAL_KIND, kind=kind, kinds=', '.join(sorted(allowed)))
+        raise IllegalMove(KeebbleRefusal.NOT_A_SPECIAL_KIND, kind=kind, kinds=", ".join(sorted(allowed)))
     cell = parse_cell(cell_text)
     name = cell_name(*cell)
     if not playable(state, cell) or name in state["cells"] or name in state["special"]:
@@ -50,7 +50,7 @@ def apply_effects(state: State, seat: int, covered: dict[str, str], clauses: dic
 
 
 def _thief(state: State, seat: int, steal: tuple[str, str] | None, covered: bool) -> None:
-    """"Steal a letter from another player. (They cross it out; you add it to your hand.)" The letter comes in
+    """ "Steal a letter from another player. (They cross it out; you add it to your hand.)" The letter comes in
     like any other: within the hand limit and Tiny Backpacks' slots, so a thief with no room steals nothing."""
     if not covered:
         if steal:
@@ -58,8 +58,9 @@ def _thief(state: State, seat: int, steal: tuple[str, str] | None, covered: bool
         return
     if not room(state, seat):
         if steal:
-            raise IllegalMove(KeebbleRefusal.NO_ROOM_IN_BACKPACK if state["options"]["backpacks"] else
-                              KeebbleRefusal.NO_ROOM_IN_HAND)  # fmt: skip
+            raise IllegalMove(
+                KeebbleRefusal.NO_ROOM_IN_BACKPACK if state["options"]["backpacks"] else KeebbleRefusal.NO_ROOM_IN_HAND
+            )
         return
     if not steal:
         if any(state["hands"][s] for s in range(len(state["players"])) if s != seat):
@@ -76,7 +77,7 @@ def _thief(state: State, seat: int, steal: tuple[str, str] | None, covered: bool
 
 
 def _destroyer(state: State, destroy: tuple[str, str] | None, covered: bool) -> None:
-    """"Cross out two cells on the board. They are unusable and mean nothing until the end of the game.\""""
+    """ "Cross out two cells on the board. They are unusable and mean nothing until the end of the game.\""""
     if not covered:
         if destroy:
             raise IllegalMove(KeebbleRefusal.DESTROY_WITHOUT_DESTROYER)
@@ -93,7 +94,7 @@ def _destroyer(state: State, destroy: tuple[str, str] | None, covered: bool) -> 
 
 
 def _blockade(state: State, seat: int, pairs: list[tuple[str, str]] | None, covered: bool) -> None:
-    """"Place at most 3 letters from your hand in empty cells. They don't score any points, but they also don't
+    """ "Place at most 3 letters from your hand in empty cells. They don't score any points, but they also don't
     need to form valid words.\""""
     if not covered:
         if pairs:

@@ -40,28 +40,77 @@ from .turn import end_game, next_turn, play_turn
 
 OPTIONS: tuple[Option, ...] = (
     Option("board", "choice", "8x8", "Board", "8x4, 8x8 or 16x8 cells.", choices=("8x4", "8x8", "16x8")),
-    Option("start", "choice", "generated", "Start", "generated: like the website (star, starting letters, walls, "
-           "special cells); empty: a blank page.", choices=("generated", "empty")),
-    Option("reading", "choice", "ltr", "Direction of play", "How words are oriented and read: ltr (left to right "
-           "and top to bottom), rtl (right to left and top to bottom, for right-to-left alphabets), or both (a line of "
-           "letters may read either way along it).", choices=("ltr", "rtl", "both")),
-    Option("turn_order", "choice", "clockwise", "Turn order", "The order of turns round the table.",
-           choices=("clockwise", "counterclockwise")),
+    Option(
+        "start",
+        "choice",
+        "generated",
+        "Start",
+        "generated: like the website (star, starting letters, walls, special cells); empty: a blank page.",
+        choices=("generated", "empty"),
+    ),
+    Option(
+        "reading",
+        "choice",
+        "ltr",
+        "Direction of play",
+        "How words are oriented and read: ltr (left to right "
+        "and top to bottom), rtl (right to left and top to bottom, for right-to-left alphabets), or both (a line of "
+        "letters may read either way along it).",
+        choices=("ltr", "rtl", "both"),
+    ),
+    Option(
+        "turn_order",
+        "choice",
+        "clockwise",
+        "Turn order",
+        "The order of turns round the table.",
+        choices=("clockwise", "counterclockwise"),
+    ),
     Option("dictionary", "str", DEFAULT_LEXICON, "Dictionary", "The word list words are checked against."),
-    Option("wall_edges", "choice", "empty", "Walls", "Where an answering player may place a wall: empty (on an "
-           "empty edge, never between two letters already on the board) or any (any edge without a wall, also "
-           "between two letters).", choices=("empty", "any")),
-    Option("letterfraud", "choice", "off", "Letterfraud", "Asking rules: any (satisfy one of the four each turn), "
-           "different, not_held, one_held, line; or off.", choices=("off", "any") + FRAUD_RULES),
-    Option("devils", "bool", False, "Dictionary Devils", "Cells remember who wrote them; +1 a letter when your "
-           "word uses another player's letter; the final score is the sum of your cells."),
+    Option(
+        "wall_edges",
+        "choice",
+        "empty",
+        "Walls",
+        "Where an answering player may place a wall: empty (on an "
+        "empty edge, never between two letters already on the board) or any (any edge without a wall, also "
+        "between two letters).",
+        choices=("empty", "any"),
+    ),
+    Option(
+        "letterfraud",
+        "choice",
+        "off",
+        "Letterfraud",
+        "Asking rules: any (satisfy one of the four each turn), different, not_held, one_held, line; or off.",
+        choices=("off", "any") + FRAUD_RULES,
+    ),
+    Option(
+        "devils",
+        "bool",
+        False,
+        "Dictionary Devils",
+        "Cells remember who wrote them; +1 a letter when your "
+        "word uses another player's letter; the final score is the sum of your cells.",
+    ),
     Option("backpacks", "bool", False, "Tiny Backpacks", "16 slots: once 16 letters have come to you, no more."),
-    Option("supercells", "bool", False, "Supercells", "Instead of a word, place a special cell (double/triple "
-           "letter/word)."),
-    Option("celldance", "bool", False, "Celldance", "More special cells: big ask, thief, destroyer, go again, "
-           "garbage, blockade, collector (needs Supercells: turned on with it)."),
+    Option(
+        "supercells",
+        "bool",
+        False,
+        "Supercells",
+        "Instead of a word, place a special cell (double/triple letter/word).",
+    ),
+    Option(
+        "celldance",
+        "bool",
+        False,
+        "Celldance",
+        "More special cells: big ask, thief, destroyer, go again, "
+        "garbage, blockade, collector (needs Supercells: turned on with it).",
+    ),
     Option("scrabble_scoring", "bool", False, "Scrabble Scoring", "Letters score their Scrabble values."),
-)  # fmt: skip
+)
 
 
 class KeebbleEngine(Engine):
@@ -90,8 +139,16 @@ class KeebbleEngine(Engine):
         width, height = SIZES[options["board"]]
         rng = draws(seed, "board", legacy=seed)
         letter_set = letter_set_for(options["dictionary"])
-        board = generate(width, height, n, rng, special=options["supercells"], celldance=options["celldance"],
-                         generated=options["start"] == "generated", letter_set=letter_set)  # fmt: skip
+        board = generate(
+            width,
+            height,
+            n,
+            rng,
+            special=options["supercells"],
+            celldance=options["celldance"],
+            generated=options["start"] == "generated",
+            letter_set=letter_set,
+        )
         weights = letter_weights(letter_set)
         hands = [rng.choices(list(weights), list(weights.values()), k=board["start_count"]) for _ in players]
         if bag:  # a record may fix the starting hands: letters dealt in seat order
@@ -100,14 +157,35 @@ class KeebbleEngine(Engine):
         order = list(range(n)) if options["turn_order"] == "clockwise" else [0] + list(range(n - 1, 0, -1))
         cells = {name: {"letter": letter, "owner": None, "value": 0} for name, letter in board["letters"].items()}
         return {
-            "players": list(players), "options": options, "seed": seed, "width": width, "height": height,
-            "cells": cells, "special": board["special"], "walls": board["walls"], "destroyed": [],
-            "hand_cells": board["hand_cells"], "star": board["star"], "hands": hands,
-            "received": [len(h) for h in hands], "scores": [0] * n, "order": order, "turn": order[0],
-            "phase": "turn", "asked": [], "asker": None, "answered": [False] * n, "endgame": False,
-            "first_word": True, "passes": 0, "again": False, "active": [True] * n, "finished": False,
-            "reason": "", "last": [],
-        }  # fmt: skip
+            "players": list(players),
+            "options": options,
+            "seed": seed,
+            "width": width,
+            "height": height,
+            "cells": cells,
+            "special": board["special"],
+            "walls": board["walls"],
+            "destroyed": [],
+            "hand_cells": board["hand_cells"],
+            "star": board["star"],
+            "hands": hands,
+            "received": [len(h) for h in hands],
+            "scores": [0] * n,
+            "order": order,
+            "turn": order[0],
+            "phase": "turn",
+            "asked": [],
+            "asker": None,
+            "answered": [False] * n,
+            "endgame": False,
+            "first_word": True,
+            "passes": 0,
+            "again": False,
+            "active": [True] * n,
+            "finished": False,
+            "reason": "",
+            "last": [],
+        }
 
     # --- moves --------------------------------------------------------------------------------------------
 
@@ -149,8 +227,11 @@ class KeebbleEngine(Engine):
             if new["asker"] == seat or all(new["answered"]):
                 told = reveal(new)
                 if told:
-                    outcome = MoveOutcome(seat=seat, move="resign", said=phrase(
-                        KeebbleSaid.RESIGNED_ANSWERS, name=name, answers=Listing(tuple(told), "space")))
+                    outcome = MoveOutcome(
+                        seat=seat,
+                        move="resign",
+                        said=phrase(KeebbleSaid.RESIGNED_ANSWERS, name=name, answers=Listing(tuple(told), "space")),
+                    )
                 next_turn(new)
         elif new["turn"] == seat:
             next_turn(new)
@@ -174,24 +255,43 @@ class KeebbleEngine(Engine):
         standing = [s for s, on in zip(scores, state["active"]) if on] or scores
         best = max(standing)
         winners = [p for p, s in enumerate(scores) if s == best and state["active"][p]]
-        return {"scores": scores, "winners": winners, "reason": state["reason"], "end": state.get("end"),
-                "reason_said": state.get("reason_said")}
+        return {
+            "scores": scores,
+            "winners": winners,
+            "reason": state["reason"],
+            "end": state.get("end"),
+            "reason_said": state.get("reason_said"),
+        }
 
     # --- what everyone sees: hands are public in Keebble -----------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {
-            "players": state["players"], "options": state["options"], "width": state["width"],
-            "height": state["height"], "cells": state["cells"], "special": state["special"],
-            "walls": state["walls"], "destroyed": state["destroyed"], "hand_cells": state["hand_cells"],
-            "star": state["star"], "hands": state["hands"], "scores": state["scores"], "turn": state["turn"],
-            "phase": state["phase"], "asked": state["asked"], "asker": state["asker"],
-            "answered": state["answered"], "endgame": state["endgame"], "active": state["active"],
-            "last": state["last"], "room": [room(state, s) for s in range(len(state["players"]))],
+            "players": state["players"],
+            "options": state["options"],
+            "width": state["width"],
+            "height": state["height"],
+            "cells": state["cells"],
+            "special": state["special"],
+            "walls": state["walls"],
+            "destroyed": state["destroyed"],
+            "hand_cells": state["hand_cells"],
+            "star": state["star"],
+            "hands": state["hands"],
+            "scores": state["scores"],
+            "turn": state["turn"],
+            "phase": state["phase"],
+            "asked": state["asked"],
+            "asker": state["asker"],
+            "answered": state["answered"],
+            "endgame": state["endgame"],
+            "active": state["active"],
+            "last": state["last"],
+            "room": [room(state, s) for s in range(len(state["players"]))],
             # This seat's own sealed answer (the others' are shown once everyone has answered).
             "my_answer": state.get("sealed", {}).get(str(seat)) if seat is not None else None,
             "result": self.result(state),
-        }  # fmt: skip
+        }
 
     def position(self, state: State, seat: int | None) -> list[Value]:
         w, h = state["width"], state["height"]
@@ -220,12 +320,19 @@ class KeebbleEngine(Engine):
             lines.append(row.rstrip())
             if "-" in below:
                 lines.append(below.rstrip())
-        hands = [phrase(KeebbleSaid.HAND, name=n, tiles="".join(hand) or "-", score=score)
-                 for n, hand, score in zip(state["players"], state["hands"], state["scores"])]  # fmt: skip
+        hands = [
+            phrase(KeebbleSaid.HAND, name=n, tiles="".join(hand) or "-", score=score)
+            for n, hand, score in zip(state["players"], state["hands"], state["scores"])
+        ]
         lines.append(phrase(KeebbleSaid.HANDS, hands=Listing(tuple(hands), "semicolon")))
         if state["phase"] == "answer":
-            lines.append(phrase(KeebbleSaid.ASKED, name=state["players"][state["asker"]],
-                                tiles=Listing(tuple(state["asked"]), "space")))  # fmt: skip
+            lines.append(
+                phrase(
+                    KeebbleSaid.ASKED,
+                    name=state["players"][state["asker"]],
+                    tiles=Listing(tuple(state["asked"]), "space"),
+                )
+            )
         if state["endgame"]:
             lines.append(phrase(KeebbleSaid.ENDGAME))
         return lines
@@ -236,8 +343,10 @@ class KeebbleEngine(Engine):
     def examples(self, state: State, seat: int | None) -> list[tuple[str, Phrase | None]]:
         if state["phase"] == "answer":
             letters = state["asked"] or ["E"]
-            return [("take " + letters[0], phrase(KeebbleSaid.EXAMPLE_TAKE)),
-                    ("wall c3 c4", phrase(KeebbleSaid.EXAMPLE_WALL, first="c3", second="c4"))]  # fmt: skip
+            return [
+                ("take " + letters[0], phrase(KeebbleSaid.EXAMPLE_TAKE)),
+                ("wall c3 c4", phrase(KeebbleSaid.EXAMPLE_WALL, first="c3", second="c4")),
+            ]
         if state["endgame"]:
             return [("4D WORD", phrase(KeebbleSaid.EXAMPLE_ENDGAME, cell="d4")), ("pass", None)]
         lines: list[tuple[str, Phrase | None]] = [

@@ -17,7 +17,7 @@ BACKPACK_SLOTS = 16
 
 
 def letter_score(state: State, seat: int, letter: str) -> int:
-    """"Vowel = 1 point, Consonant = 3 points, Unique = 5 points" (nobody else holds it), or Scrabble's values
+    """ "Vowel = 1 point, Consonant = 3 points, Unique = 5 points" (nobody else holds it), or Scrabble's values
     (the game's letter set's: French Scrabble's for a French dictionary, with its vowels)."""
     letters = letter_set_for(state["options"]["dictionary"])
     if state["options"]["scrabble_scoring"]:

@@ -51,9 +51,7 @@ class KeebbleRefusal(Template):
         "Your word covers a destroyer cell: add destroy and two empty cells (destroy c1 c2)."
     )
     CANNOT_DESTROY = gettext_noop("%(cell)s is not an empty cell that can be destroyed.")
-    BLOCKADE_WITHOUT_CELL = gettext_noop(
-        "You can only place blockade letters when your word covers a blockade cell."
-    )
+    BLOCKADE_WITHOUT_CELL = gettext_noop("You can only place blockade letters when your word covers a blockade cell.")
     BLOCKADE_NOT_EMPTY = gettext_noop("%(cell)s is not an empty cell for a blockade letter.")
     BLOCKADE_NO_LETTER = gettext_noop("You have no %(letter)s for the blockade.")
     BLOCKADE_TOO_MANY = gettext_noop("A blockade places at most 3 letters.")

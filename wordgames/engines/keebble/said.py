@@ -49,9 +49,7 @@ class KeebbleSaid(Template):
     EXAMPLE_SPECIAL = gettext_noop("a special cell instead of a word")
     # Why the game ended.
     NO_WORDS = gettext_noop("nobody could play a word")
-    BLOCKED = gettext_noop(
-        "a whole round went by in which nobody could play a word, take a letter or build a wall"
-    )
+    BLOCKED = gettext_noop("a whole round went by in which nobody could play a word, take a letter or build a wall")
     OUT_OF_LETTERS = gettext_noop("%(name)s is out of letters")
     # The position as text (emails, screen readers): the lines beside the drawing of the board.
     # Translators: the players' hands and scores, one player after another: "Hands: ann [ABC] 12 pts; bob [-] 3 pts".

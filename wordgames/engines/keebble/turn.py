@@ -39,8 +39,13 @@ class _Told:
     score: int = 0
 
     def outcome(self, state: State, seat: int) -> MoveOutcome:
-        return MoveOutcome(seat=seat, move=" ".join(self.parts), said=clauses(self.summary),
-                           score=self.score, events={"last": state["last"]})  # fmt: skip
+        return MoveOutcome(
+            seat=seat,
+            move=" ".join(self.parts),
+            said=clauses(self.summary),
+            score=self.score,
+            events={"last": state["last"]},
+        )
 
 
 def play_turn(state: State, seat: int, text: str) -> MoveOutcome:
@@ -96,8 +101,9 @@ def _special(state: State, seat: int, special: tuple[str, str], told: _Told) -> 
     cell_text, kind = special
     place_special(state, cell_text, kind)
     told.parts.append(f"special {cell_text.lower()} {kind}")
-    told.summary.append(phrase(KeebbleSaid.SPECIAL, name=state["players"][seat], cell=cell_text.lower(),
-                               kind=SpecialName[kind]))
+    told.summary.append(
+        phrase(KeebbleSaid.SPECIAL, name=state["players"][seat], cell=cell_text.lower(), kind=SpecialName[kind])
+    )
 
 
 def _word(state: State, seat: int, clauses: dict[str, Any], told: _Told) -> set[str]:
@@ -111,13 +117,22 @@ def _word(state: State, seat: int, clauses: dict[str, Any], told: _Told) -> set[
     if state["options"]["devils"]:  # each player scores their own cells: say what the score really did
         gained = state["scores"][seat] - before
         told.score = gained
-        told.summary.append(phrase(KeebbleSaid.PLAYED_DEVILS, name=state["players"][seat],
-                                   words=Listing(tuple(w for w, _ in played.words), "and"), change=f"{gained:+d}"))
+        told.summary.append(
+            phrase(
+                KeebbleSaid.PLAYED_DEVILS,
+                name=state["players"][seat],
+                words=Listing(tuple(w for w, _ in played.words), "and"),
+                change=f"{gained:+d}",
+            )
+        )
     else:
         told.score = played.total
         listed = Listing(tuple(phrase(KeebbleSaid.WORD_SCORE, word=w, score=p) for w, p in played.words), "and")
-        told.summary.append(phrase(KeebbleSaid.PLAYED, name=state["players"][seat], words=listed,
-                                   points=counted(Said.POINTS, played.total)))
+        told.summary.append(
+            phrase(
+                KeebbleSaid.PLAYED, name=state["players"][seat], words=listed, points=counted(Said.POINTS, played.total)
+            )
+        )
     name = state["players"][seat]
     if clauses.get("steal"):  # (refused above unless the word covered a thief cell and there was room)
         victim, letter = clauses["steal"]
@@ -144,9 +159,13 @@ def _ask(state: State, seat: int, ask: list[str], effects: set[str], told: _Told
     state["changed"] = placed or bool(got)
     told.parts.append("ask " + " ".join(ask))
     name, letters = state["players"][seat], " ".join(ask)
-    told.summary.append(phrase(KeebbleSaid.ASKS, name=name, letters=letters) if len(got) == len(ask) else
-                        phrase(KeebbleSaid.ASKS_HAND_FULL, name=name, letters=letters,
-                               got=" ".join(got) if got else KeebbleSaid.NONE))  # fmt: skip
+    told.summary.append(
+        phrase(KeebbleSaid.ASKS, name=name, letters=letters)
+        if len(got) == len(ask)
+        else phrase(
+            KeebbleSaid.ASKS_HAND_FULL, name=name, letters=letters, got=" ".join(got) if got else KeebbleSaid.NONE
+        )
+    )
     state["phase"], state["asked"], state["asker"] = "answer", ask, seat
     state["answered"] = [s == seat or not state["active"][s] for s in range(len(state["players"]))]
     state["again"] = "AGAIN" in effects
@@ -190,11 +209,11 @@ def _clause(tokens: list[str], lower: list[str], i: int, clauses: dict[str, Any]
         clauses["blockade"] = pairs
         clauses["blockade_text"] = "blockade " + " ".join(f"{c.lower()} {letter}" for c, letter in pairs)
         return i
-    raise IllegalMove(KeebbleRefusal.TURN_UNREADABLE, text=quote(' '.join(tokens)))
+    raise IllegalMove(KeebbleRefusal.TURN_UNREADABLE, text=quote(" ".join(tokens)))
 
 
 def out_of_letters(state: State) -> None:
-    """"Once somebody is out of letters, the game ends" (checked in the endgame after each word, and when
+    """ "Once somebody is out of letters, the game ends" (checked in the endgame after each word, and when
     the turn that started the endgame is over)."""
     out = [s for s, hand in enumerate(state["hands"]) if state["active"][s] and not hand]
     if out:

@@ -49,7 +49,7 @@ def parse_word(word_text: tuple[str, str]) -> WordMove:
         placement = parsed.placements[0]
         return WordMove(placement.cell, True, (WordLetter(placement.tile),))
     if not isinstance(parsed, WordMove) or any(letter.tile.blank for letter in parsed.letters):
-        raise IllegalMove(KeebbleRefusal.WORD_UNREADABLE, text=quote(' '.join(word_text)))
+        raise IllegalMove(KeebbleRefusal.WORD_UNREADABLE, text=quote(" ".join(word_text)))
     return parsed
 
 
@@ -76,8 +76,11 @@ def play_word(state: State, seat: int, word_text: tuple[str, str]) -> Played:
     _check_connected(state, cells, new, word, letters)
     placed = dict(letters) | {cell_name(*c): word[cells.index(c)] for c in new}
     cross_step = (0, 1) if parsed.across else across_step(state)
-    formed = [line for line in [run(state, placed, cells[0], step)] + [run(state, placed, c, cross_step) for c in new]
-              if len(line) >= 2]  # fmt: skip
+    formed = [
+        line
+        for line in [run(state, placed, cells[0], step)] + [run(state, placed, c, cross_step) for c in new]
+        if len(line) >= 2
+    ]
     if not formed:
         raise IllegalMove(KeebbleRefusal.NO_WORD_FORMED)
     read = _read(state, formed, placed)
@@ -119,23 +122,26 @@ def _new_cells(state: State, cells: list[Cell], word: str, letters: dict[str, st
 def _check_hand(state: State, seat: int, needed: list[str]) -> None:
     short = Counter(needed) - Counter(state["hands"][seat])
     if short:
-        raise IllegalMove(KeebbleRefusal.NOT_IN_HAND, letters=' '.join(sorted(short.elements())))
+        raise IllegalMove(KeebbleRefusal.NOT_IN_HAND, letters=" ".join(sorted(short.elements())))
 
 
 def _check_whole_word(state: State, cells: list[Cell], step: Cell, word: str, letters: dict[str, str]) -> None:
     """A word written from the middle of a longer line would hide the letters it runs on into."""
     if len(cells) < 2:
         return
-    for end, inner in (((cells[0][0] - step[0], cells[0][1] - step[1]), cells[0]),
-                       ((cells[-1][0] + step[0], cells[-1][1] + step[1]), cells[-1])):  # fmt: skip
+    for end, inner in (
+        ((cells[0][0] - step[0], cells[0][1] - step[1]), cells[0]),
+        ((cells[-1][0] + step[0], cells[-1][1] + step[1]), cells[-1]),
+    ):
         if inside(state, end) and cell_name(*end) in letters and not wall_between(state, end, inner):
             raise IllegalMove(KeebbleRefusal.RUNS_ON, word=word, letter=letters[cell_name(*end)], cell=cell_name(*end))
 
 
 def _check_connected(state: State, cells: list[Cell], new: list[Cell], word: str, letters: dict[str, str]) -> None:
     if state["first_word"]:
-        targets = [state["star"]] if state["star"] else [cell_name(*c) for c in
-                                                          centre_cells(state["width"], state["height"])]  # fmt: skip
+        targets = (
+            [state["star"]] if state["star"] else [cell_name(*c) for c in centre_cells(state["width"], state["height"])]
+        )
         if not any(cell_name(*c) in targets for c in cells):
             if state["star"]:
                 raise IllegalMove(KeebbleRefusal.FIRST_WORD_STAR, cell=state["star"])
@@ -143,7 +149,8 @@ def _check_connected(state: State, cells: list[Cell], new: list[Cell], word: str
         return
     touches = len(new) < len(cells) or any(
         inside(state, n) and cell_name(*n) in letters and not wall_between(state, c, n)
-        for c in new for n in ((c[0] + 1, c[1]), (c[0] - 1, c[1]), (c[0], c[1] + 1), (c[0], c[1] - 1))
+        for c in new
+        for n in ((c[0] + 1, c[1]), (c[0] - 1, c[1]), (c[0], c[1] + 1), (c[0], c[1] - 1))
     )
     if not touches:
         raise IllegalMove(KeebbleRefusal.MUST_CONNECT, word=word)
@@ -167,8 +174,9 @@ def _read(state: State, formed: list[list[Cell]], placed: dict[str, str]) -> lis
     return read
 
 
-def _word_scores(state: State, seat: int, formed: list[list[Cell]], placed: dict[str, str],
-                 covered: dict[str, str]) -> list[int]:  # fmt: skip
+def _word_scores(
+    state: State, seat: int, formed: list[list[Cell]], placed: dict[str, str], covered: dict[str, str]
+) -> list[int]:
     """Each word's points. A letter cell counts in every word through it; a word cell "doubles (triples) the
     value of the first word that uses it": the word as written, else the first cross word through it."""
     used: set[str] = set()
@@ -204,5 +212,6 @@ def _settle_scores(state: State, seat: int, formed: list[list[Cell]], total: int
             for n in names:
                 if state["cells"][n]["owner"] == seat:
                     state["cells"][n]["value"] += 1
-    state["scores"] = [sum(c["value"] for c in state["cells"].values() if c["owner"] == s)
-                       for s in range(len(state["players"]))]  # fmt: skip
+    state["scores"] = [
+        sum(c["value"] for c in state["cells"].values() if c["owner"] == s) for s in range(len(state["players"]))
+    ]

@@ -75,13 +75,16 @@ def _worth(word: str, letters: list[str], value: Callable[[str], int]) -> float:
 def _first_word(tiles: Counter[str], lexicon: Lexicon, rng: random.Random, clock: Clock) -> str | None:
     share = Clock(min(clock.left(), clock.budget) / 4)
     value = _value(lexicon)
-    found = [(w, _worth(w, list(w), value) + rng.random())
-             for w, _ in fit_words(lexicon, [None] * 7, tiles, clock=share, rng=rng)]  # fmt: skip
+    found = [
+        (w, _worth(w, list(w), value) + rng.random())
+        for w, _ in fit_words(lexicon, [None] * 7, tiles, clock=share, rng=rng)
+    ]
     return max(found, key=lambda f: f[1])[0] if found else None
 
 
-def _best_crossing(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random.Random,
-                   clock: Clock, must: str | None = None) -> list[tuple[Cell, str]] | None:  # fmt: skip
+def _best_crossing(
+    grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random.Random, clock: Clock, must: str | None = None
+) -> list[tuple[Cell, str]] | None:
     """The best word crossing ``grid`` made of ``tiles`` (one that places ``must``, when given)."""
     rows = [r for r, _ in grid]
     cols = [c for _, c in grid]
@@ -113,8 +116,13 @@ def _best_crossing(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: ra
             sides = ((r - 1, c), (r + 1, c)) if across else ((r, c - 1), (r, c + 1))
             return not any(s in grid for s in sides)
 
-        def can_end(n: int, cells: list[Cell] = cells, slots: list[str | None] = slots,
-                    first: int = fixed[0], across: bool = across) -> bool:  # fmt: skip
+        def can_end(
+            n: int,
+            cells: list[Cell] = cells,
+            slots: list[str | None] = slots,
+            first: int = fixed[0],
+            across: bool = across,
+        ) -> bool:
             if n <= first:
                 return False
             if n < len(cells):
@@ -122,8 +130,7 @@ def _best_crossing(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: ra
             r, c = cells[-1]
             return ((r, c + 1) if across else (r + 1, c)) not in grid
 
-        for word, new in fit_words(lexicon, slots, tiles, usable=usable, can_end=can_end, clock=clock,
-                                   rng=rng):
+        for word, new in fit_words(lexicon, slots, tiles, usable=usable, can_end=can_end, clock=clock, rng=rng):
             placed = [(cells[i], word[i]) for i in new]
             if must is not None and all(letter != must for _, letter in placed):
                 continue
@@ -147,8 +154,12 @@ def _prune(grid: Letters, rng: random.Random, lexicon: Lexicon) -> Letters:
             if counts[(r, c)] == 1:
                 del trial[(r + r0, c + c0)]
         rows = _rows(trial)
-        if trial and crossword.connected(rows) and not crossword.loose_tiles(rows) and \
-                not crossword.score(rows, 0, lexicon).invalid:  # fmt: skip
+        if (
+            trial
+            and crossword.connected(rows)
+            and not crossword.loose_tiles(rows)
+            and not crossword.score(rows, 0, lexicon).invalid
+        ):
             return trial
     return {}
 
@@ -213,8 +224,7 @@ def _hard_first(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: rando
     return grid
 
 
-def _settle(rows: list[str], hand: list[str], lexicon: Lexicon, rng: random.Random,
-            clock: Clock) -> list[str] | None:  # fmt: skip
+def _settle(rows: list[str], hand: list[str], lexicon: Lexicon, rng: random.Random, clock: Clock) -> list[str] | None:
     """A complete crossword of the tiles of ``rows`` and ``hand``, when they will not simply fit (often one
     hard tile: a Q with no U free): take a word off the crossword, with any words hanging on it alone, and
     place its letters and the hand again, hardest first; each word in turn (first those whose letters make a
@@ -233,8 +243,11 @@ def _settle(rows: list[str], hand: list[str], lexicon: Lexicon, rng: random.Rand
         """Those whose letters could spell a word with the hardest tile (when it is hard), smallest first."""
         rng.shuffle(leaves)
         if spellings is not None:
-            leaves = [(start, freed) for start, freed in leaves
-                      if _could_spell(spellings, freed + Counter(hand), set(start.values()))]  # fmt: skip
+            leaves = [
+                (start, freed)
+                for start, freed in leaves
+                if _could_spell(spellings, freed + Counter(hand), set(start.values()))
+            ]
         return sorted(leaves, key=lambda leaf: sum(leaf[1].values()))
 
     as_it_stands = [(grid, Counter[str]())] if spellings is not None else []  # (else the caller has tried it)
@@ -255,8 +268,9 @@ def _settle(rows: list[str], hand: list[str], lexicon: Lexicon, rng: random.Rand
     return None
 
 
-def _refill(start: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random.Random,
-            clock: Clock) -> list[str] | None:  # fmt: skip
+def _refill(
+    start: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random.Random, clock: Clock
+) -> list[str] | None:
     built = _rows(_hard_first(start, tiles, lexicon, random.Random(rng.random()), clock))
     return built if not sum(tiles.values()) and _rank(built, 0, lexicon)[0] else None
 
@@ -303,8 +317,9 @@ def _rows(grid: Letters) -> list[str]:
 def _rank(rows: list[str], hand: int, lexicon: Lexicon) -> tuple[bool, float]:
     """(complete, score): complete crosswords first, then points per word."""
     score = crossword.score(rows, hand, lexicon)
-    complete = hand == 0 and bool(rows) and crossword.connected(rows) and not crossword.loose_tiles(rows) \
-        and not score.invalid  # fmt: skip
+    complete = (
+        hand == 0 and bool(rows) and crossword.connected(rows) and not crossword.loose_tiles(rows) and not score.invalid
+    )
     return complete, score.value
 
 
@@ -436,8 +451,9 @@ def _random_grow(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: rand
     return grid
 
 
-def _crossings(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random.Random,
-               clock: Clock) -> list[list[tuple[Cell, str]]]:  # fmt: skip
+def _crossings(
+    grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random.Random, clock: Clock
+) -> list[list[tuple[Cell, str]]]:
     """Words crossing ``grid`` made of ``tiles`` (the new letters of each), as many as the clock allows."""
     rows = [r for r, _ in grid]
     cols = [c for _, c in grid]
@@ -464,8 +480,13 @@ def _crossings(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random
             sides = ((r - 1, c), (r + 1, c)) if across else ((r, c - 1), (r, c + 1))
             return not any(s in grid for s in sides)
 
-        def can_end(n: int, cells: list[Cell] = cells, slots: list[str | None] = slots,
-                    first: int = fixed[0], across: bool = across) -> bool:  # fmt: skip
+        def can_end(
+            n: int,
+            cells: list[Cell] = cells,
+            slots: list[str | None] = slots,
+            first: int = fixed[0],
+            across: bool = across,
+        ) -> bool:
             if n <= first:
                 return False
             if n < len(cells):

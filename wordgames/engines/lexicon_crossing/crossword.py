@@ -130,8 +130,9 @@ def words_of(rows: list[str], lexicon: Lexicon | None = None) -> list[Word]:
     return found
 
 
-def score(rows: list[str], hand_size: int = 0, lexicon: Lexicon | None = None,
-          values: Mapping[str, int] = LETTER_VALUES) -> Score:
+def score(
+    rows: list[str], hand_size: int = 0, lexicon: Lexicon | None = None, values: Mapping[str, int] = LETTER_VALUES
+) -> Score:
     """Score a crossword with ``hand_size`` tiles still in the hand (each a leftover tile); ``values`` are the
     game's letter set's."""
     grid = letters(rows)
@@ -184,8 +185,9 @@ def check_complete(rows: list[str], hand: list[str], lexicon: Lexicon) -> None:
         problems.append(Phrase(LexiconCrossingRefusal.LOOSE_TILES, {"tiles": " ".join(loose)}))
     invalid = [w.word for w in words_of(rows, lexicon) if not w.valid]
     if invalid:
-        problems.append(Phrase(LexiconCrossingRefusal.WORDS_NOT_IN_DICTIONARY,
-                               {"words": ", ".join(dict.fromkeys(invalid))}))  # fmt: skip
+        problems.append(
+            Phrase(LexiconCrossingRefusal.WORDS_NOT_IN_DICTIONARY, {"words": ", ".join(dict.fromkeys(invalid))})
+        )
     if not rows:
         problems.append(Phrase(LexiconCrossingRefusal.EMPTY))
     if problems:

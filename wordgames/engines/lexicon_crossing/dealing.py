@@ -48,9 +48,23 @@ def deal(players: list[str], options: dict[str, Any], seed: Seed, bag: str | Non
     tiles = list(new_bag(tile_set, seed, bag))
     hands = [tiles[i * start : (i + 1) * start] for i in range(count)]
     return {
-        "players": list(players), "options": options, "seed": seed,
-        "bag": tiles[start * count :], "tiles": hands, "grids": [[] for _ in players],
-        "latest": [list(hand) for hand in hands], "deal_number": 0, "round": 1, "last_green": None,
-        "jaywalked": [0] * count, "swapped": [False] * count, "shuffles": 0, "phase": "play", "done": [False] * count,
-        "red_by": None, "active": [True] * count, "finished": False, "reason": "",
-    }  # fmt: skip
+        "players": list(players),
+        "options": options,
+        "seed": seed,
+        "bag": tiles[start * count :],
+        "tiles": hands,
+        "grids": [[] for _ in players],
+        "latest": [list(hand) for hand in hands],
+        "deal_number": 0,
+        "round": 1,
+        "last_green": None,
+        "jaywalked": [0] * count,
+        "swapped": [False] * count,
+        "shuffles": 0,
+        "phase": "play",
+        "done": [False] * count,
+        "red_by": None,
+        "active": [True] * count,
+        "finished": False,
+        "reason": "",
+    }

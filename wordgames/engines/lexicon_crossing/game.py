@@ -38,36 +38,106 @@ from .refusals import LexiconCrossingRefusal
 __all__ = ["ENGINE", "MINIMUM_START", "OPTIONS", "STARTING_TILES", "LexiconCrossingEngine"]
 
 OPTIONS: tuple[Option, ...] = (
-    Option("tiles", "choice", "lc120", "Tile set", "lc120: the 120-tile set proposed for the game (2-5 players); "
-           "s98: a Scrabble set without blanks (2-4 players; 5 may play it, though the rules advise against it: "
-           "15 tiles each leave 23 in the pool, 4 rounds).", choices=("lc120", "s98")),
-    Option("start_tiles", "int", 0, "Starting tiles each", "0: the guide's number for the tile set and players; "
-           "at least 15.", minimum=0, maximum=60),
+    Option(
+        "tiles",
+        "choice",
+        "lc120",
+        "Tile set",
+        "lc120: the 120-tile set proposed for the game (2-5 players); "
+        "s98: a Scrabble set without blanks (2-4 players; 5 may play it, though the rules advise against it: "
+        "15 tiles each leave 23 in the pool, 4 rounds).",
+        choices=("lc120", "s98"),
+    ),
+    Option(
+        "start_tiles",
+        "int",
+        0,
+        "Starting tiles each",
+        "0: the guide's number for the tile set and players; at least 15.",
+        minimum=0,
+        maximum=60,
+    ),
     Option("per_green", "int", 1, "Tiles per green light", "1, or 2 for half as many rounds.", minimum=1, maximum=2),
-    Option("jaywalk", "choice", "one", "Jaywalking", "one: return a tile, draw one; two: return up to two, draw as "
-           "many; 2for1: return one, draw two; off.", choices=("one", "two", "2for1", "off")),
-    Option("jaywalks", "int", 1, "Jaywalks a round", "How often each player may jaywalk in one round.",
-           minimum=1, maximum=5),
-    Option("jaywalk_who", "choice", "not_last", "Who may jaywalk", "not_last: everyone but the player who called "
-           "the last green light (the rule); everyone: the green-lighter too.", choices=("not_last", "everyone")),
-    Option("face_up", "bool", False, "Returned tiles face up", "Jaywalked tiles lie face up in the pool: everyone "
-           "sees them."),
+    Option(
+        "jaywalk",
+        "choice",
+        "one",
+        "Jaywalking",
+        "one: return a tile, draw one; two: return up to two, draw as many; 2for1: return one, draw two; off.",
+        choices=("one", "two", "2for1", "off"),
+    ),
+    Option(
+        "jaywalks",
+        "int",
+        1,
+        "Jaywalks a round",
+        "How often each player may jaywalk in one round.",
+        minimum=1,
+        maximum=5,
+    ),
+    Option(
+        "jaywalk_who",
+        "choice",
+        "not_last",
+        "Who may jaywalk",
+        "not_last: everyone but the player who called "
+        "the last green light (the rule); everyone: the green-lighter too.",
+        choices=("not_last", "everyone"),
+    ),
+    Option(
+        "face_up",
+        "bool",
+        False,
+        "Returned tiles face up",
+        "Jaywalked tiles lie face up in the pool: everyone sees them.",
+    ),
     Option("blanks", "bool", False, "Blanks", "Add the two blanks of a Scrabble set (worth 0)."),
     Option("dictionary", "str", DEFAULT_LEXICON, "Dictionary", "The word list crosswords are checked against."),
-    Option("leeway", "int", 5, "Green light leeway (minutes)", "A waiting green light is given this long after "
-           "the last player has seen their newest tile.", minimum=0, maximum=1440),
-    Option("requests_visible", "bool", True, "Waiting green lights visible", "Others see who asked for a green "
-           "light."),
-    Option("reveal", "choice", "all", "Green-lighter sees their tile", "all: once every other player has seen "
-           "theirs; one: once one other player has.", choices=("all", "one")),
-    Option("grace", "int", 24, "Grace period (hours)", "After red light, the others have this long to finish.",
-           minimum=1, maximum=720),
-    Option("teams", "str", "-", "Teams", "Collaborating players: a team letter per seat in seat order, e.g. AABB "
-           "(each keeps their own crossword; team-mates may swap one tile per green light); - for none."),
-    Option("team_win", "choice", "combined", "Winning team", "combined: all the team's points / all its words; "
-           "best: the highest individual score; worst: the best of each team's lowest score.",
-           choices=("combined", "best", "worst")),
-)  # fmt: skip
+    Option(
+        "leeway",
+        "int",
+        5,
+        "Green light leeway (minutes)",
+        "A waiting green light is given this long after the last player has seen their newest tile.",
+        minimum=0,
+        maximum=1440,
+    ),
+    Option("requests_visible", "bool", True, "Waiting green lights visible", "Others see who asked for a green light."),
+    Option(
+        "reveal",
+        "choice",
+        "all",
+        "Green-lighter sees their tile",
+        "all: once every other player has seen theirs; one: once one other player has.",
+        choices=("all", "one"),
+    ),
+    Option(
+        "grace",
+        "int",
+        24,
+        "Grace period (hours)",
+        "After red light, the others have this long to finish.",
+        minimum=1,
+        maximum=720,
+    ),
+    Option(
+        "teams",
+        "str",
+        "-",
+        "Teams",
+        "Collaborating players: a team letter per seat in seat order, e.g. AABB "
+        "(each keeps their own crossword; team-mates may swap one tile per green light); - for none.",
+    ),
+    Option(
+        "team_win",
+        "choice",
+        "combined",
+        "Winning team",
+        "combined: all the team's points / all its words; "
+        "best: the highest individual score; worst: the best of each team's lowest score.",
+        choices=("combined", "best", "worst"),
+    ),
+)
 
 
 class LexiconCrossingEngine(Engine):
@@ -87,6 +157,7 @@ class LexiconCrossingEngine(Engine):
         rows = min(crossword.MAX_SIDE, (tiles + 1) // 2)
         cols = min(crossword.MAX_SIDE, tiles + 1 - rows)
         return max(MOVE_MAX, len("grid\r\n") + rows * (cols + 2))
+
     simultaneous = True
     teams = True
 
@@ -138,7 +209,7 @@ class LexiconCrossingEngine(Engine):
         return state["options"]["grace"] * 3600.0 if state["phase"] == "red" else None
 
     def pool_exhausted(self, state: State) -> bool:
-        """"Rounds repeat until the pickup pool is exhausted (or fewer remain than the number of players)"."""
+        """ "Rounds repeat until the pickup pool is exhausted (or fewer remain than the number of players)"."""
         return table.pool_exhausted(state)
 
     def score(self, state: State, seat: int) -> crossword.Score:

@@ -27,10 +27,14 @@ from .table import hand
 def may_jaywalk(state: State, seat: int) -> bool:
     """Whether the seat may jaywalk now (what its page offers)."""
     options = state["options"]
-    return (options["jaywalk"] != "off" and state["phase"] == "play" and state["active"][seat]
-            and (state["last_green"] != seat or options.get("jaywalk_who", "not_last") == "everyone")
-            and state["jaywalked"][seat] < options.get("jaywalks", 1)
-            and len(state["bag"]) >= (2 if options["jaywalk"] == "2for1" else 1))  # fmt: skip
+    return (
+        options["jaywalk"] != "off"
+        and state["phase"] == "play"
+        and state["active"][seat]
+        and (state["last_green"] != seat or options.get("jaywalk_who", "not_last") == "everyone")
+        and state["jaywalked"][seat] < options.get("jaywalks", 1)
+        and len(state["bag"]) >= (2 if options["jaywalk"] == "2for1" else 1)
+    )
 
 
 def jaywalk(state: State, seat: int, text: str) -> tuple[State, MoveOutcome]:
@@ -40,8 +44,9 @@ def jaywalk(state: State, seat: int, text: str) -> tuple[State, MoveOutcome]:
     _check_allowed(state, seat)
     returned = [t.upper() for t in text.split()]
     if not returned or len(returned) > (2 if rule == "two" else 1):
-        raise IllegalMove(LexiconCrossingRefusal.JAYWALK_NAME_TILES if rule == "two" else
-                          LexiconCrossingRefusal.JAYWALK_NAME_TILE)  # fmt: skip
+        raise IllegalMove(
+            LexiconCrossingRefusal.JAYWALK_NAME_TILES if rule == "two" else LexiconCrossingRefusal.JAYWALK_NAME_TILE
+        )
     _check_returned(state, seat, returned)
     drawn_count = 2 if rule == "2for1" else len(returned)
     if len(state["bag"]) < drawn_count:
@@ -58,12 +63,18 @@ def jaywalk(state: State, seat: int, text: str) -> tuple[State, MoveOutcome]:
     new["shuffles"] += 1
     new["jaywalked"][seat] = int(state["jaywalked"][seat]) + 1  # (older games kept True for once)
     name = state["players"][seat]
-    what: Value = Listing(tuple(returned), "and") if state["options"]["face_up"] else (
-        phrase(Said.A_TILE) if len(returned) == 1 else counted(Said.TILES, len(returned)))  # fmt: skip
+    what: Value = (
+        Listing(tuple(returned), "and")
+        if state["options"]["face_up"]
+        else (phrase(Said.A_TILE) if len(returned) == 1 else counted(Said.TILES, len(returned)))
+    )
     drew = phrase(Said.A_TILE) if drawn_count == 1 else counted(Said.TILES, drawn_count)
-    outcome = MoveOutcome(seat=seat, move="jaywalk " + " ".join(returned),
-                          said=phrase(LexiconCrossingSaid.JAYWALKED, name=name, returned=what, drawn=drew),
-                          events={"private": not state["options"]["face_up"]})  # fmt: skip
+    outcome = MoveOutcome(
+        seat=seat,
+        move="jaywalk " + " ".join(returned),
+        said=phrase(LexiconCrossingSaid.JAYWALKED, name=name, returned=what, drawn=drew),
+        events={"private": not state["options"]["face_up"]},
+    )
     return new, outcome
 
 

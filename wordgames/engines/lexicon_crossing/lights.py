@@ -55,8 +55,12 @@ def green_light(state: State, seat: int) -> tuple[State, MoveOutcome]:
     new["swapped"] = [False] * len(state["players"])
     tiles = phrase(Said.A_TILE) if per == 1 else counted(Said.TILES, per)
     name = state["players"][seat]
-    outcome = MoveOutcome(seat=seat, move="green", said=phrase(LexiconCrossingSaid.GREEN_LIGHT, name=name, tiles=tiles),
-                          events={"deal": new["deal_number"]})  # fmt: skip
+    outcome = MoveOutcome(
+        seat=seat,
+        move="green",
+        said=phrase(LexiconCrossingSaid.GREEN_LIGHT, name=name, tiles=tiles),
+        events={"deal": new["deal_number"]},
+    )
     return new, outcome
 
 
@@ -65,8 +69,11 @@ def red_light(state: State, seat: int) -> tuple[State, MoveOutcome]:
     new = copy.deepcopy(state)
     new["phase"], new["red_by"] = "red", seat
     new["done"][seat] = True
-    outcome = MoveOutcome(seat=seat, move="red", said=phrase(LexiconCrossingSaid.RED_LIGHT, name=state["players"][seat],
-                                                             hours=state["options"]["grace"]))  # fmt: skip
+    outcome = MoveOutcome(
+        seat=seat,
+        move="red",
+        said=phrase(LexiconCrossingSaid.RED_LIGHT, name=state["players"][seat], hours=state["options"]["grace"]),
+    )
     finish_if_all_done(new)
     return new, outcome
 

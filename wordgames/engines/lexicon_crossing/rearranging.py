@@ -30,12 +30,19 @@ def rearrange(state: State, seat: int, text: str) -> tuple[State, MoveOutcome]:
         blanks = missing.pop(BLANK, 0)
         shown: list[Value] = list(sorted(missing.elements()))
         if blanks:
-            shown.append(LexiconCrossingRefusal.A_BLANK if blanks == 1 else
-                         Phrase(LexiconCrossingRefusal.BLANKS, {"count": blanks}))  # fmt: skip
+            shown.append(
+                LexiconCrossingRefusal.A_BLANK
+                if blanks == 1
+                else Phrase(LexiconCrossingRefusal.BLANKS, {"count": blanks})
+            )
         raise IllegalMove(LexiconCrossingRefusal.TILES_NOT_HELD, tiles=Listing(tuple(shown), "space"))
     new = copy.deepcopy(state)
     new["grids"][seat] = rows
     name = state["players"][seat]
-    outcome = MoveOutcome(seat=seat, move=crossword.notation(rows), said=phrase(LexiconCrossingSaid.REARRANGED, name=name),
-                          events={"quiet": True, "private": True})  # fmt: skip
+    outcome = MoveOutcome(
+        seat=seat,
+        move=crossword.notation(rows),
+        said=phrase(LexiconCrossingSaid.REARRANGED, name=name),
+        events={"quiet": True, "private": True},
+    )
     return new, outcome

@@ -7,9 +7,7 @@ from ..core.refusals import Template, gettext_noop, ngettext_lazy
 
 class LexiconCrossingSaid(Template):
     REARRANGED = gettext_noop("%(name)s rearranged their crossword.")
-    RED_LIGHT = gettext_noop(
-        "%(name)s called red light: everyone else has %(hours)s hours to finish their crossword."
-    )
+    RED_LIGHT = gettext_noop("%(name)s called red light: everyone else has %(hours)s hours to finish their crossword.")
     # Translators: "tiles" is "a tile" or "2 tiles".
     GREEN_LIGHT = gettext_noop("%(name)s called green light: everyone draws %(tiles)s.")
     # Translators: "returned" is the tiles returned ("E and X", or "a tile" when they are face down).

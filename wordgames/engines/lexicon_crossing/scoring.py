@@ -28,9 +28,14 @@ def result(state: State) -> dict[str, Any] | None:
     standing = [v for v, on in zip(values, state["active"]) if on]
     best = max(standing) if standing else 0
     winners = [s for s, v in enumerate(values) if state["active"][s] and v == best]
-    outcome = {"scores": values, "winners": winners, "reason": state["reason"], "end": state.get("end"),
-               "reason_said": state.get("reason_said"),
-               "details": [s.text for s in scores]}  # fmt: skip
+    outcome = {
+        "scores": values,
+        "winners": winners,
+        "reason": state["reason"],
+        "end": state.get("end"),
+        "reason_said": state.get("reason_said"),
+        "details": [s.text for s in scores],
+    }
     if state["options"]["teams"] != "-":
         outcome.update(team_result(state, scores))
     return outcome

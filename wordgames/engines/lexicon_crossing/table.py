@@ -38,6 +38,5 @@ def need(state: State) -> int:
 
 
 def pool_exhausted(state: State) -> bool:
-    """"Rounds repeat until the pickup pool is exhausted (or fewer remain than the number of players)"."""
+    """ "Rounds repeat until the pickup pool is exhausted (or fewer remain than the number of players)"."""
     return len(state["bag"]) < need(state)
-

@@ -53,5 +53,9 @@ def swap(state: State, seat: int, text: str) -> tuple[State, MoveOutcome]:
     new["tiles"][mate].append(give)
     new["swapped"][seat] = new["swapped"][mate] = True
     name = state["players"][seat]
-    return new, MoveOutcome(seat=seat, move=f"swap {give} {take} {mate_name}",
-                            said=phrase(LexiconCrossingSaid.SWAPPED, name=name, mate=mate_name), events={"private": True})
+    return new, MoveOutcome(
+        seat=seat,
+        move=f"swap {give} {take} {mate_name}",
+        said=phrase(LexiconCrossingSaid.SWAPPED, name=name, mate=mate_name),
+        events={"private": True},
+    )

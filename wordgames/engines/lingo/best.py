@@ -67,8 +67,12 @@ def _fresh(walk: Any) -> Any:
         return walk
     if getattr(walk, "SOURCE", None) == f"wordgames-walk-{build.source_hash()}":
         return walk
-    warnings.warn("The compiled Lingo walk is older than its source (run wordgames/engines/lingo/build.py): "
-                  "the search runs in Python.", RuntimeWarning, stacklevel=2)  # fmt: skip
+    warnings.warn(
+        "The compiled Lingo walk is older than its source (run wordgames/engines/lingo/build.py): "
+        "the search runs in Python.",
+        RuntimeWarning,
+        stacklevel=2,
+    )
     return None
 
 
@@ -116,8 +120,14 @@ class Candidate:
 
     __slots__ = ("key", "bound", "tight", "total", "line", "placed")
 
-    def __init__(self, key: Key, bound: int, tight: bool = False, line: Line | None = None,
-                 placed: tuple[tuple[int, Tile], ...] = ()) -> None:  # fmt: skip
+    def __init__(
+        self,
+        key: Key,
+        bound: int,
+        tight: bool = False,
+        line: Line | None = None,
+        placed: tuple[tuple[int, Tile], ...] = (),
+    ) -> None:
         self.key, self.bound, self.tight, self.line, self.placed = key, bound, tight, line, placed
         self.total: int | None = None
 
@@ -165,8 +175,21 @@ def _line(board: Board, axis: Axis, cells: list[Cell], hot: set[Cell]) -> Line:
     next_letter = [n] * (n + 1)
     for i in range(n - 1, -1, -1):
         next_letter[i] = i if letters[i] else next_letter[i + 1]
-    return Line(axis, cells, letters, values, [c in hot for c in cells], run_start, run_end, sums,
-                [{} for _ in cells], [BITS[x] if x else 0 for x in letters] + [0], empties, first_empty, next_letter)  # fmt: skip
+    return Line(
+        axis,
+        cells,
+        letters,
+        values,
+        [c in hot for c in cells],
+        run_start,
+        run_end,
+        sums,
+        [{} for _ in cells],
+        [BITS[x] if x else 0 for x in letters] + [0],
+        empties,
+        first_empty,
+        next_letter,
+    )
 
 
 DEFAULT_BUDGET_S = 2.0  # best_move's budget: a hint or a sporting opponent never holds a web worker longer
@@ -179,8 +202,16 @@ class OutOfTime(Exception):
 
 
 class Search:
-    def __init__(self, board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool,
-                 deadline: float | None = None, prune: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        board: Board,
+        pool: list[str],
+        options: dict[str, Any],
+        lexicon: Lexicon,
+        first: bool,
+        deadline: float | None = None,
+        prune: bool = False,
+    ) -> None:
         self.board = board
         # With ``prune``, moves that cannot beat the best total found so far (``floor``) are neither walked
         # nor kept, so ``found`` holds only the contenders; without it, every legal move.
@@ -195,8 +226,11 @@ class Search:
         self.words_table = prefixes_of(lexicon)  # the lexicon through its prefix masks, for the rules' scorer
         self.either_root = self.either.mask("")
         # tile, its letter, its bit, its value, its key in the pool, its token (a blank's is ?X)
-        self.letters = [(Tile(letter), letter, BITS[letter], tile_value(Tile(letter)), letter, letter)
-                        for letter in sorted(self.pool) if letter != BLANK and self.pool[letter] > 0]  # fmt: skip
+        self.letters = [
+            (Tile(letter), letter, BITS[letter], tile_value(Tile(letter)), letter, letter)
+            for letter in sorted(self.pool)
+            if letter != BLANK and self.pool[letter] > 0
+        ]
         self.blanks = [(Tile(letter, True), letter, bit, 0, BLANK, "?" + letter) for letter, bit in BITS.items()]
         self.top_value = max((t[3] for t in self.letters), default=0)
         # the letters a tile from the pool could add to a word (any, with a blank)
@@ -304,12 +338,28 @@ class Search:
         if rs == start and line.next_letter[j] > reach:
             along = word_score(value + left * self.top_value, reach - start + 1)
             return move_total(points + left * line.reach_points[j] + along, words + left * line.reach_words[j] + 1)
-        most = word_score(value + sums[start] - sums[rs] + sums[reach + 1] - sums[j] + left * self.top_value, reach - rs + 1)
+        most = word_score(
+            value + sums[start] - sums[rs] + sums[reach + 1] - sums[j] + left * self.top_value, reach - rs + 1
+        )
         tiles = placed + left
-        return move_total(points + left * line.reach_points[j] + tiles * most, words + left * line.reach_words[j] + tiles)
+        return move_total(
+            points + left * line.reach_points[j] + tiles * most, words + left * line.reach_words[j] + tiles
+        )
 
-    def _grow(self, line: Line, start: int, j: int, prefix: str, mask: int, placed: list[tuple[int, Tile]],
-              pool: dict[str, int], touched: bool, points: int, words: int, value: int) -> None:  # fmt: skip
+    def _grow(
+        self,
+        line: Line,
+        start: int,
+        j: int,
+        prefix: str,
+        mask: int,
+        placed: list[tuple[int, Tile]],
+        pool: dict[str, int],
+        touched: bool,
+        points: int,
+        words: int,
+        value: int,
+    ) -> None:
         """Extend ``prefix`` (whose mask is ``mask``) by the cell ``j`` of the line: its letter as it is, or a
         pool tile put on it; a blank takes each letter that may follow. ``points`` and ``words`` are the cross
         words of the tiles placed so far, ``value`` the letters of the prefix. Hot loop of the search."""
@@ -362,13 +412,25 @@ class Search:
             if enough and child & WORD:
                 self._record(line, start, j, placed, points + got[0], words + got[1], value + worth)
             if child & after:
-                self._grow(line, start, j + 1, word, child, placed, pool, hot, points + got[0], words + got[1],
-                           value + worth)  # fmt: skip
+                self._grow(
+                    line, start, j + 1, word, child, placed, pool, hot, points + got[0], words + got[1], value + worth
+                )
             placed.pop()
             pool[key] += 1
 
-    def _run_on(self, line: Line, start: int, j: int, prefix: str, mask: int, placed: list[tuple[int, Tile]],
-                touched: bool, points: int, words: int, value: int) -> None:  # fmt: skip
+    def _run_on(
+        self,
+        line: Line,
+        start: int,
+        j: int,
+        prefix: str,
+        mask: int,
+        placed: list[tuple[int, Tile]],
+        touched: bool,
+        points: int,
+        words: int,
+        value: int,
+    ) -> None:
         """``_grow`` once no tile is left to place: a loop along the letters already on the line."""
         masks, lookup, letters, values = self.either.masks, self.either.mask, line.letters, line.values
         record = touched and len(placed) >= 2
@@ -384,8 +446,9 @@ class Search:
                 self._record(line, start, j, placed, points, words, value)
             j += 1
 
-    def _record(self, line: Line, start: int, end: int, placed: list[tuple[int, Tile]], points: int, words: int,
-                value: int) -> None:  # fmt: skip
+    def _record(
+        self, line: Line, start: int, end: int, placed: list[tuple[int, Tile]], points: int, words: int, value: int
+    ) -> None:
         """Keep a word's placement with an upper bound of its total (the tightest, if found several ways):
         ``points`` and ``words`` are the best words across the line of the tiles ``placed`` (exact, from
         ``run_best``), ``value`` the letters of the word ``start``..``end``. Along the line each tile scores at
@@ -460,17 +523,28 @@ class Search:
             letters, values = line.letters[rs : re_ + 1], line.values[rs : re_ + 1]
             for i, tile in c.placed:
                 letters[i - rs], values[i - rs] = tile.letter, tile_value(tile)
-            along = run_best(line.cells[rs : re_ + 1], "".join(letters), values, [i - rs for i, _ in c.placed],
-                             self.words_table, self.min_len)  # fmt: skip
+            along = run_best(
+                line.cells[rs : re_ + 1],
+                "".join(letters),
+                values,
+                [i - rs for i, _ in c.placed],
+                self.words_table,
+                self.min_len,
+            )
             for (i, tile), mine in zip(c.placed, along):
                 if mine:
                     picks.append(mine)
-                picks += [w for axis in self.grid.axes if axis != line.axis
-                          and (w := self.cross_words(line.cells[i], tile, axis))]  # fmt: skip
+                picks += [
+                    w
+                    for axis in self.grid.axes
+                    if axis != line.axis and (w := self.cross_words(line.cells[i], tile, axis))
+                ]
         return settle_ties(picks)
 
     def _late(self, i: int) -> bool:
-        if self.deadline is None or i % 4 or time.thread_time() <= self.deadline:  # a candidate scored with two blanks can take milliseconds
+        if (
+            self.deadline is None or i % 4 or time.thread_time() <= self.deadline
+        ):  # a candidate scored with two blanks can take milliseconds
             return False
         self.complete = False
         return True
@@ -547,8 +621,15 @@ def warm(lexicon: Lexicon | None = None) -> None:
         _trie(lexicon or get_lexicon())
 
 
-def _compiled(board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool,
-              budget_s: float | None, mode: int) -> Any:  # fmt: skip
+def _compiled(
+    board: Board,
+    pool: list[str],
+    options: dict[str, Any],
+    lexicon: Lexicon,
+    first: bool,
+    budget_s: float | None,
+    mode: int,
+) -> Any:
     """``_walk.search`` on this board: see ``_walk.c``."""
     grid = board.grid
     stride = grid.rows + 1
@@ -558,14 +639,35 @@ def _compiled(board: Board, pool: list[str], options: dict[str, Any], lexicon: L
         letters[col * stride + row] = ord(tile.letter) - ord("A")
         values[col * stride + row] = tile_value(tile)
     centre = grid.centre if first else (-1, -1)
-    return _walk.search(_trie(lexicon), grid.columns, grid.rows, grid.shape == "hex", grid.axes, bytes(letters),
-                        tuple(values), _VALUES, "".join(pool).encode("ascii", "replace"), options["place"],
-                        int(options["repeat"]), 3 if options["no_twos"] else 2, centre[0], centre[1],
-                        -1.0 if budget_s is None else max(budget_s, 0.0), mode)  # fmt: skip
+    return _walk.search(
+        _trie(lexicon),
+        grid.columns,
+        grid.rows,
+        grid.shape == "hex",
+        grid.axes,
+        bytes(letters),
+        tuple(values),
+        _VALUES,
+        "".join(pool).encode("ascii", "replace"),
+        options["place"],
+        int(options["repeat"]),
+        3 if options["no_twos"] else 2,
+        centre[0],
+        centre[1],
+        -1.0 if budget_s is None else max(budget_s, 0.0),
+        mode,
+    )
 
 
-def _search_compiled(board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool,
-                     budget_s: float | None, started: float) -> BoardResult:  # fmt: skip
+def _search_compiled(
+    board: Board,
+    pool: list[str],
+    options: dict[str, Any],
+    lexicon: Lexicon,
+    first: bool,
+    budget_s: float | None,
+    started: float,
+) -> BoardResult:
     found = _compiled(board, pool, options, lexicon, first, budget_s, 0)
     if found is None:
         return BoardResult(None, 0, 0, True, time.perf_counter() - started)
@@ -577,8 +679,15 @@ def _placements(tiles: tuple[tuple[int, int, int, int], ...]) -> list[Placement]
     return [Placement((col, row), Tile(ascii_uppercase[letter], bool(blank))) for col, row, letter, blank in tiles]
 
 
-def search_board(board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool, *,
-                 budget_s: float | None = None) -> BoardResult:  # fmt: skip
+def search_board(
+    board: Board,
+    pool: list[str],
+    options: dict[str, Any],
+    lexicon: Lexicon,
+    first: bool,
+    *,
+    budget_s: float | None = None,
+) -> BoardResult:
     """The highest-scoring legal move found within ``budget_s`` seconds (no limit when None). When nothing
     scores, a move that makes a word comes before a single tile that makes none: such a tile may be played only
     when no word can be made (rules/lingo.md), so it is not the answer while a word of 0 points is there (two
@@ -591,8 +700,9 @@ def search_board(board: Board, pool: list[str], options: dict[str, Any], lexicon
     return found
 
 
-def _search_board(board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool,
-                  budget_s: float | None) -> BoardResult:  # fmt: skip
+def _search_board(
+    board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool, budget_s: float | None
+) -> BoardResult:
     started = time.perf_counter()
     if not pool:
         return BoardResult(None, 0, 0, True, 0.0)
@@ -607,8 +717,9 @@ def _search_board(board: Board, pool: list[str], options: dict[str, Any], lexico
     search.deadline = deadline  # the rest of the budget scores the moves found
     found = search.best()
     placements = None if found is None else [Placement(cell, tile) for cell, tile in found[0]]
-    return BoardResult(placements, found[1] if found else 0, len(search.found), search.complete,
-                       time.perf_counter() - started)  # fmt: skip
+    return BoardResult(
+        placements, found[1] if found else 0, len(search.found), search.complete, time.perf_counter() - started
+    )
 
 
 class _WordFound(Exception):
@@ -620,12 +731,15 @@ class _WordFound(Exception):
 
 
 class _FirstWord(Search):
-    def _record(self, line: Line, start: int, end: int, placed: list[tuple[int, Tile]], points: int, words: int,
-                value: int) -> None:  # fmt: skip
+    def _record(
+        self, line: Line, start: int, end: int, placed: list[tuple[int, Tile]], points: int, words: int, value: int
+    ) -> None:
         raise _WordFound([Placement(line.cells[i], tile) for i, tile in placed])
 
 
-def first_word_move(board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool) -> list[Placement] | None:
+def first_word_move(
+    board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon, first: bool
+) -> list[Placement] | None:
     """The placements of the first legal move of two tiles or more the walk meets (a move that makes a word), or
     None when there is none. No clock."""
     if not pool:

@@ -45,8 +45,25 @@ def build(force: bool = False) -> Path:
     fd, partial = tempfile.mkstemp(dir=TARGET.parent, prefix="._walk", suffix=".so")
     os.close(fd)
     try:
-        subprocess.run([*compiler, "-O2", "-shared", "-fPIC", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter",
-                        f'-DWALK_SOURCE="wordgames-walk-{source_hash()}"', "-I", include, str(SOURCE), "-o", partial], check=True)  # fmt: skip
+        subprocess.run(
+            [
+                *compiler,
+                "-O2",
+                "-shared",
+                "-fPIC",
+                "-std=c11",
+                "-Wall",
+                "-Wextra",
+                "-Wno-unused-parameter",
+                f'-DWALK_SOURCE="wordgames-walk-{source_hash()}"',
+                "-I",
+                include,
+                str(SOURCE),
+                "-o",
+                partial,
+            ],
+            check=True,
+        )
         os.chmod(partial, 0o755)  # readable by the site's processes, whoever built it
         os.replace(partial, TARGET)
     finally:
@@ -59,5 +76,7 @@ if __name__ == "__main__":
     try:
         print(f"built {build(force='--force' in sys.argv)}")
     except (OSError, subprocess.CalledProcessError) as error:
-        print(f"Could not compile the Lingo walk ({error}): the search will run in Python, more slowly.", file=sys.stderr)
+        print(
+            f"Could not compile the Lingo walk ({error}): the search will run in Python, more slowly.", file=sys.stderr
+        )
         sys.exit(1)

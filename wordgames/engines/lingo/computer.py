@@ -58,8 +58,14 @@ def _left(pool: list[str], placements: list[Placement]) -> list[str]:
     return rest
 
 
-def _search(view: dict[str, Any], board: Board, pool: list[str], options: dict[str, Any], clock: Clock,
-            first: bool | None = None) -> list[Placement] | None:  # fmt: skip
+def _search(
+    view: dict[str, Any],
+    board: Board,
+    pool: list[str],
+    options: dict[str, Any],
+    clock: Clock,
+    first: bool | None = None,
+) -> list[Placement] | None:
     lexicon = get_lexicon(view["options"]["dictionary"])
     first = not view["board"]["tiles"] if first is None else first
     return search_board(board, pool, options, lexicon, first, budget_s=max(clock.left(), 0.0)).placements
@@ -96,8 +102,10 @@ def strong(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.Rando
     words = _score(board, best, view) > 0  # then a tile that makes no word is not allowed
     seen: set[tuple[Placement, ...]] = set()
     best_value: float | None = None
-    subsets = sorted({tuple(sorted(c)) for k in range(len(pool), 0, -1) for c in itertools.combinations(pool, k)},
-                     key=lambda c: -len(c))  # fmt: skip
+    subsets = sorted(
+        {tuple(sorted(c)) for k in range(len(pool), 0, -1) for c in itertools.combinations(pool, k)},
+        key=lambda c: -len(c),
+    )
     for subset in subsets:
         found = best if len(subset) == len(pool) else _search(view, board, list(subset), options, clock)
         if found is None:
@@ -136,8 +144,14 @@ def random_move(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.
     lexicon = get_lexicon(options["dictionary"])
     first = not view["board"]["tiles"]
     hidden = view["pool_counts"] is not None
-    search = Search(Board(board.grid, dict(board.stacks)), pool, options, lexicon, first,
-                    deadline=time.thread_time() + max(clock.left(), 0.0))  # fmt: skip
+    search = Search(
+        Board(board.grid, dict(board.stacks)),
+        pool,
+        options,
+        lexicon,
+        first,
+        deadline=time.thread_time() + max(clock.left(), 0.0),
+    )
     search.words()
     search.singles()
     keys = list(search.found)
@@ -152,15 +166,19 @@ def random_move(engine: Engine, view: dict[str, Any], seat: int, *, rng: random.
         if _score(board, placements, view) > 0 or _makes_word(board, placements, view):
             return _text(placements)
         burn = burn or placements
-    if burn is not None and (options.get("burn", "no-word") == "always"
-                             or not word_possible(board, pool, options, lexicon, first)):  # fmt: skip
+    if burn is not None and (
+        options.get("burn", "no-word") == "always" or not word_possible(board, pool, options, lexicon, first)
+    ):
         return _text(burn)
-    found = search_board(board, pool, options, lexicon, first).placements  # the walk ran out of time before a legal move
+    found = search_board(
+        board, pool, options, lexicon, first
+    ).placements  # the walk ran out of time before a legal move
     return _text(found) if found else None
 
 
 def _makes_word(board: Board, placements: list[Placement], view: dict[str, Any]) -> bool:
     after = board.placed((p.cell, p.tile) for p in placements)
     min_len = 3 if view["options"]["no_twos"] else 2
-    return bool(score_move(after, [p.cell for p in placements], get_lexicon(view["options"]["dictionary"]),
-                           min_len).words)  # fmt: skip
+    return bool(
+        score_move(after, [p.cell for p in placements], get_lexicon(view["options"]["dictionary"]), min_len).words
+    )

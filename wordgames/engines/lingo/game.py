@@ -55,19 +55,40 @@ class LingoEngine(Engine):
         With hidden pools every seat draws its own, in seat order."""
         opts = validate_options(options)
         if not self.min_players <= len(players) <= self.max_players:
-            raise InvalidOptions(Refusal.PLAYER_COUNT_NOT, title=self.title, least=self.min_players, most=self.max_players,
-                                 count=len(players))  # fmt: skip
+            raise InvalidOptions(
+                Refusal.PLAYER_COUNT_NOT,
+                title=self.title,
+                least=self.min_players,
+                most=self.max_players,
+                count=len(players),
+            )
         order = new_bag(lingo_tile_set(opts["tiles"], opts["blanks"]), seed, bag)
         if opts["not_shared"] and len(players) * opts["pool"] > len(order):
             most = len(order) // opts["pool"]
-            raise InvalidOptions(LingoRefusal.TOO_FEW_TILES_FOR_HIDDEN_POOLS, pool=opts["pool"], tiles=len(order),
-                                 most=most, count=len(players))  # fmt: skip
+            raise InvalidOptions(
+                LingoRefusal.TOO_FEW_TILES_FOR_HIDDEN_POOLS,
+                pool=opts["pool"],
+                tiles=len(order),
+                most=most,
+                count=len(players),
+            )
         state: State = {
-            "game": self.name, "options": opts, "players": list(players), "seed": seed,
-            "bag": order, "pool": None, "pools": None, "board": {}, "last": [],
-            "scores": [0] * len(players), "active": [True] * len(players), "turn": 0,
-            "move_number": 0, "finished": False, "reason": "",
-        }  # fmt: skip
+            "game": self.name,
+            "options": opts,
+            "players": list(players),
+            "seed": seed,
+            "bag": order,
+            "pool": None,
+            "pools": None,
+            "board": {},
+            "last": [],
+            "scores": [0] * len(players),
+            "active": [True] * len(players),
+            "turn": 0,
+            "move_number": 0,
+            "finished": False,
+            "reason": "",
+        }
         if opts["not_shared"]:
             pools = []
             for _ in players:
@@ -108,14 +129,21 @@ class LingoEngine(Engine):
         if strange:  # Lingo plays English tiles whatever the word list (a blank cannot stand for Ñ either)
             raise IllegalMove(LingoRefusal.NOT_LINGO_TILES, letters=", ".join(strange))
         check_placements(
-            placements, board, self.pool_of(state, seat), state["options"], self.lexicon(state),
-            first_move=not state["board"], hidden=state["pools"] is not None,
-        )  # fmt: skip
+            placements,
+            board,
+            self.pool_of(state, seat),
+            state["options"],
+            self.lexicon(state),
+            first_move=not state["board"],
+            hidden=state["pools"] is not None,
+        )
         placements.sort(key=lambda p: p.cell)
         after = board.placed((p.cell, p.tile) for p in placements)
         min_len = 3 if state["options"]["no_twos"] else 2
         scored = score_move(after, [p.cell for p in placements], self.lexicon(state), min_len)
-        canonical = format_move(parsed) if not isinstance(parsed, PlaceMove) else format_move(PlaceMove(tuple(placements)))
+        canonical = (
+            format_move(parsed) if not isinstance(parsed, PlaceMove) else format_move(PlaceMove(tuple(placements)))
+        )
         return placements, scored, after, canonical
 
     def apply(self, state: State, seat: int, move: str) -> tuple[State, MoveOutcome]:
@@ -143,14 +171,21 @@ class LingoEngine(Engine):
             new["pool"] = pool
         name = state["players"][seat]
         if not pool:
-            finish(new, EndReason.OUT_OF_TILES, phrase(Said.NO_TILES_LEFT) if new["pools"] is None
-                   else phrase(Said.RAN_OUT, name=name))
+            finish(
+                new,
+                EndReason.OUT_OF_TILES,
+                phrase(Said.NO_TILES_LEFT) if new["pools"] is None else phrase(Said.RAN_OUT, name=name),
+            )
         else:
             new["turn"] = self._next_seat(new, seat)
         outcome = MoveOutcome(
-            seat=seat, move=canonical, score=scored.total, words=[w.as_dict() for w in scored.words],
-            said=text.move_summary(name, placements, scored), events={"placed": new["last"]},
-        )  # fmt: skip
+            seat=seat,
+            move=canonical,
+            score=scored.total,
+            words=[w.as_dict() for w in scored.words],
+            said=text.move_summary(name, placements, scored),
+            events={"placed": new["last"]},
+        )
         return new, outcome
 
     def annotates(self, options: Mapping[str, Any]) -> bool:
@@ -166,10 +201,15 @@ class LingoEngine(Engine):
         found = self.best_move(before, outcome.seat)
         if found is not None and found.score > outcome.score:
             name = before["players"][outcome.seat]
-            missed = phrase(LingoSaid.MISSED, name=name, score=found.score, move=found.move,
-                            summary=found.said or found.summary)
-            outcome.events["missed"] = {"move": found.move, "score": found.score, "summary": str(missed),
-                                        "said": to_data(missed)}  # fmt: skip
+            missed = phrase(
+                LingoSaid.MISSED, name=name, score=found.score, move=found.move, summary=found.said or found.summary
+            )
+            outcome.events["missed"] = {
+                "move": found.move,
+                "score": found.score,
+                "summary": str(missed),
+                "said": to_data(missed),
+            }
 
     def preview(self, state: State, seat: int, move: str, **kwargs: Any) -> MoveOutcome:
         if move.strip().lower() == "resign":
@@ -182,8 +222,9 @@ class LingoEngine(Engine):
     def _outcome(self, state: State, seat: int, move: str) -> MoveOutcome:
         placements, scored, _, canonical = self.score(state, seat, move)
         said = text.move_summary(state["players"][seat], placements, scored)
-        return MoveOutcome(seat=seat, move=canonical, score=scored.total,
-                           words=[w.as_dict() for w in scored.words], said=said)  # fmt: skip
+        return MoveOutcome(
+            seat=seat, move=canonical, score=scored.total, words=[w.as_dict() for w in scored.words], said=said
+        )
 
     def _check_burn(self, state: State, seat: int, scored: Score) -> None:
         """rules/lingo.md: "If no new word can be made, then a single tile can be played for 0 pts." A tile that
@@ -197,8 +238,9 @@ class LingoEngine(Engine):
     def word_possible(self, state: State, seat: int) -> bool:
         """Whether ``seat`` could make a new word now (a complete search that stops at the first word: never cut
         short by a clock, so a burn's legality does not depend on the machine)."""
-        return best.word_possible(self.board(state), self.pool_of(state, seat), state["options"], self.lexicon(state),
-                                  not state["board"])
+        return best.word_possible(
+            self.board(state), self.pool_of(state, seat), state["options"], self.lexicon(state), not state["board"]
+        )
 
     def resign(self, state: State, seat: int) -> tuple[State, MoveOutcome]:
         """A player may resign at any time, in turn or not; they drop out, and with one player left the
@@ -232,8 +274,13 @@ class LingoEngine(Engine):
         playing = [s for s, active in enumerate(state["active"]) if active]
         top = max(state["scores"][s] for s in playing)
         winners = [s for s in playing if state["scores"][s] == top]
-        return {"scores": list(state["scores"]), "winners": winners, "reason": state["reason"], "end": state.get("end"),
-                "reason_said": state.get("reason_said")}
+        return {
+            "scores": list(state["scores"]),
+            "winners": winners,
+            "reason": state["reason"],
+            "end": state.get("end"),
+            "reason_said": state.get("reason_said"),
+        }
 
     # --- best move ----------------------------------------------------------------------------------------
 
@@ -247,8 +294,14 @@ class LingoEngine(Engine):
         ``budget_s`` seconds (no limit when None), and whether the search looked at every legal move."""
         if state["finished"]:
             return best.SearchResult(None, 0, True, 0.0)
-        found = best.search_board(self.board(state), self.pool_of(state, seat), state["options"], self.lexicon(state),
-                                  not state["board"], budget_s=budget_s)  # fmt: skip
+        found = best.search_board(
+            self.board(state),
+            self.pool_of(state, seat),
+            state["options"],
+            self.lexicon(state),
+            not state["board"],
+            budget_s=budget_s,
+        )
         outcome = None
         if found.placements is not None:
             outcome = self._outcome(state, seat, format_move(PlaceMove(tuple(found.placements))))
@@ -261,10 +314,17 @@ class LingoEngine(Engine):
         grid = board.grid
         last = set(state["last"])
         tiles = [
-            {"cell": cell_name(*cell), "col": cell[0], "row": cell[1], "letter": top.letter, "blank": top.blank,
-             "height": board.height(cell), "last": cell_name(*cell) in last}
+            {
+                "cell": cell_name(*cell),
+                "col": cell[0],
+                "row": cell[1],
+                "letter": top.letter,
+                "blank": top.blank,
+                "height": board.height(cell),
+                "last": cell_name(*cell) in last,
+            }
             for cell, top in sorted(board.tops.items(), key=lambda kv: (kv[0][1], kv[0][0]))
-        ]  # fmt: skip
+        ]
         # Wide enough for every cell a move could reach: a new tile lies at most `place` cells beyond the
         # tiles on the table (place - 1 on either side of the centre for the first word).
         margin = max(MARGIN, state["options"]["place"])
@@ -287,8 +347,14 @@ class LingoEngine(Engine):
             "scores": list(state["scores"]),
             "to_move": sorted(self.actors(state)),
             "active": list(state["active"]),
-            "board": {"shape": grid.shape, "columns": grid.columns, "rows": grid.rows,
-                      "centre": cell_name(*grid.centre), "tiles": tiles, "bounds": bounds},
+            "board": {
+                "shape": grid.shape,
+                "columns": grid.columns,
+                "rows": grid.rows,
+                "centre": cell_name(*grid.centre),
+                "tiles": tiles,
+                "bounds": bounds,
+            },
             "pool": pool,
             "pool_counts": [len(p) for p in state["pools"]] if hidden else None,
             "bag_count": len(state["bag"]),

@@ -52,8 +52,9 @@ def placements_of(move: Move, board: Board) -> list[Placement]:
             if top is None:
                 raise IllegalMove(LingoRefusal.WROTE_FOR_EMPTY, letter=letter.tile.letter, cell=cell_name(*cell))
             if top.letter != letter.tile.letter:
-                raise IllegalMove(LingoRefusal.WROTE_OTHER_LETTER, letter=letter.tile.letter, cell=cell_name(*cell),
-                                  shown=top.letter)  # fmt: skip
+                raise IllegalMove(
+                    LingoRefusal.WROTE_OTHER_LETTER, letter=letter.tile.letter, cell=cell_name(*cell), shown=top.letter
+                )
             continue
         if top is not None and top.letter == letter.tile.letter and not letter.tile.blank:
             continue  # typed as it is on the board
@@ -70,8 +71,13 @@ def _pool_text(pool: list[str]) -> Value:
 
 
 def check_placements(
-    placements: list[Placement], board: Board, pool: list[str], options: dict[str, Any], lexicon: Lexicon,
-    first_move: bool, hidden: bool,
+    placements: list[Placement],
+    board: Board,
+    pool: list[str],
+    options: dict[str, Any],
+    lexicon: Lexicon,
+    first_move: bool,
+    hidden: bool,
 ) -> None:
     """Raise ``IllegalMove`` unless these placements are a legal move for a player holding ``pool``."""
     grid = board.grid
@@ -107,10 +113,15 @@ def _check_pool(placements: list[Placement], pool: list[str], hidden: bool) -> N
     code = LingoRefusal.HIDDEN_POOL_LACKS if hidden else LingoRefusal.POOL_LACKS
     for letter, count in need.items():
         if have[letter] < count:
-            what: Value = LingoRefusal.A_BLANK if letter == BLANK else Phrase(LingoRefusal.THE_LETTER, {"letter": letter})
+            what: Value = (
+                LingoRefusal.A_BLANK if letter == BLANK else Phrase(LingoRefusal.THE_LETTER, {"letter": letter})
+            )
             if have[letter]:
-                what = (Phrase(LingoRefusal.BLANKS, {"count": count}) if letter == BLANK else
-                        Phrase(LingoRefusal.LETTERS, {"count": count, "letter": letter}))  # fmt: skip
+                what = (
+                    Phrase(LingoRefusal.BLANKS, {"count": count})
+                    if letter == BLANK
+                    else Phrase(LingoRefusal.LETTERS, {"count": count, "letter": letter})
+                )
             raise IllegalMove(code, missing=what, pool=_pool_text(pool))
 
 

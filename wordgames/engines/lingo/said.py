@@ -12,9 +12,7 @@ class LingoSaid(Template):
     BURNED = gettext_noop("%(name)s placed %(tile)s on %(cell)s for 0 pts: it makes no word.")
     A_BLANK_AS = gettext_noop("a blank as %(letter)s")
     ONE_WORD = gettext_noop("%(name)s made the word %(word)s for a total of %(letters)s x %(times)s = %(score)s pts.")
-    WORDS = gettext_noop(
-        "%(name)s made the words %(words)s for a total of (%(parts)s) x %(count)s = %(score)s pts."
-    )
+    WORDS = gettext_noop("%(name)s made the words %(words)s for a total of (%(parts)s) x %(count)s = %(score)s pts.")
     # What an example of notation does (emails: "13L YET   a word across, starting at l13").
     EXAMPLE_HEX = gettext_noop("cells and letters (hex boards take only this form)")
     EXAMPLE_ACROSS = gettext_noop("a word across, starting at %(cell)s")

@@ -37,8 +37,7 @@ def tile_value(tile: Tile) -> int:
 
 
 def word_score(letters: int, length: int) -> int:
-    """rules/lingo.md: "The score for each new word is given by (total letter value) x (word length - 1)."
-    """
+    """rules/lingo.md: "The score for each new word is given by (total letter value) x (word length - 1)." """
     return letters * (length - 1)
 
 
@@ -61,8 +60,12 @@ class Word:
         return frozenset(self.cells)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"word": self.text, "score": self.score, "letters": self.letters,
-                "cells": [cell_name(*c) for c in self.cells]}  # fmt: skip
+        return {
+            "word": self.text,
+            "score": self.score,
+            "letters": self.letters,
+            "cells": [cell_name(*c) for c in self.cells],
+        }
 
 
 @dataclass
@@ -74,7 +77,9 @@ class Score:
         return move_total(sum(w.score for w in self.words), len(self.words))
 
 
-def line_words(letters: str, values: list[int], lo: int, hi: int, lexicon: Lexicon, min_len: int) -> list[tuple[int, int, bool]]:
+def line_words(
+    letters: str, values: list[int], lo: int, hi: int, lexicon: Lexicon, min_len: int
+) -> list[tuple[int, int, bool]]:
     """Every valid word in the run ``letters`` holding positions ``lo``..``hi``: (start, end, backwards),
     ends inclusive, forwards words first."""
     n = len(letters)
@@ -102,7 +107,10 @@ def words_through(letters: str, positions: list[int], lexicon: Lexicon, min_len:
     (start, end, backwards), ends inclusive, forwards words first, each way by start then end."""
     n = len(letters)
     found: list[tuple[int, int, bool]] = []
-    for text, marks, backwards in ((letters, positions, False), (letters[::-1], [n - 1 - p for p in reversed(positions)], True)):
+    for text, marks, backwards in (
+        (letters, positions, False),
+        (letters[::-1], [n - 1 - p for p in reversed(positions)], True),
+    ):
         k = 0
         for i in range(marks[-1] + 1):
             while marks[k] < i:
@@ -131,12 +139,14 @@ def best_words(board: Board, cell: Cell, axis: Axis, lexicon: Lexicon, min_len: 
     if len(cells) < min_len:
         return []
     tops = board.tops
-    return run_best(cells, "".join(tops[c].letter for c in cells), [tile_value(tops[c]) for c in cells], [idx],
-                    lexicon, min_len)[0]  # fmt: skip
+    return run_best(
+        cells, "".join(tops[c].letter for c in cells), [tile_value(tops[c]) for c in cells], [idx], lexicon, min_len
+    )[0]
 
 
-def run_best(cells: list[Cell], letters: str, values: list[int], positions: list[int], lexicon: Lexicon,
-             min_len: int) -> list[list[Word]]:  # fmt: skip
+def run_best(
+    cells: list[Cell], letters: str, values: list[int], positions: list[int], lexicon: Lexicon, min_len: int
+) -> list[list[Word]]:
     """For each of ``positions`` (sorted) of the run ``letters`` (on ``cells``, each letter worth ``values``), the
     highest-scoring words through it, several when they tie, forwards first; none when no word passes there."""
     spans = words_through(letters, positions, lexicon, min_len)

@@ -28,11 +28,21 @@ def move_summary(player: str, placements: list[Placement], score: Score) -> Phra
         return Phrase(LingoSaid.BURNED, {"name": player, "tile": what, "cell": cell_name(*p.cell)})
     if len(words) == 1:
         w = words[0]
-        return Phrase(LingoSaid.ONE_WORD, {"name": player, "word": w.text, "letters": w.letters,
-                                           "times": len(w.cells) - 1, "score": w.score})  # fmt: skip
+        return Phrase(
+            LingoSaid.ONE_WORD,
+            {"name": player, "word": w.text, "letters": w.letters, "times": len(w.cells) - 1, "score": w.score},
+        )
     parts = " + ".join(str(w.score) for w in words)
-    return Phrase(LingoSaid.WORDS, {"name": player, "words": Listing(tuple(w.text for w in words), "and"),
-                                    "parts": parts, "count": len(words), "score": score.total})  # fmt: skip
+    return Phrase(
+        LingoSaid.WORDS,
+        {
+            "name": player,
+            "words": Listing(tuple(w.text for w in words), "and"),
+            "parts": parts,
+            "count": len(words),
+            "score": score.total,
+        },
+    )
 
 
 def _cell_text(tile: dict[str, Any] | None, exists: bool) -> str:

@@ -26,16 +26,21 @@ LEAD = 2  # new letters before the first letter a word overlaps: every further o
 def _sheet(view: dict[str, Any]) -> tuple[Sheet, dict[str, Any]]:
     data = view["sheets"][view["mine"]]
     options = view["options"]
-    sheet = Sheet(options["size"], parse_cell(options["start"]), claimed_open=options["claimed_open"],
-                  edge_sides=EDGE_SIDES[options["edge"]])  # fmt: skip
+    sheet = Sheet(
+        options["size"],
+        parse_cell(options["start"]),
+        claimed_open=options["claimed_open"],
+        edge_sides=EDGE_SIDES[options["edge"]],
+    )
     sheet.letters = {parse_cell(name): letter for name, letter in data["letters"].items()}
     sheet.claimed = {parse_cell(name) for claim in data["claims"] for name in claim["cells"]}
     sheet.longest = data["longest"]
     return sheet, data
 
 
-def _candidates(sheet: Sheet, lexicon: Any, rng: random.Random, clock: Clock,
-                longest: int) -> list[tuple[Cell, bool, str, list[int]]]:  # fmt: skip
+def _candidates(
+    sheet: Sheet, lexicon: Any, rng: random.Random, clock: Clock, longest: int
+) -> list[tuple[Cell, bool, str, list[int]]]:
     """Legal words as (start, across, word, positions of new letters), found until the clock runs out."""
     size = sheet.size
     starts = [((c, r), across) for across in (True, False) for c in range(size) for r in range(1, size + 1)]
@@ -56,8 +61,11 @@ def _candidates(sheet: Sheet, lexicon: Any, rng: random.Random, clock: Clock,
             cells.append(cell)
             cell = (cell[0] + step[0], cell[1] + step[1])
         fixed = [sheet.letters.get(c) for c in cells]
-        reach = [i for i, letter in enumerate(fixed) if letter] if not first else (
-            [cells.index(sheet.start)] if sheet.start in cells else [])  # fmt: skip
+        reach = (
+            [i for i, letter in enumerate(fixed) if letter]
+            if not first
+            else ([cells.index(sheet.start)] if sheet.start in cells else [])
+        )
         if not reach or reach[0] > LEAD:
             continue
 
@@ -71,8 +79,7 @@ def _candidates(sheet: Sheet, lexicon: Any, rng: random.Random, clock: Clock,
             after = (cells[n - 1][0] + step[0], cells[n - 1][1] + step[1])
             return after not in sheet.letters and n > reach[0]
 
-        for word, new in fit_words(lexicon, fixed, None, max_len=longest, usable=usable,
-                                   can_end=can_end, clock=clock):  # fmt: skip
+        for word, new in fit_words(lexicon, fixed, None, max_len=longest, usable=usable, can_end=can_end, clock=clock):
             if first or len(new) < len(word):
                 found.append((start, across, word, new))
     return found
@@ -80,8 +87,15 @@ def _candidates(sheet: Sheet, lexicon: Any, rng: random.Random, clock: Clock,
 
 def _outcome(sheet: Sheet, start: Cell, across: bool, word: str) -> tuple[int, int]:
     """(squares enclosed, open squares next to the new letters) if this word were written."""
-    trial = Sheet(sheet.size, sheet.start, dict(sheet.letters), set(sheet.claimed), sheet.longest,
-                  sheet.claimed_open, sheet.edge_sides)  # fmt: skip
+    trial = Sheet(
+        sheet.size,
+        sheet.start,
+        dict(sheet.letters),
+        set(sheet.claimed),
+        sheet.longest,
+        sheet.claimed_open,
+        sheet.edge_sides,
+    )
     step = (1, 0) if across else (0, 1)
     cells = [(start[0] + i * step[0], start[1] + i * step[1]) for i in range(len(word))]
     new = [c for c in cells if c not in trial.letters]

@@ -34,15 +34,33 @@ EDGE_SIDES = {"one": 2, "none": 1, "any": 5}  # a part touching this many border
 OPTIONS: tuple[Option, ...] = (
     Option("size", "int", 19, "Sheet size", "Squares a side (the official sheet: 19).", minimum=7, maximum=26),
     Option("start", "str", "c3", "Starting square", "The first word on every sheet covers it."),
-    Option("dictionary", "str", DEFAULT_LEXICON, "Dictionary", "Any loaded word list, or several "
-           "joined by + to play in several languages at once (a word of any of them counts)."),
-    Option("house_words", "str", "", "House words", "Words your table accepts besides the dictionary (names of "
-           "fictional characters, onomatopoeia...), separated by spaces or commas."),
-    Option("edge", "choice", "one", "Edges", "one: the edge encloses on one side only (an area touching two "
-           "sides is not enclosed); none: only letters enclose; any: edges enclose like letters.",
-           choices=("one", "none", "any")),
+    Option(
+        "dictionary",
+        "str",
+        DEFAULT_LEXICON,
+        "Dictionary",
+        "Any loaded word list, or several "
+        "joined by + to play in several languages at once (a word of any of them counts).",
+    ),
+    Option(
+        "house_words",
+        "str",
+        "",
+        "House words",
+        "Words your table accepts besides the dictionary (names of "
+        "fictional characters, onomatopoeia...), separated by spaces or commas.",
+    ),
+    Option(
+        "edge",
+        "choice",
+        "one",
+        "Edges",
+        "one: the edge encloses on one side only (an area touching two "
+        "sides is not enclosed); none: only letters enclose; any: edges enclose like letters.",
+        choices=("one", "none", "any"),
+    ),
     Option("claimed_open", "bool", False, "Claimed squares take letters", "Words may still cross claimed areas."),
-)  # fmt: skip
+)
 
 
 class LinguaFencesEngine(Engine):
@@ -73,11 +91,22 @@ class LinguaFencesEngine(Engine):
         options = self.validate_options(options)
         n = len(players)
         self.check_players(n)
-        sheets = [{"letters": {}, "claims": [], "longest": 3, "passes": 0, "retired": False, "double": False,
-                   "last": []} for _ in players]  # fmt: skip
-        return {"players": list(players), "options": options, "seed": seed, "sheets": sheets, "round": 0,
-                "acted": [False] * n, "active": [True] * n, "scores": [0] * n, "finished": False,
-                "reason": ""}  # fmt: skip
+        sheets = [
+            {"letters": {}, "claims": [], "longest": 3, "passes": 0, "retired": False, "double": False, "last": []}
+            for _ in players
+        ]
+        return {
+            "players": list(players),
+            "options": options,
+            "seed": seed,
+            "sheets": sheets,
+            "round": 0,
+            "acted": [False] * n,
+            "active": [True] * n,
+            "scores": [0] * n,
+            "finished": False,
+            "reason": "",
+        }
 
     # --- who holds what -----------------------------------------------------------------------------------
 
@@ -103,8 +132,12 @@ class LinguaFencesEngine(Engine):
     def _sheet(self, state: State, index: int) -> Sheet:
         data = state["sheets"][index]
         options = state["options"]
-        sheet = Sheet(options["size"], parse_cell(options["start"]), claimed_open=options["claimed_open"],
-                      edge_sides=EDGE_SIDES[options["edge"]])
+        sheet = Sheet(
+            options["size"],
+            parse_cell(options["start"]),
+            claimed_open=options["claimed_open"],
+            edge_sides=EDGE_SIDES[options["edge"]],
+        )
         sheet.letters = {parse_cell(name): letter for name, letter in data["letters"].items()}
         sheet.claimed = {parse_cell(name) for claim in data["claims"] for name in claim["cells"]}
         sheet.longest = data["longest"]
@@ -135,16 +168,18 @@ class LinguaFencesEngine(Engine):
             if sheet_new["passes"] >= 2:
                 sheet_new["retired"] = True
                 passed = LinguaFencesSaid.PASSED_OUT
-            outcome = MoveOutcome(seat=seat, move="pass", said=phrase(passed, name=name, owner=owner),
-                                  events={"sheet": index})
+            outcome = MoveOutcome(
+                seat=seat, move="pass", said=phrase(passed, name=name, owner=owner), events={"sheet": index}
+            )
         else:
             outcome = self._words(new, seat, index, text, name, owner, double=data["double"])
         new["acted"][index] = True
         self._advance(new)
         return new, outcome
 
-    def _words(self, state: State, seat: int, index: int, text: str, name: str, owner: str,
-               double: bool) -> MoveOutcome:  # fmt: skip
+    def _words(
+        self, state: State, seat: int, index: int, text: str, name: str, owner: str, double: bool
+    ) -> MoveOutcome:
         parts = [p.strip() for p in text.split(",") if p.strip()]
         if len(parts) > 2 or (len(parts) == 2 and not double):
             raise IllegalMove(LinguaFencesRefusal.ONE_WORD_A_TURN)
@@ -175,13 +210,20 @@ class LinguaFencesEngine(Engine):
             for area in enclosed:
                 sheet.claimed |= area
                 label = min(area, key=lambda c: (c[1], c[0]))
-                claim_record = {"owner": seat, "cells": sorted(cell_name(*c) for c in area), "points": len(area),
-                                "label": cell_name(*label)}  # fmt: skip
+                claim_record = {
+                    "owner": seat,
+                    "cells": sorted(cell_name(*c) for c in area),
+                    "points": len(area),
+                    "label": cell_name(*label),
+                }
                 state["sheets"][index]["claims"].append(claim_record)
                 gained += len(area)
                 areas.append(len(area))
-            coordinate = (f"{parsed.start[1]}{column_name(parsed.start[0]).upper()}" if parsed.across
-                          else f"{column_name(parsed.start[0]).upper()}{parsed.start[1]}")  # fmt: skip
+            coordinate = (
+                f"{parsed.start[1]}{column_name(parsed.start[0]).upper()}"
+                if parsed.across
+                else f"{column_name(parsed.start[0]).upper()}{parsed.start[1]}"
+            )
             canonical.append(f"{coordinate} {word}" + (f" claim {cell_name(*claim)}" if claim else ""))
             written.append(word)
             last.extend(cell_name(*c) for c in new_cells)
@@ -194,13 +236,25 @@ class LinguaFencesEngine(Engine):
         said = phrase(LinguaFencesSaid.WROTE, name=name, words=words, owner=owner)
         if areas:
             shown = Listing(tuple(counted(LinguaFencesSaid.SQUARES, a) for a in areas), "and")
-            said = phrase(LinguaFencesSaid.WROTE_ENCLOSING, name=name, words=words, owner=owner, areas=shown,
-                          points=counted(Said.POINTS, gained))
+            said = phrase(
+                LinguaFencesSaid.WROTE_ENCLOSING,
+                name=name,
+                words=words,
+                owner=owner,
+                areas=shown,
+                points=counted(Said.POINTS, gained),
+            )
         if notes:
             said = phrase(LinguaFencesSaid.NOTED, move=said, notes=Listing(tuple(notes), "space"))
         said = clauses([said])
-        return MoveOutcome(seat=seat, move=", ".join(canonical), score=gained, said=said,
-                           words=[{"word": w, "score": 0} for w in written], events={"sheet": index})  # fmt: skip
+        return MoveOutcome(
+            seat=seat,
+            move=", ".join(canonical),
+            score=gained,
+            said=said,
+            words=[{"word": w, "score": 0} for w in written],
+            events={"sheet": index},
+        )
 
     def _advance(self, state: State) -> None:
         """End the round when every active sheet has its word or pass; sheets move left; finish at the end."""
@@ -236,28 +290,41 @@ class LinguaFencesEngine(Engine):
         scores = list(state["scores"])
         best = max(s for s, on in zip(scores, state["active"]) if on) if any(state["active"]) else max(scores)
         winners = [p for p, s in enumerate(scores) if s == best and state["active"][p]]
-        return {"scores": scores, "winners": winners, "reason": state["reason"], "end": state.get("end"),
-                "reason_said": state.get("reason_said")}
+        return {
+            "scores": scores,
+            "winners": winners,
+            "reason": state["reason"],
+            "end": state.get("end"),
+            "reason_said": state.get("reason_said"),
+        }
 
     # --- what everyone sees (nothing is hidden) --------------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         actors = self.actors(state)
         return {
-            "players": state["players"], "options": state["options"], "round": state["round"] + 1,
-            "sheets": [{**copy.deepcopy(s), "holder": self.holder(state, i), "owner": i}
-                       for i, s in enumerate(state["sheets"])],
+            "players": state["players"],
+            "options": state["options"],
+            "round": state["round"] + 1,
+            "sheets": [
+                {**copy.deepcopy(s), "holder": self.holder(state, i), "owner": i} for i, s in enumerate(state["sheets"])
+            ],
             "mine": self.sheet_of(state, seat) if seat is not None else None,
-            "writing": sorted(actors), "scores": state["scores"], "active": state["active"],
+            "writing": sorted(actors),
+            "scores": state["scores"],
+            "active": state["active"],
             "result": self.result(state),
-        }  # fmt: skip
+        }
 
     def position(self, state: State, seat: int | None) -> list[Value]:
         index = self.sheet_of(state, seat) if seat is not None else 0
         lines = [*self.sheet_text(state, index), ""]
         writing = [state["players"][s] for s in sorted(self.actors(state))]
-        lines.append(phrase(LinguaFencesSaid.STILL_WRITING, round=state["round"] + 1, names=Listing(tuple(writing)))
-                     if writing else phrase(LinguaFencesSaid.NOBODY_WRITING, round=state["round"] + 1))  # fmt: skip
+        lines.append(
+            phrase(LinguaFencesSaid.STILL_WRITING, round=state["round"] + 1, names=Listing(tuple(writing)))
+            if writing
+            else phrase(LinguaFencesSaid.NOBODY_WRITING, round=state["round"] + 1)
+        )
         scores = Listing(tuple(f"{n} {s}" for n, s in zip(state["players"], state["scores"])))
         lines.append(phrase(LinguaFencesSaid.SCORES, scores=scores))
         return lines
@@ -270,8 +337,9 @@ class LinguaFencesEngine(Engine):
         heading and claims as phrases."""
         data = state["sheets"][index]
         size = state["options"]["size"]
-        owner_of = {name: state["players"][claim["owner"]][0].lower() for claim in data["claims"]
-                    for name in claim["cells"]}  # fmt: skip
+        owner_of = {
+            name: state["players"][claim["owner"]][0].lower() for claim in data["claims"] for name in claim["cells"]
+        }
         start = state["options"]["start"]
         header = "     " + " ".join(column_name(c) for c in range(size))
         heading: list[Value] = [phrase(LinguaFencesSaid.SHEET, name=state["players"][index], longest=data["longest"])]
@@ -287,8 +355,16 @@ class LinguaFencesEngine(Engine):
                 cells.append(data["letters"].get(name) or owner_of.get(name) or ("+" if name == start else "."))
             lines.append(f"{row:>3}  " + " ".join(cells))
         for claim in data["claims"]:
-            lines.append(indented(phrase(LinguaFencesSaid.CLAIMED, name=state["players"][claim["owner"]],
-                                         points=claim["points"], label=claim["label"])))  # fmt: skip
+            lines.append(
+                indented(
+                    phrase(
+                        LinguaFencesSaid.CLAIMED,
+                        name=state["players"][claim["owner"]],
+                        points=claim["points"],
+                        label=claim["label"],
+                    )
+                )
+            )
         return lines
 
     def examples(self, state: State, seat: int | None) -> list[tuple[str, Phrase | None]]:

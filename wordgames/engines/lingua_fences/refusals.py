@@ -36,5 +36,7 @@ class LinguaFencesRefusal(Template):
         "You have written on the sheet in front of you this round; waiting for %(players)s."
     )
     ONE_WORD_A_TURN = gettext_noop("One word a turn; two words only on a sheet whose last turn was a pass.")
-    UNREADABLE = gettext_noop("I cannot read %(text)s: write a word like 3C CAT (across from c3) or C3 CAT (down), or pass.")
+    UNREADABLE = gettext_noop(
+        "I cannot read %(text)s: write a word like 3C CAT (across from c3) or C3 CAT (down), or pass."
+    )
     UNREADABLE_WORD = gettext_noop("I cannot read %(text)s: write a word like 3C CAT, or pass.")

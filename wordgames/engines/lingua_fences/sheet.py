@@ -68,8 +68,9 @@ class Sheet:
         if len(word) < 2:
             raise IllegalMove(LinguaFencesRefusal.TOO_SHORT)
         if len(word) > self.longest + 1:
-            raise IllegalMove(LinguaFencesRefusal.TOO_LONG, word=word, length=len(word), longest=self.longest,
-                              most=self.longest + 1)  # fmt: skip
+            raise IllegalMove(
+                LinguaFencesRefusal.TOO_LONG, word=word, length=len(word), longest=self.longest, most=self.longest + 1
+            )
         if not all(self.inside(cell) for cell in cells):
             raise IllegalMove(LinguaFencesRefusal.OFF_THE_SHEET, word=word, cell=where, size=self.size)
         new = self._new_letters(cells, word)
@@ -93,27 +94,39 @@ class Sheet:
                     raise IllegalMove(LinguaFencesRefusal.CLAIMED_SQUARE, cell=cell_name(*cell))
                 new.append(cell)
             elif there != letter:
-                raise IllegalMove(LinguaFencesRefusal.LETTER_MISMATCH, word=word, letter=letter, cell=cell_name(*cell), there=there)
+                raise IllegalMove(
+                    LinguaFencesRefusal.LETTER_MISMATCH, word=word, letter=letter, cell=cell_name(*cell), there=there
+                )
         if not new:
             raise IllegalMove(LinguaFencesRefusal.NOTHING_NEW, word=word)
         return new
 
-    def _check_touching(self, cells: list[Cell], step: tuple[int, int], across: bool, word: str,
-                        new: list[Cell]) -> None:  # fmt: skip
+    def _check_touching(
+        self, cells: list[Cell], step: tuple[int, int], across: bool, word: str, new: list[Cell]
+    ) -> None:
         """No letter of another word in line with this one, nor beside one of its new letters."""
         before = (cells[0][0] - step[0], cells[0][1] - step[1])
         after = (cells[-1][0] + step[0], cells[-1][1] + step[1])
         for end in (before, after):
             if end in self.letters:
                 run = self._run(cells[0] if end == before else cells[-1], step, word, cells)
-                raise IllegalMove(LinguaFencesRefusal.CHAINED, word=word, letter=self.letters[end], cell=cell_name(*end), run=run)
+                raise IllegalMove(
+                    LinguaFencesRefusal.CHAINED, word=word, letter=self.letters[end], cell=cell_name(*end), run=run
+                )
         across_step = (0, 1) if across else (1, 0)
         for cell in new:
-            for side in ((cell[0] + across_step[0], cell[1] + across_step[1]),
-                         (cell[0] - across_step[0], cell[1] - across_step[1])):  # fmt: skip
+            for side in (
+                (cell[0] + across_step[0], cell[1] + across_step[1]),
+                (cell[0] - across_step[0], cell[1] - across_step[1]),
+            ):
                 if side in self.letters:
-                    raise IllegalMove(LinguaFencesRefusal.SIDE_BY_SIDE, letter=word[cells.index(cell)], cell=cell_name(*cell),
-                                      other=self.letters[side], other_cell=cell_name(*side))  # fmt: skip
+                    raise IllegalMove(
+                        LinguaFencesRefusal.SIDE_BY_SIDE,
+                        letter=word[cells.index(cell)],
+                        cell=cell_name(*cell),
+                        other=self.letters[side],
+                        other_cell=cell_name(*side),
+                    )
 
     def _run(self, edge: Cell, step: tuple[int, int], word: str, cells: list[Cell]) -> str:
         letters = dict(self.letters)

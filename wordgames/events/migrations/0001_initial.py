@@ -9,80 +9,149 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('games', '0022_rated_games'),
+        ("games", "0022_rated_games"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Event',
+            name="Event",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100)),
-                ('kind', models.CharField(choices=[('keebble', 'keebble'), ('lexicon-crossing', 'lexicon-crossing'), ('lingo', 'lingo'), ('lingua-fences', 'lingua-fences')], max_length=32)),
-                ('options', models.JSONField(default=dict, help_text="Every option, checked by the game's rules when created.")),
-                ('format', models.CharField(choices=[('round_robin', 'round-robin'), ('swiss', 'Swiss')], max_length=16)),
-                ('table_size', models.PositiveSmallIntegerField(default=2, help_text='Players at each game.')),
-                ('rounds', models.PositiveSmallIntegerField(blank=True, help_text='Swiss: the number of rounds.', null=True)),
-                ('rated', models.BooleanField(default=True)),
-                ('move_time', models.DurationField(default=datetime.timedelta(days=3))),
-                ('signup_deadline', models.DateTimeField()),
-                ('max_players', models.PositiveIntegerField()),
-                ('starts_at', models.DateTimeField()),
-                ('status', models.CharField(choices=[('signup', 'open for sign-up'), ('running', 'under way'), ('finished', 'finished'), ('cancelled', 'cancelled')], default='signup', max_length=16)),
-                ('days_away_limit', models.PositiveSmallIntegerField(blank=True, help_text='Days away a game of this event may take (not enforced yet).', null=True)),
-                ('created', models.DateTimeField(default=django.utils.timezone.now)),
-                ('current_round', models.PositiveSmallIntegerField(default=0)),
-                ('finished', models.DateTimeField(blank=True, null=True)),
-                ('created_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='events_created', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=100)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("keebble", "keebble"),
+                            ("lexicon-crossing", "lexicon-crossing"),
+                            ("lingo", "lingo"),
+                            ("lingua-fences", "lingua-fences"),
+                        ],
+                        max_length=32,
+                    ),
+                ),
+                (
+                    "options",
+                    models.JSONField(default=dict, help_text="Every option, checked by the game's rules when created."),
+                ),
+                (
+                    "format",
+                    models.CharField(choices=[("round_robin", "round-robin"), ("swiss", "Swiss")], max_length=16),
+                ),
+                ("table_size", models.PositiveSmallIntegerField(default=2, help_text="Players at each game.")),
+                (
+                    "rounds",
+                    models.PositiveSmallIntegerField(blank=True, help_text="Swiss: the number of rounds.", null=True),
+                ),
+                ("rated", models.BooleanField(default=True)),
+                ("move_time", models.DurationField(default=datetime.timedelta(days=3))),
+                ("signup_deadline", models.DateTimeField()),
+                ("max_players", models.PositiveIntegerField()),
+                ("starts_at", models.DateTimeField()),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("signup", "open for sign-up"),
+                            ("running", "under way"),
+                            ("finished", "finished"),
+                            ("cancelled", "cancelled"),
+                        ],
+                        default="signup",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "days_away_limit",
+                    models.PositiveSmallIntegerField(
+                        blank=True, help_text="Days away a game of this event may take (not enforced yet).", null=True
+                    ),
+                ),
+                ("created", models.DateTimeField(default=django.utils.timezone.now)),
+                ("current_round", models.PositiveSmallIntegerField(default=0)),
+                ("finished", models.DateTimeField(blank=True, null=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="events_created",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-starts_at', '-id'],
-                'permissions': [('run_events', 'Can create events and start them early')],
+                "ordering": ["-starts_at", "-id"],
+                "permissions": [("run_events", "Can create events and start them early")],
             },
         ),
         migrations.CreateModel(
-            name='Entry',
+            name="Entry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('withdrawn', models.BooleanField(default=False)),
-                ('timeouts', models.PositiveSmallIntegerField(default=0)),
-                ('created', models.DateTimeField(default=django.utils.timezone.now)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='event_entries', to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='events.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("withdrawn", models.BooleanField(default=False)),
+                ("timeouts", models.PositiveSmallIntegerField(default=0)),
+                ("created", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="event_entries",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="entries", to="events.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created', 'id'],
+                "ordering": ["created", "id"],
             },
         ),
         migrations.CreateModel(
-            name='EventGame',
+            name="EventGame",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('round', models.PositiveSmallIntegerField()),
-                ('table', models.PositiveSmallIntegerField()),
-                ('entries', models.JSONField(help_text='The entry ids in seat order (one entry: a bye).')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='games', to='events.event')),
-                ('game', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='event_game', to='games.game')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("round", models.PositiveSmallIntegerField()),
+                ("table", models.PositiveSmallIntegerField()),
+                ("entries", models.JSONField(help_text="The entry ids in seat order (one entry: a bye).")),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="games", to="events.event"
+                    ),
+                ),
+                (
+                    "game",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="event_game",
+                        to="games.game",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'table'],
+                "ordering": ["round", "table"],
             },
         ),
         migrations.AddIndex(
-            model_name='event',
-            index=models.Index(condition=models.Q(('status', 'signup')), fields=['starts_at'], name='event_due'),
+            model_name="event",
+            index=models.Index(condition=models.Q(("status", "signup")), fields=["starts_at"], name="event_due"),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.UniqueConstraint(fields=('event', 'user'), name='event_entry_once'),
+            model_name="entry",
+            constraint=models.UniqueConstraint(fields=("event", "user"), name="event_entry_once"),
         ),
         migrations.AddConstraint(
-            model_name='eventgame',
-            constraint=models.UniqueConstraint(fields=('event', 'round', 'table'), name='event_table_once'),
+            model_name="eventgame",
+            constraint=models.UniqueConstraint(fields=("event", "round", "table"), name="event_table_once"),
         ),
     ]

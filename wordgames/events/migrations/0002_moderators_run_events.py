@@ -10,7 +10,10 @@ def forwards(apps: Any, schema_editor: Any) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("events", "0001_initial"), ("auth", "0012_alter_user_first_name_max_length"),
-                    ("contenttypes", "0002_remove_content_type_name")]  # fmt: skip
+    dependencies = [
+        ("events", "0001_initial"),
+        ("auth", "0012_alter_user_first_name_max_length"),
+        ("contenttypes", "0002_remove_content_type_name"),
+    ]
 
     operations = [migrations.RunPython(forwards, migrations.RunPython.noop)]

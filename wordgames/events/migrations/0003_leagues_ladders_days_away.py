@@ -6,151 +6,224 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('events', '0002_moderators_run_events'),
-        ('games', '0024_mark_seats'),
+        ("events", "0002_moderators_run_events"),
+        ("games", "0024_mark_seats"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='entry',
-            options={'ordering': ['created', 'id'], 'verbose_name': 'entry', 'verbose_name_plural': 'entries'},
+            name="entry",
+            options={"ordering": ["created", "id"], "verbose_name": "entry", "verbose_name_plural": "entries"},
         ),
         migrations.AlterModelOptions(
-            name='event',
-            options={'ordering': ['-starts_at', '-id'], 'permissions': [('run_events', 'Can create events and start them early')], 'verbose_name': 'event', 'verbose_name_plural': 'events'},
+            name="event",
+            options={
+                "ordering": ["-starts_at", "-id"],
+                "permissions": [("run_events", "Can create events and start them early")],
+                "verbose_name": "event",
+                "verbose_name_plural": "events",
+            },
         ),
         migrations.AlterModelOptions(
-            name='eventgame',
-            options={'ordering': ['season', 'round', 'table'], 'verbose_name': 'event game', 'verbose_name_plural': 'event games'},
+            name="eventgame",
+            options={
+                "ordering": ["season", "round", "table"],
+                "verbose_name": "event game",
+                "verbose_name_plural": "event games",
+            },
         ),
         migrations.RemoveConstraint(
-            model_name='eventgame',
-            name='event_table_once',
+            model_name="eventgame",
+            name="event_table_once",
         ),
         migrations.AddField(
-            model_name='entry',
-            name='division',
-            field=models.PositiveSmallIntegerField(blank=True, help_text='League: the division this season (1 is the top); empty until placed.', null=True),
+            model_name="entry",
+            name="division",
+            field=models.PositiveSmallIntegerField(
+                blank=True, help_text="League: the division this season (1 is the top); empty until placed.", null=True
+            ),
         ),
         migrations.AddField(
-            model_name='entry',
-            name='place',
-            field=models.PositiveIntegerField(blank=True, help_text='Ladder: the place on the ladder (1 is the top); empty until placed.', null=True),
+            model_name="entry",
+            name="place",
+            field=models.PositiveIntegerField(
+                blank=True, help_text="Ladder: the place on the ladder (1 is the top); empty until placed.", null=True
+            ),
         ),
         migrations.AddField(
-            model_name='event',
-            name='division_size',
-            field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='players in a division'),
+            model_name="event",
+            name="division_size",
+            field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="players in a division"),
         ),
         migrations.AddField(
-            model_name='event',
-            name='promoted',
-            field=models.PositiveSmallIntegerField(blank=True, help_text="League: how many of each division go up, and how many go down, at a season's end.", null=True, verbose_name='promoted and relegated'),
+            model_name="event",
+            name="promoted",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                help_text="League: how many of each division go up, and how many go down, at a season's end.",
+                null=True,
+                verbose_name="promoted and relegated",
+            ),
         ),
         migrations.AddField(
-            model_name='event',
-            name='reach',
-            field=models.PositiveSmallIntegerField(blank=True, help_text='Ladder: a player may challenge anyone up to this many places above them.', null=True, verbose_name='challenge reach'),
+            model_name="event",
+            name="reach",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                help_text="Ladder: a player may challenge anyone up to this many places above them.",
+                null=True,
+                verbose_name="challenge reach",
+            ),
         ),
         migrations.AddField(
-            model_name='event',
-            name='season',
-            field=models.PositiveSmallIntegerField(default=0, help_text='League: the season under way.'),
+            model_name="event",
+            name="season",
+            field=models.PositiveSmallIntegerField(default=0, help_text="League: the season under way."),
         ),
         migrations.AddField(
-            model_name='eventgame',
-            name='away_grants',
-            field=models.JSONField(default=dict, help_text='Per seat: when its deadline last moved on for time away, and by how much.'),
+            model_name="eventgame",
+            name="away_grants",
+            field=models.JSONField(
+                default=dict, help_text="Per seat: when its deadline last moved on for time away, and by how much."
+            ),
         ),
         migrations.AddField(
-            model_name='eventgame',
-            name='away_used',
-            field=models.DurationField(default=datetime.timedelta(0), help_text="The days away this game's clocks have been stopped for, in all."),
+            model_name="eventgame",
+            name="away_used",
+            field=models.DurationField(
+                default=datetime.timedelta(0),
+                help_text="The days away this game's clocks have been stopped for, in all.",
+            ),
         ),
         migrations.AddField(
-            model_name='eventgame',
-            name='division',
+            model_name="eventgame",
+            name="division",
             field=models.PositiveSmallIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='eventgame',
-            name='season',
+            model_name="eventgame",
+            name="season",
             field=models.PositiveSmallIntegerField(default=0),
         ),
         migrations.AlterField(
-            model_name='event',
-            name='current_round',
-            field=models.PositiveSmallIntegerField(default=0, help_text='The round under way (a ladder: the number of challenges so far).'),
+            model_name="event",
+            name="current_round",
+            field=models.PositiveSmallIntegerField(
+                default=0, help_text="The round under way (a ladder: the number of challenges so far)."
+            ),
         ),
         migrations.AlterField(
-            model_name='event',
-            name='days_away_limit',
-            field=models.PositiveSmallIntegerField(blank=True, help_text="Once a game of this event has had this many days away, nobody's days away stop its clock.", null=True, verbose_name='days away a game may take'),
+            model_name="event",
+            name="days_away_limit",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                help_text="Once a game of this event has had this many days away, nobody's days away stop its clock.",
+                null=True,
+                verbose_name="days away a game may take",
+            ),
         ),
         migrations.AlterField(
-            model_name='event',
-            name='format',
-            field=models.CharField(choices=[('round_robin', 'round-robin'), ('swiss', 'Swiss'), ('league', 'league'), ('ladder', 'ladder')], max_length=16, verbose_name='format'),
+            model_name="event",
+            name="format",
+            field=models.CharField(
+                choices=[
+                    ("round_robin", "round-robin"),
+                    ("swiss", "Swiss"),
+                    ("league", "league"),
+                    ("ladder", "ladder"),
+                ],
+                max_length=16,
+                verbose_name="format",
+            ),
         ),
         migrations.AlterField(
-            model_name='event',
-            name='kind',
-            field=models.CharField(choices=[('keebble', 'keebble'), ('lexicon-crossing', 'lexicon-crossing'), ('lingo', 'lingo'), ('lingua-fences', 'lingua-fences')], max_length=32, verbose_name='game'),
+            model_name="event",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("keebble", "keebble"),
+                    ("lexicon-crossing", "lexicon-crossing"),
+                    ("lingo", "lingo"),
+                    ("lingua-fences", "lingua-fences"),
+                ],
+                max_length=32,
+                verbose_name="game",
+            ),
         ),
         migrations.AlterField(
-            model_name='event',
-            name='max_players',
-            field=models.PositiveIntegerField(verbose_name='most players'),
+            model_name="event",
+            name="max_players",
+            field=models.PositiveIntegerField(verbose_name="most players"),
         ),
         migrations.AlterField(
-            model_name='event',
-            name='move_time',
-            field=models.DurationField(default=datetime.timedelta(days=3), verbose_name='time per move'),
+            model_name="event",
+            name="move_time",
+            field=models.DurationField(default=datetime.timedelta(days=3), verbose_name="time per move"),
         ),
         migrations.AlterField(
-            model_name='event',
-            name='name',
-            field=models.CharField(max_length=100, verbose_name='name'),
+            model_name="event",
+            name="name",
+            field=models.CharField(max_length=100, verbose_name="name"),
         ),
         migrations.AlterField(
-            model_name='event',
-            name='options',
-            field=models.JSONField(default=dict, help_text="Every option, checked by the game's rules when created.", verbose_name='options'),
+            model_name="event",
+            name="options",
+            field=models.JSONField(
+                default=dict,
+                help_text="Every option, checked by the game's rules when created.",
+                verbose_name="options",
+            ),
         ),
         migrations.AlterField(
-            model_name='event',
-            name='rated',
-            field=models.BooleanField(default=True, verbose_name='rated'),
+            model_name="event",
+            name="rated",
+            field=models.BooleanField(default=True, verbose_name="rated"),
         ),
         migrations.AlterField(
-            model_name='event',
-            name='rounds',
-            field=models.PositiveSmallIntegerField(blank=True, help_text='Swiss: the number of rounds. League: the number of seasons (empty: season after season until cancelled).', null=True, verbose_name='rounds'),
+            model_name="event",
+            name="rounds",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                help_text="Swiss: the number of rounds. League: the number of seasons (empty: season after season until cancelled).",
+                null=True,
+                verbose_name="rounds",
+            ),
         ),
         migrations.AlterField(
-            model_name='event',
-            name='signup_deadline',
-            field=models.DateTimeField(verbose_name='sign-up closes'),
+            model_name="event",
+            name="signup_deadline",
+            field=models.DateTimeField(verbose_name="sign-up closes"),
         ),
         migrations.AlterField(
-            model_name='event',
-            name='starts_at',
-            field=models.DateTimeField(verbose_name='starts'),
+            model_name="event",
+            name="starts_at",
+            field=models.DateTimeField(verbose_name="starts"),
         ),
         migrations.AlterField(
-            model_name='event',
-            name='status',
-            field=models.CharField(choices=[('signup', 'open for sign-up'), ('running', 'under way'), ('finished', 'finished'), ('cancelled', 'cancelled')], default='signup', max_length=16, verbose_name='status'),
+            model_name="event",
+            name="status",
+            field=models.CharField(
+                choices=[
+                    ("signup", "open for sign-up"),
+                    ("running", "under way"),
+                    ("finished", "finished"),
+                    ("cancelled", "cancelled"),
+                ],
+                default="signup",
+                max_length=16,
+                verbose_name="status",
+            ),
         ),
         migrations.AlterField(
-            model_name='event',
-            name='table_size',
-            field=models.PositiveSmallIntegerField(default=2, verbose_name='players at each game'),
+            model_name="event",
+            name="table_size",
+            field=models.PositiveSmallIntegerField(default=2, verbose_name="players at each game"),
         ),
         migrations.AddConstraint(
-            model_name='eventgame',
-            constraint=models.UniqueConstraint(fields=('event', 'season', 'round', 'table'), name='event_table_once_a_season'),
+            model_name="eventgame",
+            constraint=models.UniqueConstraint(
+                fields=("event", "season", "round", "table"), name="event_table_once_a_season"
+            ),
         ),
     ]

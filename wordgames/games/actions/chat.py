@@ -25,9 +25,14 @@ def post_message(game_id: int, user: User, text: str, *, source: str = ChatMessa
     if not text:
         raise Refused(_("Write something to send."), RefusalCode.EMPTY)
     if len(text) > CHAT_MAX:
-        raise Refused(_("A message has at most %(most)s characters (this one has %(length)s).")
-                      % {"most": number_format(CHAT_MAX, force_grouping=True),
-                         "length": number_format(len(text), force_grouping=True)}, RefusalCode.TOO_LONG)  # fmt: skip
+        raise Refused(
+            _("A message has at most %(most)s characters (this one has %(length)s).")
+            % {
+                "most": number_format(CHAT_MAX, force_grouping=True),
+                "length": number_format(len(text), force_grouping=True),
+            },
+            RefusalCode.TOO_LONG,
+        )
     with transaction.atomic():
         game = lock_game(game_id)
         seat = seat_of(game, user)
@@ -36,8 +41,10 @@ def post_message(game_id: int, user: User, text: str, *, source: str = ChatMessa
         if relations.blocked_by_any(user, people_in(game)):  # one way: the blocker may still write
             raise Refused(_("This game's chat is not available to you."), RefusalCode.NOT_AVAILABLE)
         if not throttle.allow("chat", user.pk):
-            raise Refused(_("You have written many messages lately. %(wait)s") % {"wait": throttle.wait_sentence("chat")},
-                          RefusalCode.THROTTLED)  # fmt: skip
+            raise Refused(
+                _("You have written many messages lately. %(wait)s") % {"wait": throttle.wait_sentence("chat")},
+                RefusalCode.THROTTLED,
+            )
         message = ChatMessage.objects.create(game=game, user=user, seat=seat, text=text, source=source)
         game.version += 1  # every open page of the game shows it (a move form already open stays valid)
         Game.objects.filter(pk=game.pk).update(version=game.version)
@@ -54,6 +61,11 @@ def hide_message(message_id: int, moderator: User, reason: str) -> ChatMessage:
         message.save(update_fields=["hidden"])
         game.version += 1
         Game.objects.filter(pk=game.pk).update(version=game.version)
-        log_moderation(ModerationAction.Kind.HIDE_CHAT, moderator, reason, game=game,
-                       detail=f"a message of {message.user.get_username()}")  # fmt: skip
+        log_moderation(
+            ModerationAction.Kind.HIDE_CHAT,
+            moderator,
+            reason,
+            game=game,
+            detail=f"a message of {message.user.get_username()}",
+        )
     return message

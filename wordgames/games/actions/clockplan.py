@@ -35,8 +35,18 @@ class SeatClock:
 
     @classmethod
     def of(cls, seat: Any) -> SeatClock:
-        return cls(seat.pk, seat.position, seat.due_at, seat.remind_at, seat.reminded, seat.timeouts, seat.live,
-                   seat.awaited, seat.outcome, seat.place)  # fmt: skip
+        return cls(
+            seat.pk,
+            seat.position,
+            seat.due_at,
+            seat.remind_at,
+            seat.reminded,
+            seat.timeouts,
+            seat.live,
+            seat.awaited,
+            seat.outcome,
+            seat.place,
+        )
 
 
 @dataclass(frozen=True)
@@ -61,13 +71,18 @@ class Turn:
 
     def new_decision(self, position: int) -> bool:
         """Whether ``position`` begins a new decision: it may act, and did not before or just moved."""
-        return position in self.acting and (self.before is None or position not in self.before
-                                            or position == self.mover)  # fmt: skip
+        return position in self.acting and (
+            self.before is None or position not in self.before or position == self.mover
+        )
 
     def clock_starts(self, seat: SeatClock) -> bool:
         """Whether the seat's clock starts now: it runs, and did not run on from before (or the seat moved)."""
-        runs_on = (seat.due_at is not None and self.before is not None and seat.position in self.before
-                   and seat.position != self.mover)  # fmt: skip
+        runs_on = (
+            seat.due_at is not None
+            and self.before is not None
+            and seat.position in self.before
+            and seat.position != self.mover
+        )
         return seat.position in self.clocked and not runs_on
 
 
@@ -81,8 +96,15 @@ def deciding(turn: Turn, seats: Iterable[SeatClock]) -> bool:
     return any(turn.new_decision(seat.position) for seat in seats)
 
 
-def plan_clocks(turn: Turn, seats: Iterable[SeatClock], *, now: datetime, version: int, last_seq: int,
-                away: dict[int, timedelta] | None = None) -> SeatChanges:  # fmt: skip
+def plan_clocks(
+    turn: Turn,
+    seats: Iterable[SeatClock],
+    *,
+    now: datetime,
+    version: int,
+    last_seq: int,
+    away: dict[int, timedelta] | None = None,
+) -> SeatChanges:
     """Each changed seat's new fields. ``version`` and ``last_seq``: the game's version and the number of its last
     move, where a new decision begins; ``away``: time away to add to a starting clock, by seat id."""
     away = away or {}

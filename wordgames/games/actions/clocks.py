@@ -83,12 +83,26 @@ def time_out(seat_id: int, now: datetime | None = None) -> bool:
             key = f"timeout:{seat.pk}:{game.version}"  # one timeout per seat per position
             try:
                 with transaction.atomic():
-                    move = apply_move(game, seat.position, seat.user, text, source=Move.Source.CLOCK,
-                                      idempotency_key=key, notify=False)  # fmt: skip
+                    move = apply_move(
+                        game,
+                        seat.position,
+                        seat.user,
+                        text,
+                        source=Move.Source.CLOCK,
+                        idempotency_key=key,
+                        notify=False,
+                    )
             except Refused:  # the rules' move does not fit this position (e.g. an asking rule): the seat forfeits
                 game.refresh_from_db()
-                move = apply_move(game, seat.position, seat.user, "resign", source=Move.Source.CLOCK,
-                                  idempotency_key=key, notify=False)  # fmt: skip
+                move = apply_move(
+                    game,
+                    seat.position,
+                    seat.user,
+                    "resign",
+                    source=Move.Source.CLOCK,
+                    idempotency_key=key,
+                    notify=False,
+                )
         else:  # nothing is owed (nobody waits for this seat): only its clock starts again
             clocked = engine.clocked(game.state)
             set_clocks(game, actors_before=clocked, mover=seat.position, now=now)
@@ -115,13 +129,24 @@ def set_vacation(user: User, days: int, now: datetime | None = None) -> Vacation
         )
         if used + days > allowance + 1e-9:
             left = max(0, int(allowance - used))
-            raise Refused(ngettext("You have %(left)d day away left this year.", "You have %(left)d days away left this year.",
-                                   left) % {"left": left}, RefusalCode.VACATION)  # fmt: skip
+            raise Refused(
+                ngettext(
+                    "You have %(left)d day away left this year.", "You have %(left)d days away left this year.", left
+                )
+                % {"left": left},
+                RefusalCode.VACATION,
+            )
         vacation = Vacation.objects.create(user=user, starts=now, ends=now + timedelta(days=days))
         _shift_clocks(user, timedelta(days=days), now)
-        _tell_opponents(user, news(gettext_noop("%(name)s is away until %(until)s: their clock is stopped until "
-                                                "then."), name=user.get_username(), until=moment(vacation.ends)),
-                        f"away:{vacation.pk}")  # fmt: skip
+        _tell_opponents(
+            user,
+            news(
+                gettext_noop("%(name)s is away until %(until)s: their clock is stopped until then."),
+                name=user.get_username(),
+                until=moment(vacation.ends),
+            ),
+            f"away:{vacation.pk}",
+        )
     return vacation
 
 
@@ -136,8 +161,11 @@ def end_vacation(user: User, now: datetime | None = None) -> None:
         vacation.ends = now
         vacation.save(update_fields=["ends"])
         _shift_clocks(user, -left, now)
-        _tell_opponents(user, news(gettext_noop("%(name)s is back: their clock runs again."),
-                                   name=user.get_username()), f"back:{vacation.pk}")  # fmt: skip
+        _tell_opponents(
+            user,
+            news(gettext_noop("%(name)s is back: their clock runs again."), name=user.get_username()),
+            f"back:{vacation.pk}",
+        )
 
 
 def _shift_clocks(user: User, delta: timedelta, now: datetime) -> None:

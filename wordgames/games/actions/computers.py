@@ -89,8 +89,11 @@ def computer_level(user: User | None) -> str:
 def check_level(engine_name: str, level: str) -> str:
     known = levels(engine_name)
     if level not in known:
-        raise Refused(_("The computer plays %(game)s at these levels: %(levels)s.")
-                      % {"game": get_engine(engine_name).title, "levels": ", ".join(known)}, RefusalCode.PLAYERS)  # fmt: skip
+        raise Refused(
+            _("The computer plays %(game)s at these levels: %(levels)s.")
+            % {"game": get_engine(engine_name).title, "levels": ", ".join(known)},
+            RefusalCode.PLAYERS,
+        )
     return level
 
 
@@ -150,22 +153,39 @@ def _play(game_id: int, version: int, *, budget: float | None) -> int:
         return 0  # over, or changed since: the change owes its own turn
     engine = get_engine(game.engine)
     actors = engine.actors(game.state)
-    seats = [s for s in game.seats.select_related("user__profile").order_by("position")
-             if s.position in actors and computer_level(s.user)]  # fmt: skip
+    seats = [
+        s
+        for s in game.seats.select_related("user__profile").order_by("position")
+        if s.position in actors and computer_level(s.user)
+    ]
     made = 0
     for seat in seats:
         made += _turn(game_id, version, seat, budget=budget)
     return made
 
 
-def _choose(engine: Engine, view: dict[str, Any], game: Game, version: int, seat: Seat, level: str,
-            attempt: int, budget: float | None) -> str | None:  # fmt: skip
+def _choose(
+    engine: Engine,
+    view: dict[str, Any],
+    game: Game,
+    version: int,
+    seat: Seat,
+    level: str,
+    attempt: int,
+    budget: float | None,
+) -> str | None:
     """The computer's move: its level's choice; if that player fails (a bug must not stop the game), the
     quick player's; if that fails too, the rules' own move for a seat that says nothing (as a timeout)."""
     for tried in dict.fromkeys((level, "quick")):
         try:
-            return choose_move(engine, view, seat.position, level=tried, budget=budget,
-                               rng=rng_for(game, version, seat.position, attempt))  # fmt: skip
+            return choose_move(
+                engine,
+                view,
+                seat.position,
+                level=tried,
+                budget=budget,
+                rng=rng_for(game, version, seat.position, attempt),
+            )
         except Exception:
             log.exception("The %s computer player failed in game %s, seat %s", tried, game.pk, seat.position + 1)
     return rules_move(engine, game, seat)
@@ -186,7 +206,11 @@ def _turn(game_id: int, version: int, seat: Seat, *, budget: float | None) -> in
     for attempt in range(QUIET_MOVES_A_TURN):
         game = Game.objects.get(pk=game_id)
         engine = get_engine(game.engine)
-        if game.status != Game.Status.ACTIVE or game.version != version or seat.position not in engine.actors(game.state):
+        if (
+            game.status != Game.Status.ACTIVE
+            or game.version != version
+            or seat.position not in engine.actors(game.state)
+        ):
             return made
         greenlight.mark_seen(game, seat.position)  # it reads its new tiles the moment it is woken
         hidden = view_kwargs(game, seat.position)
@@ -198,8 +222,9 @@ def _turn(game_id: int, version: int, seat: Seat, *, budget: float | None) -> in
             return made  # nothing it wants to do now (between green lights)
         key = f"computer:{version}:{seat.position}:{attempt}"
         try:
-            result = submit_move(game_id, seat.user, text, expected_version=version, idempotency_key=key,
-                                 source=Move.Source.COMPUTER)  # fmt: skip
+            result = submit_move(
+                game_id, seat.user, text, expected_version=version, idempotency_key=key, source=Move.Source.COMPUTER
+            )
         except Refused as e:
             if e.code in (RefusalCode.STALE, RefusalCode.NOT_YOUR_TURN, RefusalCode.NOT_RUNNING, RefusalCode.WAITING):
                 return made  # someone else changed the game first; that change owes the next turn
@@ -208,8 +233,14 @@ def _turn(game_id: int, version: int, seat: Seat, *, budget: float | None) -> in
             if fallback is None:
                 return made  # the rules owe nothing here: its clock runs on, and the next change wakes it
             try:
-                submit_move(game_id, seat.user, fallback, expected_version=version, idempotency_key=key + ":rules",
-                            source=Move.Source.COMPUTER)  # fmt: skip
+                submit_move(
+                    game_id,
+                    seat.user,
+                    fallback,
+                    expected_version=version,
+                    idempotency_key=key + ":rules",
+                    source=Move.Source.COMPUTER,
+                )
             except Refused:
                 submit_move(game_id, seat.user, "resign", idempotency_key=key + ":resign", source=Move.Source.COMPUTER)
             return made + 1
@@ -266,4 +297,13 @@ def in_process(budget: float | None = None) -> Iterator[None]:
         _BUDGET.reset(token)
 
 
-__all__ = ["PLAY_COMPUTERS", "computer_level", "computer_user", "in_process", "play_computers", "player_for", "seat_for_level", "wake_idle"]
+__all__ = [
+    "PLAY_COMPUTERS",
+    "computer_level",
+    "computer_user",
+    "in_process",
+    "play_computers",
+    "player_for",
+    "seat_for_level",
+    "wake_idle",
+]

@@ -73,9 +73,15 @@ def create_game(
     engine = get_engine(engine_name)
     players = 1 + len(invitees)
     if not engine.min_players <= players <= engine.max_players:
-        raise Refused(ngettext("%(game)s is for %(least)d to %(most)d player.", "%(game)s is for %(least)d to %(most)d players.",
-                               engine.max_players)
-                      % {"game": engine.title, "least": engine.min_players, "most": engine.max_players}, RefusalCode.PLAYERS)  # fmt: skip
+        raise Refused(
+            ngettext(
+                "%(game)s is for %(least)d to %(most)d player.",
+                "%(game)s is for %(least)d to %(most)d players.",
+                engine.max_players,
+            )
+            % {"game": engine.title, "least": engine.min_players, "most": engine.max_players},
+            RefusalCode.PLAYERS,
+        )
     try:
         options = engine.validate_options(options)
         # Options that do not fit this many players are refused now, not when the last seat fills.
@@ -98,8 +104,8 @@ def create_game(
             secret="" if seed is not None else secrets.token_hex(32),
             bag=bag,
             # A computer's account may also be seated by name (an event's house player): its turns are owed too.
-            has_computers=bool(computer_seats) or any(
-                computers_module.computer_level(user) for user in [creator, *(u for u, _ in invited if seated)]),
+            has_computers=bool(computer_seats)
+            or any(computers_module.computer_level(user) for user in [creator, *(u for u, _ in invited if seated)]),
             created_by=creator,
             move_time=move_time,
             reminder_after=reminder_after,
@@ -118,8 +124,7 @@ def create_game(
             seat = Seat.objects.create(game=game, position=position, invited_user=user, invited_email=email)
             if user is not None or email:
                 relay.owe(relay.send_invitation, seat.pk)
-        _invite_partners(own, partners or {}, {creator.pk} | {u.pk for u, _ in invited if u is not None},
-                         creator)  # fmt: skip
+        _invite_partners(own, partners or {}, {creator.pk} | {u.pk for u, _ in invited if u is not None}, creator)
         start_if_full(game)
         live.changed(game)  # the lobbies that list it, and its invitees'
     return game
@@ -130,21 +135,32 @@ def _within_limits(creator: User, with_computer: bool) -> None:
     (or this one) gives the token back; the bucket's row stays locked until the commit, so two games created
     at once by one player are counted one after the other."""
     if not throttle.allow("game", creator.pk):
-        raise Refused(_("You have created many games lately. %(wait)s") % {"wait": throttle.wait_sentence("game")},
-                      RefusalCode.THROTTLED)  # fmt: skip
+        raise Refused(
+            _("You have created many games lately. %(wait)s") % {"wait": throttle.wait_sentence("game")},
+            RefusalCode.THROTTLED,
+        )
     cap = settings.COMPUTER_GAMES_PER_PLAYER
     if with_computer and running_computer_games(creator) >= cap:
-        raise Refused(ngettext("You already have %(cap)d game against the computer waiting or under way: finish or "
-                               "resign it before you start another.",
-                               "You already have %(cap)d games against the computer waiting or under way: finish or "
-                               "resign one of them before you start another.", cap) % {"cap": cap},
-                      RefusalCode.COMPUTER_CAP)  # fmt: skip
+        raise Refused(
+            ngettext(
+                "You already have %(cap)d game against the computer waiting or under way: finish or "
+                "resign it before you start another.",
+                "You already have %(cap)d games against the computer waiting or under way: finish or "
+                "resign one of them before you start another.",
+                cap,
+            )
+            % {"cap": cap},
+            RefusalCode.COMPUTER_CAP,
+        )
 
 
 def running_computer_games(user: User) -> int:
     """The games with a computer player in which ``user`` holds a seat and that are not over."""
-    return (Game.objects.filter(status__in=(Game.Status.OPEN, Game.Status.ACTIVE), has_computers=True, seats__user=user)
-            .distinct().count())  # fmt: skip
+    return (
+        Game.objects.filter(status__in=(Game.Status.OPEN, Game.Status.ACTIVE), has_computers=True, seats__user=user)
+        .distinct()
+        .count()
+    )
 
 
 def _invitees(engine_name: str, creator: User, invitees: list[str]) -> tuple[list[tuple[Any, str]], set[int]]:
@@ -164,15 +180,21 @@ def _invitees(engine_name: str, creator: User, invitees: list[str]) -> tuple[lis
             address = one_address(entry)
             known = User.objects.filter(email__iexact=address).first()
             if known is None and EmailOptOut.has(address):
-                raise Refused(_("%(address)s has asked this site not to send them email, so they cannot be invited "
-                                "by email.") % {"address": address}, RefusalCode.PLAYERS)  # fmt: skip
+                raise Refused(
+                    _("%(address)s has asked this site not to send them email, so they cannot be invited by email.")
+                    % {"address": address},
+                    RefusalCode.PLAYERS,
+                )
             _available(creator, known, address)
             invited.append((known, "" if known else address))
         else:
             known = User.objects.filter(username__iexact=entry).first()
             if known is None:
-                raise Refused(_("There is no player called %(name)s. Invite them by email address instead.")
-                              % {"name": quote(entry)}, RefusalCode.PLAYERS)  # fmt: skip
+                raise Refused(
+                    _("There is no player called %(name)s. Invite them by email address instead.")
+                    % {"name": quote(entry)},
+                    RefusalCode.PLAYERS,
+                )
             _available(creator, known, known.get_username())
             invited.append((known, ""))
     return invited, computer_seats
@@ -201,9 +223,19 @@ def rematch(game_id: int, user: User) -> Game:
         turned = seats[1:] + seats[:1]
         mine = next(i for i, s in enumerate(turned) if s.user_id == user.pk)
         invitees = [_again(s) for i, s in enumerate(turned) if i != mine]
-        return create_game(user, game.engine, dict(game.options), invitees, move_time=game.move_time,
-                           reminder_after=game.reminder_after, creator_seat=mine, rematch_of=game,
-                           private=game.private, chat_public=game.chat_public, rated=game.rated)  # fmt: skip
+        return create_game(
+            user,
+            game.engine,
+            dict(game.options),
+            invitees,
+            move_time=game.move_time,
+            reminder_after=game.reminder_after,
+            creator_seat=mine,
+            rematch_of=game,
+            private=game.private,
+            chat_public=game.chat_public,
+            rated=game.rated,
+        )
 
 
 def _again(seat: Seat) -> str:
@@ -219,15 +251,25 @@ def _invite_partners(own: Seat, partners: dict[int, list[str]], seated: set[int]
     shares it only once they accept. Another seat's team-mates are that seat's player's to invite."""
     for position, names in partners.items():
         if position != 0:
-            raise Refused(_("Only a seat's own player can invite a team-mate to it: the player of seat %(number)d "
-                            "can do so from the game page.") % {"number": position + 1}, RefusalCode.PLAYERS)  # fmt: skip
+            raise Refused(
+                _(
+                    "Only a seat's own player can invite a team-mate to it: the player of seat %(number)d "
+                    "can do so from the game page."
+                )
+                % {"number": position + 1},
+                RefusalCode.PLAYERS,
+            )
         for name in names:
             user = User.objects.filter(username__iexact=name.strip()).first()
             if user is None:
-                raise Refused(_("There is no player called %(name)s to share your seat.") % {"name": quote(name.strip())},
-                              RefusalCode.PLAYERS)  # fmt: skip
+                raise Refused(
+                    _("There is no player called %(name)s to share your seat.") % {"name": quote(name.strip())},
+                    RefusalCode.PLAYERS,
+                )
             if user.pk in seated:
-                raise Refused(_("%(name)s already plays in this game.") % {"name": user.get_username()}, RefusalCode.PLAYERS)
+                raise Refused(
+                    _("%(name)s already plays in this game.") % {"name": user.get_username()}, RefusalCode.PLAYERS
+                )
             _available(creator, user, user.get_username())
             seated.add(user.pk)
             TeamInvitation.objects.create(seat=own, user=user, invited_by=creator)
@@ -247,7 +289,9 @@ def join_game(game_id: int, user: User, seat_id: int | None = None) -> Seat:
         if any(seat.user_id == user.pk for seat in seats):
             raise Refused(_("You already have a seat in this game."), RefusalCode.SEATED)
         if not game.options.get("hints") and Seat.objects.filter(game=game, partners=user).exists():
-            raise Refused(_("You already share a seat in this game as a team-mate: one seat per person."), RefusalCode.SEATED)
+            raise Refused(
+                _("You already share a seat in this game as a team-mate: one seat per person."), RefusalCode.SEATED
+            )
         if seat_id is not None:
             seat = next((s for s in seats if s.pk == seat_id and s.is_invitation), None)
             if seat is None:
@@ -273,9 +317,11 @@ def join_game(game_id: int, user: User, seat_id: int | None = None) -> Seat:
 def not_yours(seat: Seat, user: User) -> str:
     """Why ``user`` may not take the invited ``seat``; never naming whom it was sent to."""
     if seat.invited_email and not user.email:
-        return _("This invitation was sent to an email address, and your account has no confirmed address yet. "
-                 "Open the link we emailed you to confirm yours: if it is the address the invitation went to, "
-                 "the invitation then waits for you in the lobby.")  # fmt: skip
+        return _(
+            "This invitation was sent to an email address, and your account has no confirmed address yet. "
+            "Open the link we emailed you to confirm yours: if it is the address the invitation went to, "
+            "the invitation then waits for you in the lobby."
+        )
     return _("This invitation was sent to someone else: only they can take this seat.")
 
 
@@ -284,14 +330,18 @@ def one_address(entry: str) -> str:
     addresses, or anything that is not one address we can send to, is refused with a sentence naming it."""
     found = getaddresses([entry])
     if len(found) != 1 or any(sep in entry for sep in ",;"):
-        raise Refused(_("%(entry)s holds more than one address: invite one person per seat.") % {"entry": quote(entry)},
-                      RefusalCode.PLAYERS)  # fmt: skip
+        raise Refused(
+            _("%(entry)s holds more than one address: invite one person per seat.") % {"entry": quote(entry)},
+            RefusalCode.PLAYERS,
+        )
     address = found[0][1]
     try:
         validate_email(address)
     except ValidationError:
-        raise Refused(_("%(entry)s is not an email address we can send an invitation to.") % {"entry": quote(entry)},
-                      RefusalCode.PLAYERS) from None  # fmt: skip
+        raise Refused(
+            _("%(entry)s is not an email address we can send an invitation to.") % {"entry": quote(entry)},
+            RefusalCode.PLAYERS,
+        ) from None
     return address.lower()
 
 
@@ -315,7 +365,9 @@ def start_if_full(game: Game) -> None:
     if any(seat.user_id is None for seat in seats):
         return
     engine = get_engine(game.engine)
-    game.state = engine.new_game([s.user.username for s in seats if s.user is not None], game.options, game.deal_seed, game.bag or None)
+    game.state = engine.new_game(
+        [s.user.username for s in seats if s.user is not None], game.options, game.deal_seed, game.bag or None
+    )
     game.status = Game.Status.ACTIVE
     game.started = game.turn_started = timezone.now()
     game.version += 1

@@ -107,8 +107,13 @@ def request_green(game_id: int, user: Any, now: datetime | None = None) -> Green
     fire_due(now, game_id=game_id)
     request.refresh_from_db()
     if visible and request.status == GreenLightRequest.Status.WAITING:  # given at once: the deal is the news
-        relay.owe(relay.send_news, game_id, f"green-asked:{request.pk}",
-                   news(gettext_noop("%(name)s asked for a green light."), name=name), user.pk)  # fmt: skip
+        relay.owe(
+            relay.send_news,
+            game_id,
+            f"green-asked:{request.pk}",
+            news(gettext_noop("%(name)s asked for a green light."), name=name),
+            user.pk,
+        )
     return request
 
 
@@ -121,11 +126,18 @@ def submit(game_id: int, user: Any, word: str) -> MoveResult:
     if request.status == GreenLightRequest.Status.FIRED:
         return MoveResult(request.move, duplicate=False)
     minutes = int(leeway(request.game).total_seconds() // 60)
-    return MoveResult(None, duplicate=False, message=ngettext(
-        "Your green light is waiting: it is given once every player has seen their newest tile, plus %(minutes)d "
-        "minute. You can withdraw it until then.",
-        "Your green light is waiting: it is given once every player has seen their newest tile, plus %(minutes)d "
-        "minutes. You can withdraw it until then.", minutes) % {"minutes": minutes})
+    return MoveResult(
+        None,
+        duplicate=False,
+        message=ngettext(
+            "Your green light is waiting: it is given once every player has seen their newest tile, plus %(minutes)d "
+            "minute. You can withdraw it until then.",
+            "Your green light is waiting: it is given once every player has seen their newest tile, plus %(minutes)d "
+            "minutes. You can withdraw it until then.",
+            minutes,
+        )
+        % {"minutes": minutes},
+    )
 
 
 def withdraw_green(game_id: int, user: Any) -> GreenLightRequest:
@@ -167,14 +179,22 @@ def fire_due(now: datetime | None = None, game_id: int | None = None) -> int:
                 continue
             seat = game.seats.select_related("user").get(position=request.seat)
             try:
-                move = apply_move(game, request.seat, seat.user, "green", source=Move.Source.WEB,
-                                            idempotency_key=f"green:{request.pk}")  # fmt: skip
+                move = apply_move(
+                    game,
+                    request.seat,
+                    seat.user,
+                    "green",
+                    source=Move.Source.WEB,
+                    idempotency_key=f"green:{request.pk}",
+                )
             except Refused as e:
                 request.status, request.detail = GreenLightRequest.Status.REFUSED, str(e)
                 request.save(update_fields=["status", "detail"])
                 # Worded for the reader when the email is written, not in this task's language.
-                sentence = news(gettext_noop("Your green light could not be given: %(reason)s"),
-                                reason=said(e.said, str(e), whole=True))
+                sentence = news(
+                    gettext_noop("Your green light could not be given: %(reason)s"),
+                    reason=said(e.said, str(e), whole=True),
+                )
                 relay.owe(relay.send_news, gid, f"green-refused:{request.pk}", sentence, only_user_id=seat.user_id)
                 _schedule(game, now)
                 continue

@@ -50,8 +50,11 @@ def find_hint(hint_id: int) -> Hint | None:
     found = get_engine(game.engine).search(game.state, hint.seat, budget_s=settings.HINT_BUDGET)  # type: ignore[attr-defined]
     best = found.best
     Hint.objects.filter(pk=hint.pk).update(
-        done=True, move=best.move if best else "", summary=best.summary if best else "",
-        said=to_data(best.said) if best and best.said else {}, complete=found.complete,
+        done=True,
+        move=best.move if best else "",
+        summary=best.summary if best else "",
+        said=to_data(best.said) if best and best.said else {},
+        complete=found.complete,
     )
     hint.refresh_from_db()
     return hint

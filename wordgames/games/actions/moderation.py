@@ -48,7 +48,13 @@ def take_back_last_move(game_id: int, moderator: User, reason: str) -> Move:
         last.taken_back = True
         last.save(update_fields=["taken_back"])
         save_state(game, rebuild_state(game))
-        log_moderation(ModerationAction.Kind.TAKE_BACK, moderator, reason, game=game, detail=f"move {last.seq}: {last.summary or 'a move'}")  # public: never a private move's text
+        log_moderation(
+            ModerationAction.Kind.TAKE_BACK,
+            moderator,
+            reason,
+            game=game,
+            detail=f"move {last.seq}: {last.summary or 'a move'}",
+        )  # public: never a private move's text
     return last
 
 
@@ -88,9 +94,7 @@ def _standing_result(game: Game) -> dict[str, Any]:
     }
 
 
-def replace_player(
-    game_id: int, position: int, new_user: User, moderator: User, reason: str
-) -> Seat:
+def replace_player(game_id: int, position: int, new_user: User, moderator: User, reason: str) -> Seat:
     """Put ``new_user`` in a seat: they inherit its tiles and score; earlier moves keep their names. The seat's
     team-mates and its team invitations were the old player's: they go with them."""
     with transaction.atomic():
@@ -99,8 +103,10 @@ def replace_player(
         if game.seats.filter(user=new_user).exclude(pk=seat.pk).exists():
             raise Refused(_("%(name)s already has a seat in this game.") % {"name": new_user}, RefusalCode.SEATED)
         if not may_hold_two_seats(game) and game.seats.filter(partners=new_user).exclude(pk=seat.pk).exists():
-            raise Refused(_("%(name)s already shares another seat of this game as a team-mate.") % {"name": new_user},
-                          RefusalCode.SEATED)  # fmt: skip
+            raise Refused(
+                _("%(name)s already shares another seat of this game as a team-mate.") % {"name": new_user},
+                RefusalCode.SEATED,
+            )
         old = seat.user
         mates: list[str] = []
         if old != new_user:

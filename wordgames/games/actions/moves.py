@@ -183,8 +183,11 @@ def play_move(
         game, last_seq, done_id = _lock_for_move(game_id, idempotency_key)
         limit = get_engine(game.engine).move_limit(game.state) if game.state else MOVE_MAX
         if len(text) > limit:
-            raise Refused(_("A move has at most %(most)d characters (this one has %(length)d).")
-                          % {"most": limit, "length": len(text)}, RefusalCode.ILLEGAL)  # fmt: skip
+            raise Refused(
+                _("A move has at most %(most)d characters (this one has %(length)d).")
+                % {"most": limit, "length": len(text)},
+                RefusalCode.ILLEGAL,
+            )
         if done_id is not None:
             done = Move.objects.get(pk=done_id)
             if done.seat == seat_of(game, user):  # the same player's double submit: the move they made
@@ -201,12 +204,22 @@ def play_move(
         )
         if stale:
             raise Refused(
-                _("The board has changed since you looked at it, so your move was not played. "
-                  "Here is the board as it is now."),
+                _(
+                    "The board has changed since you looked at it, so your move was not played. "
+                    "Here is the board as it is now."
+                ),
                 RefusalCode.STALE,
             )
-        move = apply_move(game, seat, user, text, source=source, idempotency_key=idempotency_key,
-                           comment=_storable(comment).strip()[:2000], context=context)  # fmt: skip
+        move = apply_move(
+            game,
+            seat,
+            user,
+            text,
+            source=source,
+            idempotency_key=idempotency_key,
+            comment=_storable(comment).strip()[:2000],
+            context=context,
+        )
     return MoveResult(move, duplicate=False)
 
 
@@ -226,8 +239,18 @@ def _number_current(game: Game, seat: Seat | None, number: int, context: MoveCon
     return now - counts["since"] <= number <= now
 
 
-def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: str, idempotency_key: str = "",
-               comment: str = "", notify: bool = True, context: MoveContext | None = None) -> Move:  # fmt: skip
+def apply_move(
+    game: Game,
+    seat: int,
+    user: User | None,
+    text: str,
+    *,
+    source: str,
+    idempotency_key: str = "",
+    comment: str = "",
+    notify: bool = True,
+    context: MoveContext | None = None,
+) -> Move:
     """Apply ``text`` for ``seat`` to the locked ``game``, append the move, save, and owe the news (unless
     ``notify`` is False: the caller sends its own, as a timeout does, one email per event). Call with the game
     locked (``lock_game``), in the transaction that locked it; ``context``: what the caller learnt under the lock."""
@@ -240,9 +263,18 @@ def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: s
     except IllegalMove as e:
         raise Refused(word(e), RefusalCode.ILLEGAL, said=to_data(Phrase(e.code, e.values))) from None
     quiet = bool(outcome.events.get("quiet"))
-    fields = {"seat": seat, "user": user, "text": outcome.move, "score": outcome.score, "summary": outcome.summary,
-              "outcome": outcome.as_dict(), "source": source, "idempotency_key": idempotency_key,
-              "comment": comment, "quiet": quiet}  # fmt: skip
+    fields = {
+        "seat": seat,
+        "user": user,
+        "text": outcome.move,
+        "score": outcome.score,
+        "summary": outcome.summary,
+        "outcome": outcome.as_dict(),
+        "source": source,
+        "idempotency_key": idempotency_key,
+        "comment": comment,
+        "quiet": quiet,
+    }
     # The row lock makes these safe without a savepoint: no other submission for this game can be
     # between the idempotency check and this insert.
     move = _overwritten_autosave(game, seat, fields) if quiet else None
@@ -255,8 +287,9 @@ def apply_move(game: Game, seat: int, user: User | None, text: str, *, source: s
     waiting = engine.waiting_for(state)
     # From waiting for nobody to waiting for some (red light): their clocks start afresh, the idle ones stop.
     clocks_before = set() if idle_before and waiting else before
-    save_state(game, state, actors_before=clocks_before, mover=None if quiet else seat, public=not quiet,
-               context=context)
+    save_state(
+        game, state, actors_before=clocks_before, mover=None if quiet else seat, public=not quiet, context=context
+    )
     if quiet and engine.idle_clock and not waiting:
         restart_clock(game, seat)
     version, was = game.version, sorted(before)
@@ -275,8 +308,12 @@ def _overwritten_autosave(game: Game, seat: int, fields: dict[str, Any]) -> Move
     Call with the game locked."""
     live = game.moves.filter(taken_back=False)
     public = live.filter(quiet=False).order_by("-seq").values("seq")[:1]
-    move = (live.filter(seat=seat, quiet=True).filter(Q(seq__gt=Subquery(public)) | ~Exists(public))
-            .order_by("-seq").first())  # fmt: skip
+    move = (
+        live.filter(seat=seat, quiet=True)
+        .filter(Q(seq__gt=Subquery(public)) | ~Exists(public))
+        .order_by("-seq")
+        .first()
+    )
     if move is None:
         return None
     for name, value in fields.items():
@@ -287,8 +324,13 @@ def _overwritten_autosave(game: Game, seat: int, fields: dict[str, Any]) -> Move
 
 
 def save_state(
-    game: Game, state: dict[str, Any], *, actors_before: set[int] | None = None, mover: int | None = None,
-    public: bool = True, context: MoveContext | None = None,
+    game: Game,
+    state: dict[str, Any],
+    *,
+    actors_before: set[int] | None = None,
+    mover: int | None = None,
+    public: bool = True,
+    context: MoveContext | None = None,
 ) -> None:
     """Store the new state. ``public`` False (a private edit, e.g. rearranging one's own crossword) keeps the
     version: the other players' pages and polls do not change, so nobody sees when someone works. Call with the
@@ -344,8 +386,14 @@ def wake_computers(game: Game, *, delay: int | None = None) -> None:
     game.wake_at = wake_at
 
 
-def set_clocks(game: Game, *, actors_before: set[int] | None = None, mover: int | None = None,
-               now: datetime | None = None, context: MoveContext | None = None) -> None:  # fmt: skip
+def set_clocks(
+    game: Game,
+    *,
+    actors_before: set[int] | None = None,
+    mover: int | None = None,
+    now: datetime | None = None,
+    context: MoveContext | None = None,
+) -> None:
     """Start the clock of each seat that may now act and did not before (or just moved and acts again);
     stop the clocks of the others. Time away (a vacation under way) is added to a new deadline. Each seat's
     ``live`` and ``awaited`` (what the lobby lists) are written in the same statement. Planned by
@@ -410,9 +458,13 @@ def standing(result: dict[str, Any]) -> dict[int, tuple[str, int]]:
     scores, winners = list(result.get("scores") or []), set(result.get("winners") or [])
     rank = {seat: (seat in winners, scores[seat]) for seat in range(len(scores))}
     everyone = len(winners) == len(scores)
-    return {seat: ("drawn" if everyone else "won" if seat in winners else "lost",
-                   1 + sum(1 for other in rank.values() if other > mine))
-            for seat, mine in rank.items()}  # fmt: skip
+    return {
+        seat: (
+            "drawn" if everyone else "won" if seat in winners else "lost",
+            1 + sum(1 for other in rank.values() if other > mine),
+        )
+        for seat, mine in rank.items()
+    }
 
 
 def update_seats(changes: list[tuple[int, dict[str, Any]]]) -> None:
@@ -438,8 +490,9 @@ def update_seats(changes: list[tuple[int, dict[str, Any]]]) -> None:
     params += pks
     placeholders = ", ".join(["%s"] * len(pks))
     with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {quote(meta.db_table)} SET {', '.join(sets)} WHERE {quote('id')} IN ({placeholders})",
-                       params)  # fmt: skip
+        cursor.execute(
+            f"UPDATE {quote(meta.db_table)} SET {', '.join(sets)} WHERE {quote('id')} IN ({placeholders})", params
+        )
 
 
 def restart_clock(game: Game, position: int, now: datetime | None = None) -> None:
@@ -452,9 +505,9 @@ def restart_clock(game: Game, position: int, now: datetime | None = None) -> Non
     until = getattr(seat, "away_until", None)  # the seats of a move are loaded with their time away
     extra = until - now if until is not None and until > now else timedelta(0)
     extra = allowed_time_away({seat.pk: extra}, now)[seat.pk]
-    Seat.objects.filter(pk=seat.pk).update(due_at=now + game.move_time + extra,
-                                           remind_at=now + game.reminder_delay + extra, reminded=False,
-                                           timeouts=0)  # fmt: skip
+    Seat.objects.filter(pk=seat.pk).update(
+        due_at=now + game.move_time + extra, remind_at=now + game.reminder_delay + extra, reminded=False, timeouts=0
+    )
 
 
 def allowed_time_away(shifts: dict[int, timedelta], now: datetime) -> dict[int, timedelta]:

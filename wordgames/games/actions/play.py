@@ -34,5 +34,13 @@ def submit_move(
             raise Refused(_("There is no such game."), RefusalCode.NOT_FOUND)
         if uses_green_light(game):
             return greenlight.submit(game_id, user, word)
-    return play_move(game_id, user, text, expected_version=expected_version, expected_number=expected_number,
-                     idempotency_key=idempotency_key, source=source, comment=comment)  # fmt: skip
+    return play_move(
+        game_id,
+        user,
+        text,
+        expected_version=expected_version,
+        expected_number=expected_number,
+        idempotency_key=idempotency_key,
+        source=source,
+        comment=comment,
+    )

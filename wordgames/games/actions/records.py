@@ -38,8 +38,10 @@ class Share:
     def minus(self, other: Share) -> Share:
         """This share less ``other``, keys that cancel out left out."""
         diff = Share()
-        for mine, theirs, out, width in ((self.kinds, other.kinds, diff.kinds, 3),
-                                         (self.pairs, other.pairs, diff.pairs, 4)):  # fmt: skip
+        for mine, theirs, out, width in (
+            (self.kinds, other.kinds, diff.kinds, 3),
+            (self.pairs, other.pairs, diff.pairs, 4),
+        ):
             for key in set(mine) | set(theirs):
                 values = [a - b for a, b in zip(mine.get(key, [0] * width), theirs.get(key, [0] * width), strict=True)]
                 if any(values):
@@ -91,8 +93,10 @@ def _upsert(model: Any, keys: tuple[str, ...], counts: tuple[str, ...], rows: li
     columns = ", ".join(q(c) for c in (*keys, *counts))
     one = "(" + ", ".join(["%s"] * (len(keys) + len(counts))) + ")"
     sets = ", ".join(f"{q(c)} = {table}.{q(c)} + EXCLUDED.{q(c)}" for c in counts)
-    sql = (f"INSERT INTO {table} ({columns}) VALUES {', '.join([one] * len(rows))} "
-           f"ON CONFLICT ({', '.join(q(k) for k in keys)}) DO UPDATE SET {sets}")  # fmt: skip
+    sql = (
+        f"INSERT INTO {table} ({columns}) VALUES {', '.join([one] * len(rows))} "
+        f"ON CONFLICT ({', '.join(q(k) for k in keys)}) DO UPDATE SET {sets}"
+    )
     with connection.cursor() as cursor:
         cursor.execute(sql, [value for row in rows for value in row])
 
@@ -132,17 +136,22 @@ def recount(users: Iterable[int] | None = None) -> tuple[Counts, Counts]:
     if users is not None:
         seats = seats.filter(user_id__in=list(users))
     kinds: Counts = {}
-    for row in (seats.values("user_id", "game__engine").order_by()
-                .annotate(**{o: Count("pk", filter=Q(outcome=o)) for o in OUTCOMES})):  # fmt: skip
+    for row in (
+        seats.values("user_id", "game__engine")
+        .order_by()
+        .annotate(**{o: Count("pk", filter=Q(outcome=o)) for o in OUTCOMES})
+    ):
         values = [row[o] for o in OUTCOMES]
         if any(values):
             kinds[(row["user_id"], row["game__engine"])] = values
     against = seats.annotate(
         other=FilteredRelation("game__seats", condition=~Q(game__seats__user_id=F("user_id")))
     ).filter(other__user__isnull=False)
-    tally = {"won": Count("pk", filter=Q(place__lt=F("other__place"))),
-             "drawn": Count("pk", filter=Q(place=F("other__place"))),
-             "lost": Count("pk", filter=Q(place__gt=F("other__place")))}  # fmt: skip
+    tally = {
+        "won": Count("pk", filter=Q(place__lt=F("other__place"))),
+        "drawn": Count("pk", filter=Q(place=F("other__place"))),
+        "lost": Count("pk", filter=Q(place__gt=F("other__place"))),
+    }
     pairs: Counts = {}
     for row in against.values("user_id", "other__user").order_by().annotate(**tally):
         values = [row["won"], row["drawn"], row["lost"]]
@@ -155,10 +164,16 @@ def kept(users: Iterable[int] | None = None) -> tuple[Counts, Counts]:
     players, opponents = PlayerRecord.objects.all(), OpponentRecord.objects.all()
     if users is not None:
         players, opponents = players.filter(user_id__in=list(users)), opponents.filter(user_id__in=list(users))
-    kinds = {(u, e): [w, d, lo] for u, e, w, d, lo in players.values_list("user_id", "engine", "won", "drawn", "lost")
-             if w or d or lo}  # fmt: skip
-    pairs = {(u, o): [w, d, lo, m] for u, o, w, d, lo, m in
-             opponents.values_list("user_id", "opponent_id", "won", "drawn", "lost", "met") if w or d or lo or m}  # fmt: skip
+    kinds = {
+        (u, e): [w, d, lo]
+        for u, e, w, d, lo in players.values_list("user_id", "engine", "won", "drawn", "lost")
+        if w or d or lo
+    }
+    pairs = {
+        (u, o): [w, d, lo, m]
+        for u, o, w, d, lo, m in opponents.values_list("user_id", "opponent_id", "won", "drawn", "lost", "met")
+        if w or d or lo or m
+    }
     return kinds, pairs
 
 
@@ -168,8 +183,10 @@ def put_right(users: list[int]) -> None:
     kinds, pairs = recount(users)
     PlayerRecord.objects.filter(user_id__in=users).delete()
     OpponentRecord.objects.filter(user_id__in=users).delete()
-    PlayerRecord.objects.bulk_create(PlayerRecord(user_id=u, engine=e, won=w, drawn=d, lost=lo)
-                                     for (u, e), (w, d, lo) in kinds.items())  # fmt: skip
-    OpponentRecord.objects.bulk_create(OpponentRecord(user_id=u, opponent_id=o, won=w, drawn=d, lost=lo, met=m)
-                                       for (u, o), (w, d, lo, m) in pairs.items())  # fmt: skip
-
+    PlayerRecord.objects.bulk_create(
+        PlayerRecord(user_id=u, engine=e, won=w, drawn=d, lost=lo) for (u, e), (w, d, lo) in kinds.items()
+    )
+    OpponentRecord.objects.bulk_create(
+        OpponentRecord(user_id=u, opponent_id=o, won=w, drawn=d, lost=lo, met=m)
+        for (u, o), (w, d, lo, m) in pairs.items()
+    )

@@ -49,11 +49,15 @@ def invite_team_mate(game_id: int, user: User, name: str) -> TeamInvitation:
         if mate is None:
             raise Refused(_("There is no player called %(name)s.") % {"name": quote(name.strip())}, RefusalCode.PLAYERS)
         if in_game(game, mate) and not may_hold_two_seats(game):
-            raise Refused(_("%(name)s already plays in this game: one seat per person.") % {"name": mate.get_username()},
-                          RefusalCode.PLAYERS)  # fmt: skip
+            raise Refused(
+                _("%(name)s already plays in this game: one seat per person.") % {"name": mate.get_username()},
+                RefusalCode.PLAYERS,
+            )
         # Sharing a seat is playing the game: refused when the mate and anyone in it block each other.
         if relations.blocked_among(mate, people_in(game)):
-            raise Refused(_("%(name)s is not available for a game.") % {"name": mate.get_username()}, RefusalCode.NOT_AVAILABLE)
+            raise Refused(
+                _("%(name)s is not available for a game.") % {"name": mate.get_username()}, RefusalCode.NOT_AVAILABLE
+            )
         invitation, _created = TeamInvitation.objects.get_or_create(seat=seat, user=mate, defaults={"invited_by": user})
     return invitation
 
@@ -63,7 +67,9 @@ def answer_team_invitation(invitation_id: int, user: User, accept: bool) -> Seat
     with transaction.atomic():
         invitation = TeamInvitation.objects.select_related("seat").filter(pk=invitation_id, user=user).first()
         if invitation is None:
-            raise Refused(_("That invitation is not addressed to you, or it was answered already."), RefusalCode.NOT_INVITED)
+            raise Refused(
+                _("That invitation is not addressed to you, or it was answered already."), RefusalCode.NOT_INVITED
+            )
         game = lock_game(invitation.seat.game_id)
         seat = invitation.seat
         invitation.delete()
@@ -77,9 +83,18 @@ def answer_team_invitation(invitation_id: int, user: User, accept: bool) -> Seat
             raise Refused(relations.not_available(), RefusalCode.NOT_AVAILABLE)
         sharing = Seat.partners.through.objects.create(seat=seat, user=user)
         # Keyed by this sharing, not by the person: one removed and invited again is announced again.
-        relay.owe(relay.send_news, game.pk, f"team:{sharing.pk}", news(gettext_noop(
-            "%(mate)s now shares %(player)s's seat as a team-mate: they see what it sees and may move for it."),
-            mate=user.get_username(), player=_seat_player(seat)))  # fmt: skip
+        relay.owe(
+            relay.send_news,
+            game.pk,
+            f"team:{sharing.pk}",
+            news(
+                gettext_noop(
+                    "%(mate)s now shares %(player)s's seat as a team-mate: they see what it sees and may move for it."
+                ),
+                mate=user.get_username(),
+                player=_seat_player(seat),
+            ),
+        )
     return seat
 
 
@@ -94,8 +109,12 @@ def remove_team_mate(game_id: int, user: User, mate_id: int) -> Seat:
         leaving = mate_id == user.pk
         seat = Seat.objects.filter(game=game, **({"partners": user} if leaving else {"user": user})).first()
         if seat is None:
-            raise Refused(_("Only a seat's own player can remove a team-mate from it.") if not leaving
-                          else _("You do not share a seat in this game."), RefusalCode.NOT_SEATED)  # fmt: skip
+            raise Refused(
+                _("Only a seat's own player can remove a team-mate from it.")
+                if not leaving
+                else _("You do not share a seat in this game."),
+                RefusalCode.NOT_SEATED,
+            )
         mate = seat.partners.filter(pk=mate_id).first()
         if mate is None:
             asked = TeamInvitation.objects.filter(seat=seat, user_id=mate_id).select_related("user").first()
@@ -105,9 +124,14 @@ def remove_team_mate(game_id: int, user: User, mate_id: int) -> Seat:
             return seat
         sharing = Seat.partners.through.objects.get(seat=seat, user=mate).pk
         Seat.partners.through.objects.filter(pk=sharing).delete()
-        line = news(gettext_noop("%(mate)s has left %(player)s's seat: %(mate)s no longer sees what it sees or "
-                                 "moves for it.") if leaving else
-                    gettext_noop("%(player)s has removed %(mate)s from their seat: %(mate)s no longer sees what it "
-                                 "sees or moves for it."), mate=mate.get_username(), player=_seat_player(seat))  # fmt: skip
+        line = news(
+            gettext_noop("%(mate)s has left %(player)s's seat: %(mate)s no longer sees what it sees or moves for it.")
+            if leaving
+            else gettext_noop(
+                "%(player)s has removed %(mate)s from their seat: %(mate)s no longer sees what it sees or moves for it."
+            ),
+            mate=mate.get_username(),
+            player=_seat_player(seat),
+        )
         relay.owe(relay.send_news, game.pk, f"team-off:{sharing}", line)
     return seat

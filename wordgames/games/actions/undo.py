@@ -33,9 +33,22 @@ def request_undo(game_id: int, user: User) -> UndoRequest:
         _show_everyone(game)
         name = user.get_username()
         # What the others saw of the move (its summary), never its text: a private move stays private.
-        relay.owe(relay.send_news, game.pk, f"undo:{request.pk}", news(gettext_noop(
-            "%(name)s asks to take back their last move (%(move)s). Reply \"%(accept)s\" or \"%(reject)s\"."),
-            name=name, move=_said(last), accept=command("accept"), reject=command("reject")), user.pk, kind="undo")  # fmt: skip
+        relay.owe(
+            relay.send_news,
+            game.pk,
+            f"undo:{request.pk}",
+            news(
+                gettext_noop(
+                    '%(name)s asks to take back their last move (%(move)s). Reply "%(accept)s" or "%(reject)s".'
+                ),
+                name=name,
+                move=_said(last),
+                accept=command("accept"),
+                reject=command("reject"),
+            ),
+            user.pk,
+            kind="undo",
+        )
     return request
 
 
@@ -52,21 +65,29 @@ def answer_undo(game_id: int, user: User, accept: bool) -> UndoRequest:
         if last is None or last.pk != request.move_id:
             request.status = UndoRequest.Status.VOID
             request.save(update_fields=["status"])
-            raise Refused(_("The game has moved on since the undo was asked for, so it no longer applies."), RefusalCode.UNDO)
+            raise Refused(
+                _("The game has moved on since the undo was asked for, so it no longer applies."), RefusalCode.UNDO
+            )
         request.answers = {**request.answers, str(seat): "accept" if accept else "reject"}
         names = player_names(game)
         others = {s.position for s in game.seats.all()} - {request.seat}
         if not accept:
             request.status = UndoRequest.Status.REJECTED
-            sentence = news(gettext_noop("%(name)s rejected taking back the move (%(move)s); it stands."),
-                            name=names[seat], move=_said(last))  # fmt: skip
+            sentence = news(
+                gettext_noop("%(name)s rejected taking back the move (%(move)s); it stands."),
+                name=names[seat],
+                move=_said(last),
+            )
         elif all(request.answers.get(str(p)) == "accept" for p in others):
             request.status = UndoRequest.Status.ACCEPTED
             last.taken_back = True
             last.save(update_fields=["taken_back"])
             save_state(game, rebuild_state(game))
-            sentence = news(gettext_noop("Everyone agreed: %(name)s's move (%(move)s) was taken back."),
-                            name=names[request.seat], move=_said(last))  # fmt: skip
+            sentence = news(
+                gettext_noop("Everyone agreed: %(name)s's move (%(move)s) was taken back."),
+                name=names[request.seat],
+                move=_said(last),
+            )
         else:
             sentence = None
         request.save(update_fields=["answers", "status"])

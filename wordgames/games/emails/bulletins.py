@@ -19,8 +19,15 @@ from .letters import (
 )
 
 
-def send_news(game: Game, key: str, sentence: news.News | str, *, exclude_user_id: int | None = None,
-              only_user_id: int | None = None, kind: str = "other_move") -> int:  # fmt: skip
+def send_news(
+    game: Game,
+    key: str,
+    sentence: news.News | str,
+    *,
+    exclude_user_id: int | None = None,
+    only_user_id: int | None = None,
+    kind: str = "other_move",
+) -> int:
     """A line of news to the game's players (vacations, green lights: kind "other_move"; undo requests and
     answers: kind "undo", which each player may choose to get or not), in each reader's language."""
     sent = 0
@@ -31,8 +38,17 @@ def send_news(game: Game, key: str, sentence: news.News | str, *, exclude_user_i
             line = news.words(sentence)
             context = {**game_context(game, seat, None), "user": reader, "name": display_name(reader), "news": line}
             subject = _("%(game)s game %(number)s: %(news)s") % {"game": game.title, "number": game.pk, "news": line}
-            sent += send_game_email(f"news:{key}:{reader.pk}", reader.email, subject, "games/email/news.txt", context,
-                                    kind=kind, user=reader, game=game, seat=seat)  # fmt: skip
+            sent += send_game_email(
+                f"news:{key}:{reader.pk}",
+                reader.email,
+                subject,
+                "games/email/news.txt",
+                context,
+                kind=kind,
+                user=reader,
+                game=game,
+                seat=seat,
+            )
     return sent
 
 
@@ -45,10 +61,27 @@ def send_chat(message: ChatMessage) -> int:
         if notices.watching(reader.pk, game.pk):
             continue
         with speaking(reader):
-            context = {**game_context(game, seat, None), "user": reader, "name": display_name(reader),
-                       "writer": writer, "message": message.text}  # fmt: skip
-            subject = _("%(game)s game %(number)s: %(writer)s writes") % {"game": game.title, "number": game.pk,
-                                                                           "writer": writer}  # fmt: skip
-            sent += send_game_email(f"chat:{message.pk}:{reader.pk}", reader.email, subject, "games/email/chat.txt",
-                                    context, kind="chat", user=reader, game=game, seat=seat)  # fmt: skip
+            context = {
+                **game_context(game, seat, None),
+                "user": reader,
+                "name": display_name(reader),
+                "writer": writer,
+                "message": message.text,
+            }
+            subject = _("%(game)s game %(number)s: %(writer)s writes") % {
+                "game": game.title,
+                "number": game.pk,
+                "writer": writer,
+            }
+            sent += send_game_email(
+                f"chat:{message.pk}:{reader.pk}",
+                reader.email,
+                subject,
+                "games/email/chat.txt",
+                context,
+                kind="chat",
+                user=reader,
+                game=game,
+                seat=seat,
+            )
     return sent

@@ -48,7 +48,9 @@ def event_letters(events: Iterable[Event], taking_over: Iterable[Event] = ()) ->
     events = list(events)
     live = Count("moves", filter=Q(moves__taken_back=False))
     games = Game.objects.annotate(live_moves=live).in_bulk({e.game_id for e in events})
-    current = {(e.game_id, e.version): e for e in events if e.game_id in games and games[e.game_id].version == e.version}
+    current = {
+        (e.game_id, e.version): e for e in events if e.game_id in games and games[e.game_id].version == e.version
+    }
     if not current:
         return [], set()
     moves = Move.objects.select_related("user__profile").in_bulk([e.move_id for e in current.values() if e.move_id])
@@ -63,8 +65,14 @@ def event_letters(events: Iterable[Event], taking_over: Iterable[Event] = ()) ->
     return letters, own
 
 
-def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int | None = None,
-                   last: Move | None = None, event: str = "move") -> int:  # fmt: skip
+def notify_players(
+    game: Game,
+    *,
+    actors_before: Iterable[int] = (),
+    mover: int | None = None,
+    last: Move | None = None,
+    event: str = "move",
+) -> int:
     """After a change to a game, tell each player what it means to them. Returns the number sent."""
     change = Event(game.pk, game.version, tuple(actors_before), mover, last.pk if last else None, event)
     return len(send_letters(move_letters(game, notices.seats_with_readers(game), change, last)))
@@ -72,26 +80,37 @@ def notify_players(game: Game, *, actors_before: Iterable[int] = (), mover: int 
 
 def move_letters(game: Game, seats: list[Seat], event: Event, last: Move | None) -> list[Letter]:
     """The emails of one change: the game started, it is your turn, another player moved, or the game is over."""
-    change = notices.Change.of(game, actors_before=event.actors_before, mover=event.mover, last=last,
-                               event=event.event)  # fmt: skip
+    change = notices.Change.of(game, actors_before=event.actors_before, mover=event.mover, last=last, event=event.event)
     number = move_number(game)
     last_player = display_name(last.user) if last is not None else ""
     letters = []
     # A digest reader whose hour has passed today, with nothing waiting then: today's digest is owed now.
     now = timezone.now()
-    digest_waits(notices.digests_unsent(notices.digest_readers(seats, change, lambda r: profile_for(r).email_mode),
-                                        now), now)  # fmt: skip
+    digest_waits(
+        notices.digests_unsent(notices.digest_readers(seats, change, lambda r: profile_for(r).email_mode), now), now
+    )
     for seat, reader in notices.readers(seats):
         kind = notices.move_email_kind(seat, reader, change)
         if kind is None or notices.watching(reader.pk, game.pk):
             continue
         with speaking(reader):
-            context = {**game_context(game, seat, last, number, last_player), "user": reader,
-                       "name": profile_for(reader).name,
-                       "result": result_sentence(game, seats) if change.over else ""}  # fmt: skip
-            letter = game_letter(f"{kind}:{game.pk}:{game.version}:{reader.pk}", reader.email,
-                                 subject_line(game, seats, number), f"games/email/{kind}.txt", context, kind=kind,
-                                 user=reader, game=game, seat=seat)  # fmt: skip
+            context = {
+                **game_context(game, seat, last, number, last_player),
+                "user": reader,
+                "name": profile_for(reader).name,
+                "result": result_sentence(game, seats) if change.over else "",
+            }
+            letter = game_letter(
+                f"{kind}:{game.pk}:{game.version}:{reader.pk}",
+                reader.email,
+                subject_line(game, seats, number),
+                f"games/email/{kind}.txt",
+                context,
+                kind=kind,
+                user=reader,
+                game=game,
+                seat=seat,
+            )
         if letter is None:
             continue
         if kind != "game_over":  # the email showed them their newest tiles

@@ -29,12 +29,25 @@ def send_reminder(seat: Seat) -> bool:
             continue
         with speaking(reader):
             subject = _("Reminder: %(subject)s") % {"subject": subject_line(game)}
-            context = {**game_context(game, seat, None), "user": reader, "name": display_name(reader),
-                       "idle": idle, "due": seat.due_at}  # fmt: skip
+            context = {
+                **game_context(game, seat, None),
+                "user": reader,
+                "name": display_name(reader),
+                "idle": idle,
+                "due": seat.due_at,
+            }
             key = f"reminder:{game.pk}:{game.version}:{seat.pk}:{seat.due_at:%Y%m%d%H%M}"
-            sent |= send_game_email(key if reader.pk == seat.user_id else f"{key}:{reader.pk}", reader.email, subject,
-                                    "games/email/reminder.txt", context, kind="reminder", user=reader, game=game,
-                                    seat=seat)  # fmt: skip
+            sent |= send_game_email(
+                key if reader.pk == seat.user_id else f"{key}:{reader.pk}",
+                reader.email,
+                subject,
+                "games/email/reminder.txt",
+                context,
+                kind="reminder",
+                user=reader,
+                game=game,
+                seat=seat,
+            )
     return sent
 
 
@@ -48,15 +61,28 @@ def send_timeout(game: Game, timed_out: Seat, move: Move | None) -> int:
         if seat.user is None or notices.watching(seat.user.pk, game.pk):
             continue
         with speaking(seat.user):
-            context = {**game_context(game, seat, move), "user": seat.user, "name": display_name(seat.user),
-                       "late": display_name(timed_out.user), "you": seat.pk == timed_out.pk}  # fmt: skip
+            context = {
+                **game_context(game, seat, move),
+                "user": seat.user,
+                "name": display_name(seat.user),
+                "late": display_name(timed_out.user),
+                "you": seat.pk == timed_out.pk,
+            }
             if game.status != Game.Status.ACTIVE:
                 context["result"] = result_sentence(game, seats)
             else:
                 context["your_turn"] = seat.position in waiting
                 if seat.pk == timed_out.pk:  # how many more silences before the seat is resigned
                     context["left"] = max(0, settings.TIMEOUTS_IN_A_ROW - timed_out.timeouts)
-            sent += send_game_email(f"timeout:{game.pk}:{game.version}:{seat.user_id}", seat.user.email,
-                                    subject_line(game, seats), "games/email/timeout.txt", context, kind="timeout",
-                                    user=seat.user, game=game, seat=seat)  # fmt: skip
+            sent += send_game_email(
+                f"timeout:{game.pk}:{game.version}:{seat.user_id}",
+                seat.user.email,
+                subject_line(game, seats),
+                "games/email/timeout.txt",
+                context,
+                kind="timeout",
+                user=seat.user,
+                game=game,
+                seat=seat,
+            )
     return sent

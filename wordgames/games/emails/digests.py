@@ -38,26 +38,45 @@ def _send_digest(user: User, games: list[Game], day: str) -> bool:
     entries = []
     for game in games:
         seat = notices.seat_read_by(game, user)
-        entries.append({**game_context(game, seat, game.moves.filter(taken_back=False).order_by("-seq").first()),
-                        "subject": subject_line(game)})  # fmt: skip
+        entries.append(
+            {
+                **game_context(game, seat, game.moves.filter(taken_back=False).order_by("-seq").first()),
+                "subject": subject_line(game),
+            }
+        )
     context = {"user": user, "name": display_name(user), "entries": entries}
     count = len(entries)
-    subject = ngettext("Your turn in %(count)s game (%(site)s daily digest)",
-                       "Your turn in %(count)s games (%(site)s daily digest)", count) % {
-        "count": count, "site": settings.SITE_NAME}  # fmt: skip
+    subject = ngettext(
+        "Your turn in %(count)s game (%(site)s daily digest)",
+        "Your turn in %(count)s games (%(site)s daily digest)",
+        count,
+    ) % {"count": count, "site": settings.SITE_NAME}
     key = notices.digest_key(user.pk, day)
     if not user.email:
         return False
     unsubscribe = absolute(reverse("unsubscribe", args=[unsubscribe_token(user, "your_turn")]))
-    headers = {**automatic_headers(replying=False), "List-Unsubscribe": f"<{unsubscribe}>",
-               "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}  # fmt: skip
-    letter = compose(key, user.email, subject, "games/email/digest.txt",
-                     {**context, "unsubscribe": unsubscribe, "site_name": settings.SITE_NAME,
-                      "preferences": absolute(reverse("email_settings"))},
-                     html_context={"unsubscribe": unsubscribe}, boards=[e["board"] for e in entries],
-                     headers=headers, user=user)  # fmt: skip
+    headers = {
+        **automatic_headers(replying=False),
+        "List-Unsubscribe": f"<{unsubscribe}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    }
+    letter = compose(
+        key,
+        user.email,
+        subject,
+        "games/email/digest.txt",
+        {
+            **context,
+            "unsubscribe": unsubscribe,
+            "site_name": settings.SITE_NAME,
+            "preferences": absolute(reverse("email_settings")),
+        },
+        html_context={"unsubscribe": unsubscribe},
+        boards=[e["board"] for e in entries],
+        headers=headers,
+        user=user,
+    )
     return bool(send_letters([letter]))
-
 
 
 def send_digests(now: datetime | None = None) -> int:

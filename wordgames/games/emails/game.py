@@ -33,18 +33,51 @@ from .letters import (
 )
 
 
-def send_game_email(key: str, to: str, subject: str, template: str, context: dict[str, Any], *, kind: str,
-                    user: User | None = None, game: Game | None = None, seat: Seat | None = None,
-                    in_reply_to: str = "", references: str = "") -> bool:  # fmt: skip
+def send_game_email(
+    key: str,
+    to: str,
+    subject: str,
+    template: str,
+    context: dict[str, Any],
+    *,
+    kind: str,
+    user: User | None = None,
+    game: Game | None = None,
+    seat: Seat | None = None,
+    in_reply_to: str = "",
+    references: str = "",
+) -> bool:
     """Send once per key, unless it is not to go (``notices.emailed``). False when nothing was sent."""
-    letter = game_letter(key, to, subject, template, context, kind=kind, user=user, game=game, seat=seat,
-                         in_reply_to=in_reply_to, references=references)  # fmt: skip
+    letter = game_letter(
+        key,
+        to,
+        subject,
+        template,
+        context,
+        kind=kind,
+        user=user,
+        game=game,
+        seat=seat,
+        in_reply_to=in_reply_to,
+        references=references,
+    )
     return letter is not None and bool(send_letters([letter]))
 
 
-def game_letter(key: str, to: str, subject: str, template: str, context: dict[str, Any], *, kind: str,
-                user: User | None = None, game: Game | None = None, seat: Seat | None = None,
-                in_reply_to: str = "", references: str = "") -> Letter | None:  # fmt: skip
+def game_letter(
+    key: str,
+    to: str,
+    subject: str,
+    template: str,
+    context: dict[str, Any],
+    *,
+    kind: str,
+    user: User | None = None,
+    game: Game | None = None,
+    seat: Seat | None = None,
+    in_reply_to: str = "",
+    references: str = "",
+) -> Letter | None:
     """The email, or None when it is not to go: ``notices.emailed`` decides (the reader's choice for this kind,
     an address that unsubscribed, no address). ``in_reply_to``: the Message-ID of the message it answers, whose
     ``references`` it carries on."""
@@ -63,16 +96,29 @@ def game_letter(key: str, to: str, subject: str, template: str, context: dict[st
         headers["List-Unsubscribe"] = f"<{unsubscribe}>"
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     context = {
-        "site_name": settings.SITE_NAME, "site_root": settings.SITE_ROOT, "unsubscribe": unsubscribe,
-        "kind_label": EMAIL_KINDS.get(kind, ""), "preferences": absolute(reverse("email_settings")),
-        "commands": command_words(), **context,
-    }  # fmt: skip
+        "site_name": settings.SITE_NAME,
+        "site_root": settings.SITE_ROOT,
+        "unsubscribe": unsubscribe,
+        "kind_label": EMAIL_KINDS.get(kind, ""),
+        "preferences": absolute(reverse("email_settings")),
+        "commands": command_words(),
+        **context,
+    }
     reply_to = [reply_address(seat)] if seat is not None and (seat.user_id is not None or seat.is_invitation) else []
     if not reply_to and kind == "error":  # an answer to a message for no game: replies come back to the site
         reply_to = [settings.REPLY_ADDRESS]
-    return compose(key, to, subject, template, context, html_context=context, boards=[context.get("board", "")],
-                   headers=headers, user=user, reply_to=reply_to)  # fmt: skip
-
+    return compose(
+        key,
+        to,
+        subject,
+        template,
+        context,
+        html_context=context,
+        boards=[context.get("board", "")],
+        headers=headers,
+        user=user,
+        reply_to=reply_to,
+    )
 
 
 # --- what a game email says ------------------------------------------------------------------------------
@@ -88,8 +134,6 @@ def move_number(game: Game) -> int:
 def thread_subject(game: Game) -> str:
     """The subject of every email about a game for a player who wants one subject per game."""
     return _("%(game)s game %(number)s") % {"game": get_engine(game.engine).title, "number": game.pk}
-
-
 
 
 def seat_name(seat: Seat) -> str:
@@ -114,8 +158,14 @@ def subject_line(game: Game, seats: list[Seat] | None = None, number: int | None
     if not waiting:  # nobody has to move (Lexicon Crossing between green lights)
         return _("%(game)s game %(number)s, move %(move)s") % values
     values["players"] = and_list(waiting)
-    return ngettext("%(game)s game %(number)s, move %(move)s: %(players)s to move",
-                    "%(game)s game %(number)s, move %(move)s: %(players)s to move", len(waiting)) % values
+    return (
+        ngettext(
+            "%(game)s game %(number)s, move %(move)s: %(players)s to move",
+            "%(game)s game %(number)s, move %(move)s: %(players)s to move",
+            len(waiting),
+        )
+        % values
+    )
 
 
 def score_lines(move: Move | None) -> list[str]:
@@ -126,8 +176,9 @@ def score_lines(move: Move | None) -> list[str]:
     return lines
 
 
-def game_context(game: Game, seat: Seat | None, last: Move | None, number: int | None = None,
-                 last_player: str | None = None) -> dict[str, Any]:  # fmt: skip
+def game_context(
+    game: Game, seat: Seat | None, last: Move | None, number: int | None = None, last_player: str | None = None
+) -> dict[str, Any]:
     engine = get_engine(game.engine)
     position = seat.position if seat is not None else None
     actors = engine.actors(game.state) if game.status == Game.Status.ACTIVE else set()
@@ -136,7 +187,8 @@ def game_context(game: Game, seat: Seat | None, last: Move | None, number: int |
         "game": game,
         "title": engine.title,
         "board": text_board(game.engine, game.state, position, **queries.view_kwargs(game, position))
-        if game.state else "",
+        if game.state
+        else "",
         "url": absolute(game.get_absolute_url()),
         "rules_url": absolute(reverse("help_page", args=[game.engine])),
         "last": last,
@@ -148,7 +200,6 @@ def game_context(game: Game, seat: Seat | None, last: Move | None, number: int |
         "examples": examples(engine, game.state, position) if may_act else [],
         "due_at": seat.due_at if seat is not None and may_act else None,
     }
-
 
 
 def result_sentence(game: Game, seats: list[Seat] | None = None) -> str:
@@ -163,5 +214,6 @@ def result_sentence(game: Game, seats: list[Seat] | None = None) -> str:
     table = comma_list([_("%(name)s %(score)s") % {"name": names[i], "score": score} for i, score in enumerate(scores)])
     if not winners:
         return _("The game is over. Scores: %(scores)s.") % {"scores": table}
-    return ngettext("%(winners)s wins. Scores: %(scores)s.", "%(winners)s share the win. Scores: %(scores)s.",
-                    len(winners)) % {"winners": and_list(winners), "scores": table}  # fmt: skip
+    return ngettext(
+        "%(winners)s wins. Scores: %(scores)s.", "%(winners)s share the win. Scores: %(scores)s.", len(winners)
+    ) % {"winners": and_list(winners), "scores": table}

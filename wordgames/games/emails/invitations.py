@@ -25,6 +25,18 @@ def send_invitation(seat: Seat) -> bool:
     context = {"game": game, "seat": seat, "inviter": game.created_by, "url": url, "title": game.title}
     with speaking(seat.invited_user or game.created_by):
         subject = _("%(inviter)s invites you to play %(game)s (game %(number)s)") % {
-            "inviter": game.created_by.username, "game": game.title, "number": game.pk}  # fmt: skip
-        return send_game_email(f"invite:{seat.pk}:{to}", to, subject, "games/email/invitation.txt", context,
-                               kind="invitation", user=seat.invited_user, game=game, seat=seat)  # fmt: skip
+            "inviter": game.created_by.username,
+            "game": game.title,
+            "number": game.pk,
+        }
+        return send_game_email(
+            f"invite:{seat.pk}:{to}",
+            to,
+            subject,
+            "games/email/invitation.txt",
+            context,
+            kind="invitation",
+            user=seat.invited_user,
+            game=game,
+            seat=seat,
+        )

@@ -130,7 +130,6 @@ class Letter:
     after: Callable[[], Any] | None = None
 
 
-
 def thread_headers(game: Game | None, in_reply_to: str = "", references: str = "") -> dict[str, str]:
     """In-Reply-To and References (RFC 5322 3.6.4) that keep a conversation together: a game's emails refer to
     the game's thread; an answer refers to the message it answers and that message's own references (the last
@@ -167,17 +166,28 @@ def one_line(subject: str, limit: int = 250) -> str:
     return visible(" ".join(text.split()))[:limit]
 
 
-def compose(key: str, to: str, subject: str, template: str, context: dict[str, Any], *,
-            html_context: dict[str, Any], boards: Iterable[str], headers: dict[str, str],
-            user: User | None, reply_to: list[str] | None = None) -> Letter:  # fmt: skip
+def compose(
+    key: str,
+    to: str,
+    subject: str,
+    template: str,
+    context: dict[str, Any],
+    *,
+    html_context: dict[str, Any],
+    boards: Iterable[str],
+    headers: dict[str, str],
+    user: User | None,
+    reply_to: list[str] | None = None,
+) -> Letter:
     """Every email (game emails and digests) is made here: text and HTML rendered in the reader's time zone."""
     subject = one_line(subject)
     with timezone.override(reader_zone(user)):  # every time in an email is in its reader's time zone
         # What players typed (names, messages, comments) is in the body: written out, as a plain text cannot
         # isolate it (the HTML part shows the same text).
         body = plain(render_to_string(template, context).strip()) + "\n"
-        html = render_to_string("games/email/message.html", {**html_context, "body": linkify(body, boards),
-                                                             "subject": subject})  # fmt: skip
+        html = render_to_string(
+            "games/email/message.html", {**html_context, "body": linkify(body, boards), "subject": subject}
+        )
     message = EmailMultiAlternatives(subject=subject, body=body, to=[to], headers=headers)
     message.extra_headers["Message-ID"] = make_msgid("wg", domain=_domain())
     if reply_to:
@@ -237,8 +247,10 @@ def _renew(keys: list[str], stamp: datetime) -> tuple[set[str], datetime]:
 def mark_sent(key: str) -> None:
     table, quote = Notification._meta.db_table, db_connection.ops.quote_name
     with db_connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {quote(table)} SET {quote('sent')} = %s WHERE {quote('key')} = %s",
-                       [db_connection.ops.adapt_datetimefield_value(timezone.now()), key])  # fmt: skip
+        cursor.execute(
+            f"UPDATE {quote(table)} SET {quote('sent')} = %s WHERE {quote('key')} = %s",
+            [db_connection.ops.adapt_datetimefield_value(timezone.now()), key],
+        )
 
 
 # True while a task runs that the broker delivered again because the worker running it died (see
@@ -272,8 +284,11 @@ def claim_all(letters: Sequence[Claimable], taking_over: Iterable[str] = ()) -> 
         params += [letter.key, letter.to, letter.subject[:300], stamp, stamp]
     values = ", ".join(["(%s, %s, %s, %s, %s)"] * len(letters))
     with db_connection.cursor() as cursor:
-        cursor.execute(f"INSERT INTO {quote(table)} ({columns}) VALUES {values} "
-                       f"ON CONFLICT ({quote('key')}) DO NOTHING RETURNING {quote('key')}", params)  # fmt: skip
+        cursor.execute(
+            f"INSERT INTO {quote(table)} ({columns}) VALUES {values} "
+            f"ON CONFLICT ({quote('key')}) DO NOTHING RETURNING {quote('key')}",
+            params,
+        )
         mine = {row[0] for row in cursor.fetchall()}
     lease = Q(claimed__isnull=True) | Q(claimed__lt=now - timedelta(seconds=settings.EMAIL_CLAIM_LEASE))
     for letter in letters:  # known keys: a retry's, rare

@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,93 +14,211 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Notification',
+            name="Notification",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=200, unique=True)),
-                ('recipient', models.EmailField(max_length=254)),
-                ('subject', models.CharField(max_length=300)),
-                ('created', models.DateTimeField(auto_now_add=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("key", models.CharField(max_length=200, unique=True)),
+                ("recipient", models.EmailField(max_length=254)),
+                ("subject", models.CharField(max_length=300)),
+                ("created", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'ordering': ['-created'],
+                "ordering": ["-created"],
             },
         ),
         migrations.CreateModel(
-            name='Game',
+            name="Game",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('engine', models.CharField(choices=[('lingo', 'lingo')], max_length=32)),
-                ('options', models.JSONField(default=dict)),
-                ('seed', models.BigIntegerField()),
-                ('bag', models.CharField(blank=True, help_text='Tiles drawn first, in order (records only).', max_length=200)),
-                ('state', models.JSONField(blank=True, editable=False, null=True)),
-                ('version', models.PositiveIntegerField(default=0, editable=False)),
-                ('status', models.CharField(choices=[('open', 'waiting for players'), ('active', 'in progress'), ('finished', 'finished'), ('abandoned', 'abandoned')], db_index=True, default='open', max_length=16)),
-                ('result', models.JSONField(blank=True, editable=False, null=True)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('started', models.DateTimeField(blank=True, null=True)),
-                ('finished', models.DateTimeField(blank=True, null=True)),
-                ('turn_started', models.DateTimeField(blank=True, help_text='Since when the current movers may act.', null=True)),
-                ('created_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("engine", models.CharField(choices=[("lingo", "lingo")], max_length=32)),
+                ("options", models.JSONField(default=dict)),
+                ("seed", models.BigIntegerField()),
+                (
+                    "bag",
+                    models.CharField(
+                        blank=True, help_text="Tiles drawn first, in order (records only).", max_length=200
+                    ),
+                ),
+                ("state", models.JSONField(blank=True, editable=False, null=True)),
+                ("version", models.PositiveIntegerField(default=0, editable=False)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "waiting for players"),
+                            ("active", "in progress"),
+                            ("finished", "finished"),
+                            ("abandoned", "abandoned"),
+                        ],
+                        db_index=True,
+                        default="open",
+                        max_length=16,
+                    ),
+                ),
+                ("result", models.JSONField(blank=True, editable=False, null=True)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("started", models.DateTimeField(blank=True, null=True)),
+                ("finished", models.DateTimeField(blank=True, null=True)),
+                (
+                    "turn_started",
+                    models.DateTimeField(blank=True, help_text="Since when the current movers may act.", null=True),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-id'],
+                "ordering": ["-id"],
             },
         ),
         migrations.CreateModel(
-            name='ModerationAction',
+            name="ModerationAction",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('take_back', 'took back the last move'), ('end', 'ended the game'), ('abandon', 'abandoned the game'), ('replace', 'put another player in a seat'), ('suspend', 'suspended a user'), ('unsuspend', 'lifted a suspension')], max_length=16)),
-                ('reason', models.TextField()),
-                ('detail', models.CharField(blank=True, max_length=300)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='moderation', to='games.game')),
-                ('moderator', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('subject', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("take_back", "took back the last move"),
+                            ("end", "ended the game"),
+                            ("abandon", "abandoned the game"),
+                            ("replace", "put another player in a seat"),
+                            ("suspend", "suspended a user"),
+                            ("unsuspend", "lifted a suspension"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("reason", models.TextField()),
+                ("detail", models.CharField(blank=True, max_length=300)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="moderation",
+                        to="games.game",
+                    ),
+                ),
+                (
+                    "moderator",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "subject",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created'],
+                "ordering": ["-created"],
             },
         ),
         migrations.CreateModel(
-            name='Move',
+            name="Move",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveIntegerField(help_text='Order of arrival in this game, from 1; never reused.')),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('text', models.CharField(max_length=500)),
-                ('score', models.IntegerField(default=0)),
-                ('summary', models.TextField(blank=True)),
-                ('outcome', models.JSONField(default=dict)),
-                ('source', models.CharField(choices=[('web', 'web'), ('email', 'email'), ('admin', 'admin')], default='web', max_length=8)),
-                ('idempotency_key', models.CharField(blank=True, max_length=64)),
-                ('taken_back', models.BooleanField(default=False, help_text='Taken back by a moderator; kept for the log.')),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='moves', to='games.game')),
-                ('user', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("seq", models.PositiveIntegerField(help_text="Order of arrival in this game, from 1; never reused.")),
+                ("seat", models.PositiveSmallIntegerField()),
+                ("text", models.CharField(max_length=500)),
+                ("score", models.IntegerField(default=0)),
+                ("summary", models.TextField(blank=True)),
+                ("outcome", models.JSONField(default=dict)),
+                (
+                    "source",
+                    models.CharField(
+                        choices=[("web", "web"), ("email", "email"), ("admin", "admin")], default="web", max_length=8
+                    ),
+                ),
+                ("idempotency_key", models.CharField(blank=True, max_length=64)),
+                (
+                    "taken_back",
+                    models.BooleanField(default=False, help_text="Taken back by a moderator; kept for the log."),
+                ),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="moves", to="games.game"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['game', 'seq'],
-                'constraints': [models.UniqueConstraint(fields=('game', 'seq'), name='move_unique_seq'), models.UniqueConstraint(condition=models.Q(('idempotency_key', ''), _negated=True), fields=('game', 'idempotency_key'), name='move_unique_idempotency_key')],
+                "ordering": ["game", "seq"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("game", "seq"), name="move_unique_seq"),
+                    models.UniqueConstraint(
+                        condition=models.Q(("idempotency_key", ""), _negated=True),
+                        fields=("game", "idempotency_key"),
+                        name="move_unique_idempotency_key",
+                    ),
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField()),
-                ('invited_email', models.EmailField(blank=True, max_length=254)),
-                ('declined', models.BooleanField(default=False)),
-                ('joined', models.DateTimeField(blank=True, null=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='games.game')),
-                ('invited_user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='invitations', to=settings.AUTH_USER_MODEL)),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='seats', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("position", models.PositiveSmallIntegerField()),
+                ("invited_email", models.EmailField(blank=True, max_length=254)),
+                ("declined", models.BooleanField(default=False)),
+                ("joined", models.DateTimeField(blank=True, null=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="games.game"
+                    ),
+                ),
+                (
+                    "invited_user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="invitations",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="seats",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['game', 'position'],
-                'constraints': [models.UniqueConstraint(fields=('game', 'position'), name='seat_unique_position'), models.UniqueConstraint(condition=models.Q(('user__isnull', False)), fields=('game', 'user'), name='seat_one_per_user')],
+                "ordering": ["game", "position"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("game", "position"), name="seat_unique_position"),
+                    models.UniqueConstraint(
+                        condition=models.Q(("user__isnull", False)), fields=("game", "user"), name="seat_one_per_user"
+                    ),
+                ],
             },
         ),
     ]

@@ -8,80 +8,131 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0001_initial'),
+        ("games", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='move_time',
-            field=models.DurationField(default=datetime.timedelta(days=7), help_text='Time each player has for a move before the timeout rule applies.'),
+            model_name="game",
+            name="move_time",
+            field=models.DurationField(
+                default=datetime.timedelta(days=7),
+                help_text="Time each player has for a move before the timeout rule applies.",
+            ),
         ),
         migrations.AddField(
-            model_name='game',
-            name='reminder_after',
-            field=models.DurationField(blank=True, help_text='When to remind a player who has not moved; empty means at 80 % of the time.', null=True),
+            model_name="game",
+            name="reminder_after",
+            field=models.DurationField(
+                blank=True,
+                help_text="When to remind a player who has not moved; empty means at 80 % of the time.",
+                null=True,
+            ),
         ),
         migrations.AddField(
-            model_name='move',
-            name='comment',
-            field=models.TextField(blank=True, help_text='What the player wrote with the move, shown to the others.'),
+            model_name="move",
+            name="comment",
+            field=models.TextField(blank=True, help_text="What the player wrote with the move, shown to the others."),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='due_at',
-            field=models.DateTimeField(blank=True, db_index=True, help_text="When this seat's time to move runs out (while it may act).", null=True),
+            model_name="seat",
+            name="due_at",
+            field=models.DateTimeField(
+                blank=True,
+                db_index=True,
+                help_text="When this seat's time to move runs out (while it may act).",
+                null=True,
+            ),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='remind_at',
+            model_name="seat",
+            name="remind_at",
             field=models.DateTimeField(blank=True, db_index=True, null=True),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='reminded',
+            model_name="seat",
+            name="reminded",
             field=models.BooleanField(default=False),
         ),
         migrations.AlterField(
-            model_name='move',
-            name='source',
-            field=models.CharField(choices=[('web', 'web'), ('email', 'email'), ('admin', 'admin'), ('clock', 'the clock (time ran out)')], default='web', max_length=8),
+            model_name="move",
+            name="source",
+            field=models.CharField(
+                choices=[("web", "web"), ("email", "email"), ("admin", "admin"), ("clock", "the clock (time ran out)")],
+                default="web",
+                max_length=8,
+            ),
         ),
         migrations.AlterField(
-            model_name='move',
-            name='taken_back',
-            field=models.BooleanField(default=False, help_text='Taken back (moderator or agreed undo); kept for the log.'),
+            model_name="move",
+            name="taken_back",
+            field=models.BooleanField(
+                default=False, help_text="Taken back (moderator or agreed undo); kept for the log."
+            ),
         ),
         migrations.CreateModel(
-            name='Vacation',
+            name="Vacation",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('starts', models.DateTimeField()),
-                ('ends', models.DateTimeField()),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='vacations', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("starts", models.DateTimeField()),
+                ("ends", models.DateTimeField()),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="vacations",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-starts'],
+                "ordering": ["-starts"],
             },
         ),
         migrations.CreateModel(
-            name='UndoRequest',
+            name="UndoRequest",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.PositiveSmallIntegerField(help_text="The seat asking (the move's player).")),
-                ('answers', models.JSONField(default=dict, help_text='{"1": "accept", "2": "reject"} by seat position.')),
-                ('status', models.CharField(choices=[('open', 'waiting for answers'), ('accepted', 'accepted: the move was taken back'), ('rejected', 'rejected'), ('void', 'void: the game moved on')], default='open', max_length=8)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='undo_requests', to='games.game')),
-                ('move', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.move')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("seat", models.PositiveSmallIntegerField(help_text="The seat asking (the move's player).")),
+                (
+                    "answers",
+                    models.JSONField(default=dict, help_text='{"1": "accept", "2": "reject"} by seat position.'),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "waiting for answers"),
+                            ("accepted", "accepted: the move was taken back"),
+                            ("rejected", "rejected"),
+                            ("void", "void: the game moved on"),
+                        ],
+                        default="open",
+                        max_length=8,
+                    ),
+                ),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="undo_requests", to="games.game"
+                    ),
+                ),
+                (
+                    "move",
+                    models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="+", to="games.move"),
+                ),
             ],
             options={
-                'ordering': ['-created'],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('status', 'open')), fields=('game',), name='undo_one_open_per_game')],
+                "ordering": ["-created"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("status", "open")), fields=("game",), name="undo_one_open_per_game"
+                    )
+                ],
             },
         ),
     ]

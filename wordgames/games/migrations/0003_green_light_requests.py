@@ -5,37 +5,81 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0002_game_move_time_game_reminder_after_move_comment_and_more'),
+        ("games", "0002_game_move_time_game_reminder_after_move_comment_and_more"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seat',
-            name='seen_at',
+            model_name="seat",
+            name="seen_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='seen_deal',
-            field=models.IntegerField(default=-1, help_text='Lexicon Crossing: the latest deal this player has seen (page shown or email sent).'),
+            model_name="seat",
+            name="seen_deal",
+            field=models.IntegerField(
+                default=-1,
+                help_text="Lexicon Crossing: the latest deal this player has seen (page shown or email sent).",
+            ),
         ),
         migrations.CreateModel(
-            name='GreenLightRequest',
+            name="GreenLightRequest",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('created', models.DateTimeField()),
-                ('fire_at', models.DateTimeField(blank=True, db_index=True, help_text='Empty until every player has seen the newest tile.', null=True)),
-                ('status', models.CharField(choices=[('waiting', 'waiting'), ('fired', 'fired: tiles were dealt'), ('withdrawn', 'withdrawn'), ('lapsed', 'lapsed: another request fired first'), ('refused', 'refused: the crossword was not ready when it fired')], db_index=True, default='waiting', max_length=10)),
-                ('detail', models.TextField(blank=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='green_requests', to='games.game')),
-                ('move', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='games.move')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("seat", models.PositiveSmallIntegerField()),
+                ("created", models.DateTimeField()),
+                (
+                    "fire_at",
+                    models.DateTimeField(
+                        blank=True,
+                        db_index=True,
+                        help_text="Empty until every player has seen the newest tile.",
+                        null=True,
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("waiting", "waiting"),
+                            ("fired", "fired: tiles were dealt"),
+                            ("withdrawn", "withdrawn"),
+                            ("lapsed", "lapsed: another request fired first"),
+                            ("refused", "refused: the crossword was not ready when it fired"),
+                        ],
+                        db_index=True,
+                        default="waiting",
+                        max_length=10,
+                    ),
+                ),
+                ("detail", models.TextField(blank=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="green_requests", to="games.game"
+                    ),
+                ),
+                (
+                    "move",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="games.move",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created', 'id'],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('status', 'waiting')), fields=('game', 'seat'), name='green_one_waiting_per_seat')],
+                "ordering": ["created", "id"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("status", "waiting")),
+                        fields=("game", "seat"),
+                        name="green_one_waiting_per_seat",
+                    )
+                ],
             },
         ),
     ]

@@ -4,15 +4,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0003_green_light_requests'),
+        ("games", "0003_green_light_requests"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='game',
-            name='engine',
-            field=models.CharField(choices=[('lexicon-crossing', 'lexicon-crossing'), ('lingo', 'lingo')], max_length=32),
+            model_name="game",
+            name="engine",
+            field=models.CharField(
+                choices=[("lexicon-crossing", "lexicon-crossing"), ("lingo", "lingo")], max_length=32
+            ),
         ),
     ]

@@ -4,15 +4,21 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0004_lexicon_crossing'),
+        ("games", "0004_lexicon_crossing"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='game',
-            name='engine',
-            field=models.CharField(choices=[('lexicon-crossing', 'lexicon-crossing'), ('lingo', 'lingo'), ('lingua-fences', 'lingua-fences')], max_length=32),
+            model_name="game",
+            name="engine",
+            field=models.CharField(
+                choices=[
+                    ("lexicon-crossing", "lexicon-crossing"),
+                    ("lingo", "lingo"),
+                    ("lingua-fences", "lingua-fences"),
+                ],
+                max_length=32,
+            ),
         ),
     ]

@@ -4,15 +4,22 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0005_more_games'),
+        ("games", "0005_more_games"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='game',
-            name='engine',
-            field=models.CharField(choices=[('keebble', 'keebble'), ('lexicon-crossing', 'lexicon-crossing'), ('lingo', 'lingo'), ('lingua-fences', 'lingua-fences')], max_length=32),
+            model_name="game",
+            name="engine",
+            field=models.CharField(
+                choices=[
+                    ("keebble", "keebble"),
+                    ("lexicon-crossing", "lexicon-crossing"),
+                    ("lingo", "lingo"),
+                    ("lingua-fences", "lingua-fences"),
+                ],
+                max_length=32,
+            ),
         ),
     ]

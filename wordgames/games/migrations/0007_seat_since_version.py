@@ -4,15 +4,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0006_keebble'),
+        ("games", "0006_keebble"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seat',
-            name='since_version',
-            field=models.PositiveIntegerField(default=0, help_text="The game's version when this seat's current decision began (stale-move check)."),
+            model_name="seat",
+            name="since_version",
+            field=models.PositiveIntegerField(
+                default=0, help_text="The game's version when this seat's current decision began (stale-move check)."
+            ),
         ),
     ]

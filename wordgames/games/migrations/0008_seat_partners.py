@@ -5,16 +5,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0007_seat_since_version'),
+        ("games", "0007_seat_since_version"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seat',
-            name='partners',
-            field=models.ManyToManyField(blank=True, help_text='Team-mates sharing this seat: they see what it sees and may move for it.', related_name='partner_seats', to=settings.AUTH_USER_MODEL),
+            model_name="seat",
+            name="partners",
+            field=models.ManyToManyField(
+                blank=True,
+                help_text="Team-mates sharing this seat: they see what it sees and may move for it.",
+                related_name="partner_seats",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
     ]

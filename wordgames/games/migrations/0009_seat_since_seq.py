@@ -4,15 +4,17 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0008_seat_partners'),
+        ("games", "0008_seat_partners"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seat',
-            name='since_seq',
-            field=models.PositiveIntegerField(default=0, help_text="The last move's number (seq) when this seat's current decision began: an emailed move's #N is stale only if it was written before then."),
+            model_name="seat",
+            name="since_seq",
+            field=models.PositiveIntegerField(
+                default=0,
+                help_text="The last move's number (seq) when this seat's current decision began: an emailed move's #N is stale only if it was written before then.",
+            ),
         ),
     ]

@@ -4,20 +4,22 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0010_existing_games_keep_their_rules'),
+        ("games", "0010_existing_games_keep_their_rules"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='private',
-            field=models.BooleanField(default=False, help_text='Not listed in the lobby; its page is shown only to its players and moderators.'),
+            model_name="game",
+            name="private",
+            field=models.BooleanField(
+                default=False,
+                help_text="Not listed in the lobby; its page is shown only to its players and moderators.",
+            ),
         ),
         migrations.AlterField(
-            model_name='move',
-            name='text',
+            model_name="move",
+            name="text",
             field=models.TextField(),
         ),
     ]

@@ -10,35 +10,37 @@ def were_sent(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0011_private_games_long_moves'),
+        ("games", "0011_private_games_long_moves"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='OwedTask',
+            name="OwedTask",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('task', models.CharField(max_length=200)),
-                ('args', models.JSONField(default=list)),
-                ('kwargs', models.JSONField(default=dict)),
-                ('created', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('attempts', models.PositiveIntegerField(default=0, help_text='Hand-overs that failed (the broker was down).')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("task", models.CharField(max_length=200)),
+                ("args", models.JSONField(default=list)),
+                ("kwargs", models.JSONField(default=dict)),
+                ("created", models.DateTimeField(auto_now_add=True, db_index=True)),
+                (
+                    "attempts",
+                    models.PositiveIntegerField(default=0, help_text="Hand-overs that failed (the broker was down)."),
+                ),
             ],
             options={
-                'ordering': ['created'],
+                "ordering": ["created"],
             },
         ),
         migrations.AddField(
-            model_name='notification',
-            name='claimed',
-            field=models.DateTimeField(blank=True, help_text='When a sender last took it on.', null=True),
+            model_name="notification",
+            name="claimed",
+            field=models.DateTimeField(blank=True, help_text="When a sender last took it on.", null=True),
         ),
         migrations.AddField(
-            model_name='notification',
-            name='sent',
-            field=models.DateTimeField(blank=True, help_text='When the mail service accepted it.', null=True),
+            model_name="notification",
+            name="sent",
+            field=models.DateTimeField(blank=True, help_text="When the mail service accepted it.", null=True),
         ),
         migrations.RunPython(were_sent, migrations.RunPython.noop),
     ]

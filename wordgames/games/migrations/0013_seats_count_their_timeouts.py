@@ -4,15 +4,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0012_owed_tasks_and_counted_sends'),
+        ("games", "0012_owed_tasks_and_counted_sends"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seat',
-            name='timeouts',
-            field=models.PositiveSmallIntegerField(default=0, help_text="Times in a row this seat's time ran out; its own move sets it back to 0."),
+            model_name="seat",
+            name="timeouts",
+            field=models.PositiveSmallIntegerField(
+                default=0, help_text="Times in a row this seat's time ran out; its own move sets it back to 0."
+            ),
         ),
     ]

@@ -4,20 +4,26 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0013_seats_count_their_timeouts'),
+        ("games", "0013_seats_count_their_timeouts"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='secret',
-            field=models.CharField(blank=True, editable=False, help_text='Every draw comes from this (256 bits, hex); shown in the record once the game is over.', max_length=64),
+            model_name="game",
+            name="secret",
+            field=models.CharField(
+                blank=True,
+                editable=False,
+                help_text="Every draw comes from this (256 bits, hex); shown in the record once the game is over.",
+                max_length=64,
+            ),
         ),
         migrations.AlterField(
-            model_name='game',
-            name='seed',
-            field=models.BigIntegerField(default=0, help_text='Games begun before November 2026: their whole-number seed.'),
+            model_name="game",
+            name="seed",
+            field=models.BigIntegerField(
+                default=0, help_text="Games begun before November 2026: their whole-number seed."
+            ),
         ),
     ]

@@ -5,15 +5,21 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0015_team_mates_by_invitation'),
+        ("games", "0015_team_mates_by_invitation"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='rematch',
-            field=models.OneToOneField(blank=True, help_text='The game its players started again from this one.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='rematch_of', to='games.game'),
+            model_name="game",
+            name="rematch",
+            field=models.OneToOneField(
+                blank=True,
+                help_text="The game its players started again from this one.",
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="rematch_of",
+                to="games.game",
+            ),
         ),
     ]

@@ -12,38 +12,63 @@ def moderators_read_the_new_tables(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0016_rematches'),
-        ('accounts', '0005_moderators_group'),
+        ("games", "0016_rematches"),
+        ("accounts", "0005_moderators_group"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='chat_public',
-            field=models.BooleanField(default=False, help_text="Spectators may read the players' chat (chosen when the game is created)."),
+            model_name="game",
+            name="chat_public",
+            field=models.BooleanField(
+                default=False, help_text="Spectators may read the players' chat (chosen when the game is created)."
+            ),
         ),
         migrations.AlterField(
-            model_name='moderationaction',
-            name='kind',
-            field=models.CharField(choices=[('take_back', 'took back the last move'), ('end', 'ended the game'), ('abandon', 'abandoned the game'), ('replace', 'put another player in a seat'), ('suspend', 'suspended a user'), ('unsuspend', 'lifted a suspension'), ('hide_chat', 'hid a chat message')], max_length=16),
+            model_name="moderationaction",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("take_back", "took back the last move"),
+                    ("end", "ended the game"),
+                    ("abandon", "abandoned the game"),
+                    ("replace", "put another player in a seat"),
+                    ("suspend", "suspended a user"),
+                    ("unsuspend", "lifted a suspension"),
+                    ("hide_chat", "hid a chat message"),
+                ],
+                max_length=16,
+            ),
         ),
         migrations.CreateModel(
-            name='ChatMessage',
+            name="ChatMessage",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.PositiveSmallIntegerField(help_text='The seat the writer plays (or shares).')),
-                ('text', models.TextField(max_length=1000)),
-                ('source', models.CharField(choices=[('web', 'web'), ('email', 'email')], default='web', max_length=8)),
-                ('created', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('hidden', models.BooleanField(default=False, help_text='Hidden by a moderator (the reason is logged).')),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chat', to='games.game')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("seat", models.PositiveSmallIntegerField(help_text="The seat the writer plays (or shares).")),
+                ("text", models.TextField(max_length=1000)),
+                ("source", models.CharField(choices=[("web", "web"), ("email", "email")], default="web", max_length=8)),
+                ("created", models.DateTimeField(auto_now_add=True, db_index=True)),
+                (
+                    "hidden",
+                    models.BooleanField(default=False, help_text="Hidden by a moderator (the reason is logged)."),
+                ),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="chat", to="games.game"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created', 'pk'],
+                "ordering": ["created", "pk"],
             },
         ),
         migrations.RunPython(moderators_read_the_new_tables, migrations.RunPython.noop),

@@ -4,25 +4,38 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0017_table_chat'),
+        ("games", "0017_table_chat"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='has_computers',
-            field=models.BooleanField(default=False, editable=False, help_text='A computer player holds a seat: each change to the game queues its turn.'),
+            model_name="game",
+            name="has_computers",
+            field=models.BooleanField(
+                default=False,
+                editable=False,
+                help_text="A computer player holds a seat: each change to the game queues its turn.",
+            ),
         ),
         migrations.AddField(
-            model_name='owedtask',
-            name='countdown',
-            field=models.PositiveIntegerField(default=0, help_text='Seconds after the write the task is to run.'),
+            model_name="owedtask",
+            name="countdown",
+            field=models.PositiveIntegerField(default=0, help_text="Seconds after the write the task is to run."),
         ),
         migrations.AlterField(
-            model_name='move',
-            name='source',
-            field=models.CharField(choices=[('web', 'web'), ('email', 'email'), ('admin', 'admin'), ('clock', 'the clock (time ran out)'), ('computer', 'a computer player')], default='web', max_length=8),
+            model_name="move",
+            name="source",
+            field=models.CharField(
+                choices=[
+                    ("web", "web"),
+                    ("email", "email"),
+                    ("admin", "admin"),
+                    ("clock", "the clock (time ran out)"),
+                    ("computer", "a computer player"),
+                ],
+                default="web",
+                max_length=8,
+            ),
         ),
     ]

@@ -10,16 +10,19 @@ def mark_quiet(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0018_computer_players'),
+        ("games", "0018_computer_players"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='move',
-            name='quiet',
-            field=models.BooleanField(default=False, editable=False, help_text="A private autosave (a crossword rearranged): the seat's latest since the last public move overwrites this row; never shown to the others."),
+            model_name="move",
+            name="quiet",
+            field=models.BooleanField(
+                default=False,
+                editable=False,
+                help_text="A private autosave (a crossword rearranged): the seat's latest since the last public move overwrites this row; never shown to the others.",
+            ),
         ),
         migrations.RunPython(mark_quiet, migrations.RunPython.noop),
     ]

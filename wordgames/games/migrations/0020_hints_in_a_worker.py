@@ -5,27 +5,36 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0019_quiet_moves_are_autosaves'),
+        ("games", "0019_quiet_moves_are_autosaves"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Hint',
+            name="Hint",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('version', models.PositiveIntegerField(help_text="The game's version the hint is for.")),
-                ('done', models.BooleanField(default=False)),
-                ('move', models.TextField(blank=True, help_text='The best move found, in notation; empty if none.')),
-                ('summary', models.TextField(blank=True)),
-                ('complete', models.BooleanField(default=True, help_text='False when the search stopped at its time budget.')),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='hints', to='games.game')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("seat", models.PositiveSmallIntegerField()),
+                ("version", models.PositiveIntegerField(help_text="The game's version the hint is for.")),
+                ("done", models.BooleanField(default=False)),
+                ("move", models.TextField(blank=True, help_text="The best move found, in notation; empty if none.")),
+                ("summary", models.TextField(blank=True)),
+                (
+                    "complete",
+                    models.BooleanField(default=True, help_text="False when the search stopped at its time budget."),
+                ),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="hints", to="games.game"
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('game', 'seat', 'version'), name='hint_once_a_position')],
+                "constraints": [
+                    models.UniqueConstraint(fields=("game", "seat", "version"), name="hint_once_a_position")
+                ],
             },
         ),
     ]

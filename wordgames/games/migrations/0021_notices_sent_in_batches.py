@@ -5,36 +5,52 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0020_hints_in_a_worker'),
+        ("games", "0020_hints_in_a_worker"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='NoticeSender',
+            name="NoticeSender",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('queued', models.BooleanField(default=False)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("queued", models.BooleanField(default=False)),
             ],
         ),
         migrations.CreateModel(
-            name='Notice',
+            name="Notice",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('version', models.PositiveIntegerField()),
-                ('event', models.CharField(default='move', max_length=10)),
-                ('actors_before', models.JSONField(default=list)),
-                ('mover', models.SmallIntegerField(blank=True, null=True)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('taken', models.DateTimeField(blank=True, help_text='When a sender took it on.', null=True)),
-                ('taken_by', models.CharField(blank=True, help_text='The task that took it.', max_length=64)),
-                ('error', models.TextField(blank=True, help_text='Why its emails could not be made (a bug to fix): kept, not retried.')),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.game')),
-                ('move', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='games.move')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("version", models.PositiveIntegerField()),
+                ("event", models.CharField(default="move", max_length=10)),
+                ("actors_before", models.JSONField(default=list)),
+                ("mover", models.SmallIntegerField(blank=True, null=True)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("taken", models.DateTimeField(blank=True, help_text="When a sender took it on.", null=True)),
+                ("taken_by", models.CharField(blank=True, help_text="The task that took it.", max_length=64)),
+                (
+                    "error",
+                    models.TextField(
+                        blank=True, help_text="Why its emails could not be made (a bug to fix): kept, not retried."
+                    ),
+                ),
+                (
+                    "game",
+                    models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="+", to="games.game"),
+                ),
+                (
+                    "move",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="games.move",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['pk'],
+                "ordering": ["pk"],
             },
         ),
     ]

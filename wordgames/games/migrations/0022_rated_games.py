@@ -4,15 +4,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0021_notices_sent_in_batches'),
+        ("games", "0021_notices_sent_in_batches"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='rated',
-            field=models.BooleanField(default=False, editable=False, help_text="Its result changes the players' ratings (chosen at creation)."),
+            model_name="game",
+            name="rated",
+            field=models.BooleanField(
+                default=False, editable=False, help_text="Its result changes the players' ratings (chosen at creation)."
+            ),
         ),
     ]

@@ -5,39 +5,57 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0022_rated_games'),
+        ("games", "0022_rated_games"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seat',
-            name='awaited',
-            field=models.BooleanField(default=False, editable=False, help_text='The game waits for this seat\'s move (the lobby\'s "your turn"): the engine\'s waiting_for.'),
+            model_name="seat",
+            name="awaited",
+            field=models.BooleanField(
+                default=False,
+                editable=False,
+                help_text="The game waits for this seat's move (the lobby's \"your turn\"): the engine's waiting_for.",
+            ),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='live',
-            field=models.BooleanField(default=True, editable=False, help_text='Its game waits for players or is under way (not over).'),
+            model_name="seat",
+            name="live",
+            field=models.BooleanField(
+                default=True, editable=False, help_text="Its game waits for players or is under way (not over)."
+            ),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='outcome',
-            field=models.CharField(blank=True, choices=[('won', 'won'), ('drawn', 'drawn'), ('lost', 'lost')], editable=False, help_text='Once finished: won (among the winners), lost, or drawn (every seat is a winner).', max_length=5),
+            model_name="seat",
+            name="outcome",
+            field=models.CharField(
+                blank=True,
+                choices=[("won", "won"), ("drawn", "drawn"), ("lost", "lost")],
+                editable=False,
+                help_text="Once finished: won (among the winners), lost, or drawn (every seat is a winner).",
+                max_length=5,
+            ),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='place',
-            field=models.PositiveSmallIntegerField(blank=True, editable=False, help_text='Once finished: 1 for the winners, then by score; seats that tie share a place.', null=True),
+            model_name="seat",
+            name="place",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                editable=False,
+                help_text="Once finished: 1 for the winners, then by score; seats that tie share a place.",
+                null=True,
+            ),
         ),
         migrations.AddIndex(
-            model_name='seat',
-            index=models.Index(condition=models.Q(('live', True)), fields=['user'], name='seat_live_by_user'),
+            model_name="seat",
+            index=models.Index(condition=models.Q(("live", True)), fields=["user"], name="seat_live_by_user"),
         ),
         migrations.AddIndex(
-            model_name='seat',
-            index=models.Index(condition=models.Q(('place__isnull', False)), fields=['user', 'game'], name='seat_finished_by_user'),
+            model_name="seat",
+            index=models.Index(
+                condition=models.Q(("place__isnull", False)), fields=["user", "game"], name="seat_finished_by_user"
+            ),
         ),
     ]

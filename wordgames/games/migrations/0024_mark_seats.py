@@ -20,9 +20,13 @@ def standing(result: dict[str, Any]) -> dict[int, tuple[str, int]]:
     scores, winners = list(result.get("scores") or []), set(result.get("winners") or [])
     rank = {seat: (seat in winners, scores[seat]) for seat in range(len(scores))}
     everyone = len(winners) == len(scores)
-    return {seat: ("drawn" if everyone else "won" if seat in winners else "lost",
-                   1 + sum(1 for other in rank.values() if other > mine))
-            for seat, mine in rank.items()}  # fmt: skip
+    return {
+        seat: (
+            "drawn" if everyone else "won" if seat in winners else "lost",
+            1 + sum(1 for other in rank.values() if other > mine),
+        )
+        for seat, mine in rank.items()
+    }
 
 
 def _batches(games: Any) -> Any:

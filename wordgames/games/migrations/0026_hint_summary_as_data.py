@@ -4,15 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0025_verbose_names_for_translation'),
+        ("games", "0025_verbose_names_for_translation"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='hint',
-            name='said',
-            field=models.JSONField(blank=True, default=dict, help_text="The summary's code and values, worded in each reader's language.", verbose_name='summary as data'),
+            model_name="hint",
+            name="said",
+            field=models.JSONField(
+                blank=True,
+                default=dict,
+                help_text="The summary's code and values, worded in each reader's language.",
+                verbose_name="summary as data",
+            ),
         ),
     ]

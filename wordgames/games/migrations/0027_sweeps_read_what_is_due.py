@@ -13,48 +13,62 @@ def wake_running_computer_games(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0026_hint_summary_as_data'),
+        ("games", "0026_hint_summary_as_data"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='wake_at',
-            field=models.DateTimeField(blank=True, editable=False, help_text="When to look again at this game's computer players, in case the task of their turn was lost.", null=True, verbose_name='wake computers at'),
+            model_name="game",
+            name="wake_at",
+            field=models.DateTimeField(
+                blank=True,
+                editable=False,
+                help_text="When to look again at this game's computer players, in case the task of their turn was lost.",
+                null=True,
+                verbose_name="wake computers at",
+            ),
         ),
         migrations.AlterField(
-            model_name='greenlightrequest',
-            name='fire_at',
-            field=models.DateTimeField(blank=True, help_text='Empty until every player has seen the newest tile.', null=True, verbose_name='fire at'),
+            model_name="greenlightrequest",
+            name="fire_at",
+            field=models.DateTimeField(
+                blank=True,
+                help_text="Empty until every player has seen the newest tile.",
+                null=True,
+                verbose_name="fire at",
+            ),
         ),
         migrations.AlterField(
-            model_name='notification',
-            name='created',
-            field=models.DateTimeField(auto_now_add=True, db_index=True, verbose_name='created'),
+            model_name="notification",
+            name="created",
+            field=models.DateTimeField(auto_now_add=True, db_index=True, verbose_name="created"),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='remind_at',
-            field=models.DateTimeField(blank=True, null=True, verbose_name='remind at'),
+            model_name="seat",
+            name="remind_at",
+            field=models.DateTimeField(blank=True, null=True, verbose_name="remind at"),
         ),
         migrations.AddIndex(
-            model_name='game',
-            index=models.Index(condition=models.Q(('wake_at__isnull', False)), fields=['wake_at'], name='game_wake_due'),
+            model_name="game",
+            index=models.Index(
+                condition=models.Q(("wake_at__isnull", False)), fields=["wake_at"], name="game_wake_due"
+            ),
         ),
         migrations.AddIndex(
-            model_name='game',
-            index=models.Index(condition=models.Q(('status', 'abandoned')), fields=['finished'], name='game_abandoned_lately'),
+            model_name="game",
+            index=models.Index(
+                condition=models.Q(("status", "abandoned")), fields=["finished"], name="game_abandoned_lately"
+            ),
         ),
         migrations.AddIndex(
-            model_name='greenlightrequest',
-            index=models.Index(condition=models.Q(('status', 'waiting')), fields=['fire_at'], name='green_light_due'),
+            model_name="greenlightrequest",
+            index=models.Index(condition=models.Q(("status", "waiting")), fields=["fire_at"], name="green_light_due"),
         ),
         migrations.AddIndex(
-            model_name='seat',
-            index=models.Index(condition=models.Q(('reminded', False)), fields=['remind_at'], name='seat_reminder_due'),
+            model_name="seat",
+            index=models.Index(condition=models.Q(("reminded", False)), fields=["remind_at"], name="seat_reminder_due"),
         ),
         migrations.RunPython(wake_running_computer_games, migrations.RunPython.noop),
     ]

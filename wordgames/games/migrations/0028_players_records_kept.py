@@ -6,45 +6,68 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0027_sweeps_read_what_is_due'),
+        ("games", "0027_sweeps_read_what_is_due"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='OpponentRecord',
+            name="OpponentRecord",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('won', models.IntegerField(default=0, verbose_name='won')),
-                ('drawn', models.IntegerField(default=0, verbose_name='drawn')),
-                ('lost', models.IntegerField(default=0, verbose_name='lost')),
-                ('met', models.IntegerField(default=0, verbose_name='met')),
-                ('opponent', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='opponent')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='user')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("won", models.IntegerField(default=0, verbose_name="won")),
+                ("drawn", models.IntegerField(default=0, verbose_name="drawn")),
+                ("lost", models.IntegerField(default=0, verbose_name="lost")),
+                ("met", models.IntegerField(default=0, verbose_name="met")),
+                (
+                    "opponent",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="opponent",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="user",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'record against an opponent',
-                'verbose_name_plural': 'records against opponents',
-                'indexes': [models.Index(fields=['user', '-met', 'opponent'], name='opponent_record_most_met')],
-                'constraints': [models.UniqueConstraint(fields=('user', 'opponent'), name='opponent_record_once')],
+                "verbose_name": "record against an opponent",
+                "verbose_name_plural": "records against opponents",
+                "indexes": [models.Index(fields=["user", "-met", "opponent"], name="opponent_record_most_met")],
+                "constraints": [models.UniqueConstraint(fields=("user", "opponent"), name="opponent_record_once")],
             },
         ),
         migrations.CreateModel(
-            name='PlayerRecord',
+            name="PlayerRecord",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('engine', models.CharField(max_length=32, verbose_name='engine')),
-                ('won', models.IntegerField(default=0, verbose_name='won')),
-                ('drawn', models.IntegerField(default=0, verbose_name='drawn')),
-                ('lost', models.IntegerField(default=0, verbose_name='lost')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='user')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("engine", models.CharField(max_length=32, verbose_name="engine")),
+                ("won", models.IntegerField(default=0, verbose_name="won")),
+                ("drawn", models.IntegerField(default=0, verbose_name="drawn")),
+                ("lost", models.IntegerField(default=0, verbose_name="lost")),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="user",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': "player's record",
-                'verbose_name_plural': "players' records",
-                'constraints': [models.UniqueConstraint(fields=('user', 'engine'), name='player_record_once')],
+                "verbose_name": "player's record",
+                "verbose_name_plural": "players' records",
+                "constraints": [models.UniqueConstraint(fields=("user", "engine"), name="player_record_once")],
             },
         ),
     ]

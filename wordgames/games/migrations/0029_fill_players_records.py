@@ -26,19 +26,32 @@ def fill(apps: Any, schema_editor: Any) -> None:
             return
         low, last = users[0], users[-1]
         seats = Seat.objects.filter(user_id__gte=low, user_id__lte=last, place__isnull=False, game__private=False)
-        kinds = [PlayerRecord(user_id=row["user_id"], engine=row["game__engine"], **{o: row[o] for o in OUTCOMES})
-                 for row in seats.values("user_id", "game__engine").order_by()
-                 .annotate(**{o: Count("pk", filter=Q(outcome=o)) for o in OUTCOMES})
-                 if any(row[o] for o in OUTCOMES)]  # fmt: skip
+        kinds = [
+            PlayerRecord(user_id=row["user_id"], engine=row["game__engine"], **{o: row[o] for o in OUTCOMES})
+            for row in seats.values("user_id", "game__engine")
+            .order_by()
+            .annotate(**{o: Count("pk", filter=Q(outcome=o)) for o in OUTCOMES})
+            if any(row[o] for o in OUTCOMES)
+        ]
         against = seats.annotate(
             other=FilteredRelation("game__seats", condition=~Q(game__seats__user_id=F("user_id")))
         ).filter(other__user__isnull=False)
-        tally = {"won": Count("pk", filter=Q(place__lt=F("other__place"))),
-                 "drawn": Count("pk", filter=Q(place=F("other__place"))),
-                 "lost": Count("pk", filter=Q(place__gt=F("other__place")))}  # fmt: skip
-        pairs = [OpponentRecord(user_id=row["user_id"], opponent_id=row["other__user"], won=row["won"],
-                                drawn=row["drawn"], lost=row["lost"], met=row["won"] + row["drawn"] + row["lost"])
-                 for row in against.values("user_id", "other__user").order_by().annotate(**tally)]  # fmt: skip
+        tally = {
+            "won": Count("pk", filter=Q(place__lt=F("other__place"))),
+            "drawn": Count("pk", filter=Q(place=F("other__place"))),
+            "lost": Count("pk", filter=Q(place__gt=F("other__place"))),
+        }
+        pairs = [
+            OpponentRecord(
+                user_id=row["user_id"],
+                opponent_id=row["other__user"],
+                won=row["won"],
+                drawn=row["drawn"],
+                lost=row["lost"],
+                met=row["won"] + row["drawn"] + row["lost"],
+            )
+            for row in against.values("user_id", "other__user").order_by().annotate(**tally)
+        ]
         with transaction.atomic():
             PlayerRecord.objects.filter(user_id__gte=low, user_id__lte=last).delete()
             OpponentRecord.objects.filter(user_id__gte=low, user_id__lte=last).delete()

@@ -19,13 +19,25 @@ def context(game: Any, view: dict[str, Any], seat: int | None) -> dict[str, Any]
     waiting = queries.waiting_requests(game) if game.status == "active" else []
     visible = game.options.get("requests_visible", True)
     context: dict[str, Any] = {
-        "waiting": [{"name": names[r.seat], "user": users[r.seat], "mine": r.seat == seat, "fire_at": r.fire_at}
-                    for r in waiting if visible or r.seat == seat],
+        "waiting": [
+            {"name": names[r.seat], "user": users[r.seat], "mine": r.seat == seat, "fire_at": r.fire_at}
+            for r in waiting
+            if visible or r.seat == seat
+        ],
         "my_request": next((r for r in waiting if r.seat == seat), None),
-        "others": [{"name": n, "user": users[s], "tiles": view["tile_counts"][s], "done": view["done"][s], "active": view["active"][s],
-                    "green": view["last_green"] == s, "jaywalked": view["jaywalked"][s]}
-                   for s, n in enumerate(names)],
-    }  # fmt: skip
+        "others": [
+            {
+                "name": n,
+                "user": users[s],
+                "tiles": view["tile_counts"][s],
+                "done": view["done"][s],
+                "active": view["active"][s],
+                "green": view["last_green"] == s,
+                "jaywalked": view["jaywalked"][s],
+            }
+            for s, n in enumerate(names)
+        ],
+    }
     if seat is not None and "grid" in view:
         rows = view["grid"]
         height = max(MINIMUM, len(rows) + 2 * MARGIN)
@@ -35,9 +47,17 @@ def context(game: Any, view: dict[str, Any], seat: int | None) -> dict[str, Any]
         cells = {f"{r + top},{c + left}": ch for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "."}
         context.update(
             editor={"rows": height, "cols": width, "cells": cells, "hand": view["hand"]},
-            editor_rows=[[{"key": f"{r},{c}", "letter": cells.get(f"{r},{c}", ""),
-                           "blank": cells.get(f"{r},{c}", "A").islower()} for c in range(width)]
-                         for r in range(height)],  # fmt: skip
+            editor_rows=[
+                [
+                    {
+                        "key": f"{r},{c}",
+                        "letter": cells.get(f"{r},{c}", ""),
+                        "blank": cells.get(f"{r},{c}", "A").islower(),
+                    }
+                    for c in range(width)
+                ]
+                for r in range(height)
+            ],
             editor_json=json.dumps({"rows": height, "cols": width, "cells": cells, "hand": view["hand"]}),
             grid_text="\n".join(rows),
             jaywalk_choices=sorted(set(view["hand"])),
@@ -45,8 +65,16 @@ def context(game: Any, view: dict[str, Any], seat: int | None) -> dict[str, Any]
         )
         context["mates_text"] = or_list(context["mates"])
     if view.get("grids") is not None:
-        context["final"] = [{"name": names[s], "user": users[s], "rows": grid, "score": view["score_texts"][s],
-                             "hand": view["hands"][s]} for s, grid in enumerate(view["grids"])]  # fmt: skip
+        context["final"] = [
+            {
+                "name": names[s],
+                "user": users[s],
+                "rows": grid,
+                "score": view["score_texts"][s],
+                "hand": view["hands"][s],
+            }
+            for s, grid in enumerate(view["grids"])
+        ]
     return context
 
 
@@ -57,5 +85,8 @@ def _mates(game: Any, view: dict[str, Any], seat: int) -> list[str]:
     swapped = view.get("swapped") or [False] * len(names)
     if teams == "-" or len(teams) != len(names) or view.get("phase") != "play" or swapped[seat]:
         return []
-    return [names[s] for s in range(len(names))
-            if s != seat and teams[s] == teams[seat] and view["active"][s] and not swapped[s]]
+    return [
+        names[s]
+        for s in range(len(names))
+        if s != seat and teams[s] == teams[seat] and view["active"][s] and not swapped[s]
+    ]

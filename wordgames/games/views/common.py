@@ -26,8 +26,10 @@ def _may_see_private(game: Game, user: Any) -> bool:
     if user.has_perm("games.moderate_games") or game.created_by_id == user.pk:
         return True
     email = (user.email or "").lower()
-    if any(s.user_id == user.pk or s.invited_user_id == user.pk or (email and s.invited_email.lower() == email)
-           for s in game.seats.all()):  # fmt: skip
+    if any(
+        s.user_id == user.pk or s.invited_user_id == user.pk or (email and s.invited_email.lower() == email)
+        for s in game.seats.all()
+    ):
         return True
     return queries.seat_of(game, user) is not None  # a team-mate sharing a seat
 

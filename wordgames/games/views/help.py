@@ -13,8 +13,11 @@ from .. import helpdocs
 
 @require_safe
 def help_index(request: HttpRequest) -> HttpResponse:
-    games = [(engine.title, slug) for slug in ("lingo", "lexicon-crossing", "lingua-fences", "keebble")
-             for engine in [get_engine(slug)]]  # fmt: skip
+    games = [
+        (engine.title, slug)
+        for slug in ("lingo", "lexicon-crossing", "lingua-fences", "keebble")
+        for engine in [get_engine(slug)]
+    ]
     english_only = {slug for slug in helpdocs.PAGES if not helpdocs.translated(slug)}  # none for an English reader
     return render(request, "games/help_index.html", {"games": games, "english_only": english_only})
 
@@ -26,6 +29,11 @@ def help_page(request: HttpRequest, slug: str) -> HttpResponse:
     except (KeyError, FileNotFoundError):
         raise Http404("No such page") from None
     translated = helpdocs.translated(slug)
-    context = {"title": title, "html": html, "slug": slug, "translated": translated,
-               "language": "" if translated else helpdocs.language_name()}  # fmt: skip
+    context = {
+        "title": title,
+        "html": html,
+        "slug": slug,
+        "translated": translated,
+        "language": "" if translated else helpdocs.language_name(),
+    }
     return render(request, "games/help_page.html", context)

@@ -40,13 +40,24 @@ def _games_for(user: Any) -> list[dict[str, Any]]:
         seats = list(game.seats.all())
         movers = [s.user for s in seats if s.awaited]
         mine = game.status == Game.Status.ACTIVE and any(s.awaited and s.held for s in seats)  # type: ignore[attr-defined]
-        rows.append({"game": game, "my_turn": mine,
-                     "movers": movers, "players": [waiting_seat(game, s, user) for s in seats],
-                     "since": game.turn_started})  # fmt: skip
+        rows.append(
+            {
+                "game": game,
+                "my_turn": mine,
+                "movers": movers,
+                "players": [waiting_seat(game, s, user) for s in seats],
+                "since": game.turn_started,
+            }
+        )
     far = timezone.now()
-    rows.sort(key=lambda r: (not r["my_turn"], r["game"].status != Game.Status.ACTIVE,
-                             r["game"].status == Game.Status.FINISHED and -(r["game"].finished or far).timestamp(),
-                             r["since"] or far))  # fmt: skip
+    rows.sort(
+        key=lambda r: (
+            not r["my_turn"],
+            r["game"].status != Game.Status.ACTIVE,
+            r["game"].status == Game.Status.FINISHED and -(r["game"].finished or far).timestamp(),
+            r["since"] or far,
+        )
+    )
     return rows
 
 
@@ -61,8 +72,13 @@ def lobby(request: HttpRequest) -> HttpResponse:
         .order_by("-id")[:50]
     )
     hidden = relations.hidden_from(request.user)  # a game with someone blocked either way has no seat to offer
-    context: dict[str, Any] = {"open_games": [g for g in open_games if any(s.is_open for s in g.seats.all())
-                                              and not any(s.user_id in hidden for s in g.seats.all())]}  # fmt: skip
+    context: dict[str, Any] = {
+        "open_games": [
+            g
+            for g in open_games
+            if any(s.is_open for s in g.seats.all()) and not any(s.user_id in hidden for s in g.seats.all())
+        ]
+    }
     if request.user.is_authenticated:
         context["my_games"] = _games_for(request.user)
         # Whom one follows, less anyone blocked either way since (a block removes only the blocker's follow).
@@ -88,8 +104,16 @@ def lobby(request: HttpRequest) -> HttpResponse:
         response = HttpResponse(html)
         response["X-Live-Version"] = tag
         return response
-    return render(request, "games/lobby.html", {**context, "live_html": mark_safe(html), "live_tag": tag,  # noqa: S308
-                                                "stream_url": stream_url(request, "lobby_stream")})  # fmt: skip
+    return render(
+        request,
+        "games/lobby.html",
+        {
+            **context,
+            "live_html": mark_safe(html),
+            "live_tag": tag,  # noqa: S308
+            "stream_url": stream_url(request, "lobby_stream"),
+        },
+    )
 
 
 @login_required
@@ -107,13 +131,21 @@ def new_game(request: AuthedRequest) -> HttpResponse:
     form = NewGameForm(engine, request.POST or None)
     invited = sum(1 for name in form.invitees() if name.strip()) if form.is_valid() else 0
     if invited and not throttle.allow("invitation", request.user.pk, cost=invited):
-        form.add_error(None, _("You have sent many invitations lately. %(wait)s") % {"wait": throttle.wait_sentence("invitation")})
+        form.add_error(
+            None, _("You have sent many invitations lately. %(wait)s") % {"wait": throttle.wait_sentence("invitation")}
+        )
     if request.method == "POST" and form.is_valid():
         try:  # the door spends the games-per-hour bucket
             game = actions.create_game(
-                request.user, engine.name, form.chosen_options(), form.invitees(), **form.clock_times(),
-                partners=form.cleaned_data["partners"], private=bool(form.cleaned_data.get("private")),
-                chat_public=bool(form.cleaned_data.get("chat_public")), rated=bool(form.cleaned_data.get("rated")),
+                request.user,
+                engine.name,
+                form.chosen_options(),
+                form.invitees(),
+                **form.clock_times(),
+                partners=form.cleaned_data["partners"],
+                private=bool(form.cleaned_data.get("private")),
+                chat_public=bool(form.cleaned_data.get("chat_public")),
+                rated=bool(form.cleaned_data.get("rated")),
             )
         except actions.Refused as e:
             form.add_error(None, str(e))
@@ -138,8 +170,11 @@ def play_computer(request: AuthedRequest) -> HttpResponse:
     except actions.Refused as e:
         messages.error(request, str(e))
         return redirect("lobby")
-    messages.success(request, _("Your game of %(game)s against the computer (%(level)s) has started.")
-                     % {"game": engine.title, "level": _computer_level(level)})
+    messages.success(
+        request,
+        _("Your game of %(game)s against the computer (%(level)s) has started.")
+        % {"game": engine.title, "level": _computer_level(level)},
+    )
     return redirect(game)
 
 
@@ -158,5 +193,7 @@ def rematch(request: AuthedRequest, pk: int) -> HttpResponse:
     except actions.Refused as e:
         messages.error(request, str(e))
         return redirect(game)
-    messages.success(request, _("The rematch is set up: the other players are invited, and it starts when they accept."))
+    messages.success(
+        request, _("The rematch is set up: the other players are invited, and it starts when they accept.")
+    )
     return redirect(again)

@@ -44,16 +44,25 @@ def submit_move(request: AuthedRequest, pk: int) -> HttpResponse:
             raise Http404(str(e)) from None
         if e.code == "stale":
             game = load_game(pk, request)
-            fresh = MoveForm(initial={"version": game.version, "key": uuid.uuid4().hex,
-                                      "move": form.cleaned_data["move"]})
+            fresh = MoveForm(
+                initial={"version": game.version, "key": uuid.uuid4().hex, "move": form.cleaned_data["move"]}
+            )
             return _refuse(request, game, str(e), fresh, status=409)
         return _refuse(request, load_game(pk, request), str(e), form, status=400)
     if _wants_json(request):
         game = load_game(pk, request)
         seat = queries.seat_of(game, request.user)
         view = worded(get_engine(game.engine).view(game.state, seat, **queries.view_kwargs(game, seat)))
-        return JsonResponse({"ok": True, "version": game.version, "move": result.move.text if result.move else "",
-                             "summary": result.sentence, "duplicate": result.duplicate, "view": view})
+        return JsonResponse(
+            {
+                "ok": True,
+                "version": game.version,
+                "move": result.move.text if result.move else "",
+                "summary": result.sentence,
+                "duplicate": result.duplicate,
+                "view": view,
+            }
+        )
     if not result.duplicate:
         messages.success(request, _own_sentence(result))
     return redirect("game", pk=pk)

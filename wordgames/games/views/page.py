@@ -58,8 +58,13 @@ def game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, An
     seat = queries.seat_of(game, request.user)
     seats = list(game.seats.all())
     version = _waiting_version(game.pk, game.version) if game.status == Game.Status.OPEN else game.version
-    context: dict[str, Any] = {"game": game, "seat": seat, "seats": seats, "version": version,
-                               "options_shown": presenters.options_shown(game)}  # fmt: skip
+    context: dict[str, Any] = {
+        "game": game,
+        "seat": seat,
+        "seats": seats,
+        "version": version,
+        "options_shown": presenters.options_shown(game),
+    }
     if game.state is None:
         context["waiting_seats"] = [waiting_seat(game, s, request.user) for s in seats]
     else:
@@ -77,9 +82,14 @@ def game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, An
             **presenters.context_for(game, view, seat),
             my_turn=seat in movers,
             players=[
-                {"seat": s, "user": s.user, "score": view["scores"][s.position],
-                 "to_move": s.position in movers, "active": view.get("active", [True] * len(seats))[s.position],
-                 "pool_count": (view.get("pool_counts") or [None] * len(seats))[s.position]}
+                {
+                    "seat": s,
+                    "user": s.user,
+                    "score": view["scores"][s.position],
+                    "to_move": s.position in movers,
+                    "active": view.get("active", [True] * len(seats))[s.position],
+                    "pool_count": (view.get("pool_counts") or [None] * len(seats))[s.position],
+                }
                 for s in seats
             ],
             waiting_names=player_links(s.user for s in seats if s.user and s.position in movers),
@@ -90,7 +100,8 @@ def game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, An
             or MoveForm(initial={"version": game.version, "key": uuid.uuid4().hex}, max_length=move_limit(game)),
             news=_news(shown, seat),
             hints=bool(game.options.get("hints")) and seat in movers,
-            can_resign=seat is not None and game.status == Game.Status.ACTIVE
+            can_resign=seat is not None
+            and game.status == Game.Status.ACTIVE
             and view.get("active", [True] * len(seats))[seat],
         )
         if game.status != Game.Status.ACTIVE:
@@ -136,8 +147,13 @@ def game_json(request: HttpRequest, pk: int) -> JsonResponse:
     if game.state is not None:
         data["view"] = worded(get_engine(game.engine).view(game.state, seat, **queries.view_kwargs(game, seat)))
     data["moves"] = [
-        {"n": n, "player": m.user.username if m.user else "", "move": _move_text(m, seat), "score": m.score,
-         "summary": m.told}
+        {
+            "n": n,
+            "player": m.user.username if m.user else "",
+            "move": _move_text(m, seat),
+            "score": m.score,
+            "summary": m.told,
+        }
         for n, m in enumerate(_shown_moves(game), start=1)
     ]
     return JsonResponse(data)

@@ -34,8 +34,11 @@ def email_settings(request: AuthedRequest) -> HttpResponse:
                 return redirect("email_settings")
             if "go_away" in request.POST and away.is_valid():
                 vacation = actions.set_vacation(request.user, away.cleaned_data["days"])
-                messages.success(request, _("You are away until %(date)s; your clocks are stopped.")
-                                 % {"date": date_format(timezone.localtime(vacation.ends), "DATE_FORMAT")})
+                messages.success(
+                    request,
+                    _("You are away until %(date)s; your clocks are stopped.")
+                    % {"date": date_format(timezone.localtime(vacation.ends), "DATE_FORMAT")},
+                )
                 return redirect("email_settings")
             if "come_back" in request.POST:
                 actions.end_vacation(request.user)
@@ -45,9 +48,12 @@ def email_settings(request: AuthedRequest) -> HttpResponse:
             messages.error(request, str(e))
     now = timezone.now()
     context = {
-        "form": form, "away": away,
+        "form": form,
+        "away": away,
         "vacation": Vacation.objects.filter(user=request.user, starts__lte=now, ends__gt=now).first(),
-        "used": sum((v.ends - v.starts).days for v in Vacation.objects.filter(user=request.user, starts__year=now.year)),
+        "used": sum(
+            (v.ends - v.starts).days for v in Vacation.objects.filter(user=request.user, starts__year=now.year)
+        ),
         "allowance": settings.VACATION_DAYS_PER_YEAR,
-    }  # fmt: skip
+    }
     return render(request, "accounts/email_settings.html", context)

@@ -56,10 +56,18 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponseBase:
         state, _outcome = engine.apply(state, move.seat, move.text)
     view = engine.view(state, None)
     context = {
-        "game": game, "moves": moves, "shown": shown, "count": len(moves), "view": view,
-        "board_svg": _replay_board(engine, state, view), "step": moves[shown - 1] if shown else None,
-        "result": result_sentence(game), "steps": range(len(moves) + 1),
-        "scores": [{"user": s.user, "name": view["players"][s.position], "score": view["scores"][s.position]}
-                   for s in game.seats.all()],
-    }  # fmt: skip
+        "game": game,
+        "moves": moves,
+        "shown": shown,
+        "count": len(moves),
+        "view": view,
+        "board_svg": _replay_board(engine, state, view),
+        "step": moves[shown - 1] if shown else None,
+        "result": result_sentence(game),
+        "steps": range(len(moves) + 1),
+        "scores": [
+            {"user": s.user, "name": view["players"][s.position], "score": view["scores"][s.position]}
+            for s in game.seats.all()
+        ],
+    }
     return render(request, "games/replay.html", context)

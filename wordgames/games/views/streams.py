@@ -39,14 +39,16 @@ def _no_stream(request: HttpRequest) -> bool:
     return settings.LIVE_STREAM == "off" or not isinstance(request, ASGIRequest)
 
 
-def _sse(subscription: live.Subscription, first: dict[str, Any], user_id: int | None = None,
-         game_id: int | None = None) -> StreamingHttpResponse:  # fmt: skip
+def _sse(
+    subscription: live.Subscription, first: dict[str, Any], user_id: int | None = None, game_id: int | None = None
+) -> StreamingHttpResponse:
     async def beat() -> None:  # the page is open: its reader is watching the game (see presence)
         if user_id is not None and game_id is not None:
             await sync_to_async(presence.mark_watching, thread_sensitive=False)(user_id, game_id)
 
-    response = StreamingHttpResponse(live.events(subscription, first, settings.LIVE_HEARTBEAT, beat),
-                                     content_type="text/event-stream")  # fmt: skip
+    response = StreamingHttpResponse(
+        live.events(subscription, first, settings.LIVE_HEARTBEAT, beat), content_type="text/event-stream"
+    )
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response

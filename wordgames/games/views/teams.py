@@ -27,8 +27,11 @@ def invite_team_mate(request: AuthedRequest, pk: int) -> HttpResponse:
     except actions.Refused as e:
         messages.error(request, str(e))
     else:
-        messages.success(request, _("%(name)s is invited to share your seat; they join it when they accept, on this "
-                                    "page.") % {"name": invitation.user.get_username()})  # fmt: skip
+        messages.success(
+            request,
+            _("%(name)s is invited to share your seat; they join it when they accept, on this page.")
+            % {"name": invitation.user.get_username()},
+        )
     return redirect(game)
 
 
@@ -65,10 +68,14 @@ def answer_team_invitation(request: AuthedRequest, invitation_id: int) -> HttpRe
 
 def teams_context(game: Game, seats: list[Seat], user: Any) -> dict[str, Any]:
     """Who shares which seat (everyone in the game sees it), the invitations waiting, and what this user may do."""
-    mates = (Seat.partners.through.objects.filter(seat__game=game).select_related("user__profile")
-             .order_by("user__username"))  # fmt: skip
-    waiting = list(TeamInvitation.objects.filter(seat__game=game).select_related("user__profile", "invited_by__profile")
-                   .order_by("pk"))  # fmt: skip
+    mates = (
+        Seat.partners.through.objects.filter(seat__game=game).select_related("user__profile").order_by("user__username")
+    )
+    waiting = list(
+        TeamInvitation.objects.filter(seat__game=game)
+        .select_related("user__profile", "invited_by__profile")
+        .order_by("pk")
+    )
     running = game.status in (Game.Status.OPEN, Game.Status.ACTIVE)
     own = user.is_authenticated and any(s.user_id == user.pk for s in seats)
 
@@ -76,14 +83,24 @@ def teams_context(game: Game, seats: list[Seat], user: Any) -> dict[str, Any]:
         return running and user.is_authenticated and user.pk == seat.user_id
 
     shares = [
-        {"position": s.position + 1, "player": s.user,
-         "mates": [{"user": m.user, "id": m.user_id,
-                    "removable": players(s) or (running and m.user_id == user.pk)}  # or the mate leaves
-                   for m in mates if m.seat_id == s.pk],
-         "asked": [{"user": i.user, "id": i.user_id, "removable": players(s)}
-                   for i in waiting if i.seat_id == s.pk]}
+        {
+            "position": s.position + 1,
+            "player": s.user,
+            "mates": [
+                {
+                    "user": m.user,
+                    "id": m.user_id,
+                    "removable": players(s) or (running and m.user_id == user.pk),
+                }  # or the mate leaves
+                for m in mates
+                if m.seat_id == s.pk
+            ],
+            "asked": [{"user": i.user, "id": i.user_id, "removable": players(s)} for i in waiting if i.seat_id == s.pk],
+        }
         for s in seats
-    ]  # fmt: skip
-    return {"team_shares": shares if any(x["mates"] or x["asked"] for x in shares) else [],
-            "team_invitations": [i for i in waiting if user.is_authenticated and i.user_id == user.pk and running],
-            "can_invite_team_mate": own and running}  # fmt: skip
+    ]
+    return {
+        "team_shares": shares if any(x["mates"] or x["asked"] for x in shares) else [],
+        "team_invitations": [i for i in waiting if user.is_authenticated and i.user_id == user.pk and running],
+        "can_invite_team_mate": own and running,
+    }

@@ -44,10 +44,20 @@ def undo_context(game: Game, seat: int | None, shown: list[Any]) -> dict[str, An
     if waiting is not None:
         answered = str(seat) in waiting.answers
         asker = next((s.user for s in game.seats.all() if s.position == waiting.seat), None)
-        return {"undo": {"asker": asker, "move": (waiting.move.told or
-                _("a move")).rstrip(".。"), "mine": seat == waiting.seat,
-                "may_answer": seat is not None and seat != waiting.seat and not answered}}  # fmt: skip
+        return {
+            "undo": {
+                "asker": asker,
+                "move": (waiting.move.told or _("a move")).rstrip(".。"),
+                "mine": seat == waiting.seat,
+                "may_answer": seat is not None and seat != waiting.seat and not answered,
+            }
+        }
     last = shown[-1] if shown else None  # the last move on the page
-    may_ask = (seat is not None and game.status == Game.Status.ACTIVE and last is not None and last.seat == seat
-               and last.source != Move.Source.CLOCK)  # fmt: skip
+    may_ask = (
+        seat is not None
+        and game.status == Game.Status.ACTIVE
+        and last is not None
+        and last.seat == seat
+        and last.source != Move.Source.CLOCK
+    )
     return {"undo": None, "may_ask_undo": may_ask}

@@ -4,28 +4,26 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='OutboxMessage',
+            name="OutboxMessage",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('created', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('from_email', models.CharField(max_length=500)),
-                ('to', models.TextField(help_text='Every recipient (To, Cc and Bcc), comma-separated.')),
-                ('subject', models.CharField(blank=True, max_length=1000)),
-                ('message_id', models.CharField(blank=True, db_index=True, max_length=500)),
-                ('body', models.TextField(blank=True, help_text='The plain-text body.')),
-                ('html', models.TextField(blank=True, help_text='The HTML body, if the message has one.')),
-                ('raw', models.TextField(help_text='The whole message as MIME text.')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("created", models.DateTimeField(auto_now_add=True, db_index=True)),
+                ("from_email", models.CharField(max_length=500)),
+                ("to", models.TextField(help_text="Every recipient (To, Cc and Bcc), comma-separated.")),
+                ("subject", models.CharField(blank=True, max_length=1000)),
+                ("message_id", models.CharField(blank=True, db_index=True, max_length=500)),
+                ("body", models.TextField(blank=True, help_text="The plain-text body.")),
+                ("html", models.TextField(blank=True, help_text="The HTML body, if the message has one.")),
+                ("raw", models.TextField(help_text="The whole message as MIME text.")),
             ],
             options={
-                'ordering': ['-created', '-id'],
+                "ordering": ["-created", "-id"],
             },
         ),
     ]

@@ -4,54 +4,57 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('mail', '0001_initial'),
+        ("mail", "0001_initial"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='outboxmessage',
-            options={'ordering': ['-created', '-id'], 'verbose_name': 'email in the outbox', 'verbose_name_plural': 'outbox'},
+            name="outboxmessage",
+            options={
+                "ordering": ["-created", "-id"],
+                "verbose_name": "email in the outbox",
+                "verbose_name_plural": "outbox",
+            },
         ),
         migrations.AlterField(
-            model_name='outboxmessage',
-            name='body',
-            field=models.TextField(blank=True, help_text='The plain-text body.', verbose_name='plain text'),
+            model_name="outboxmessage",
+            name="body",
+            field=models.TextField(blank=True, help_text="The plain-text body.", verbose_name="plain text"),
         ),
         migrations.AlterField(
-            model_name='outboxmessage',
-            name='created',
-            field=models.DateTimeField(auto_now_add=True, db_index=True, verbose_name='sent'),
+            model_name="outboxmessage",
+            name="created",
+            field=models.DateTimeField(auto_now_add=True, db_index=True, verbose_name="sent"),
         ),
         migrations.AlterField(
-            model_name='outboxmessage',
-            name='from_email',
-            field=models.CharField(max_length=500, verbose_name='from'),
+            model_name="outboxmessage",
+            name="from_email",
+            field=models.CharField(max_length=500, verbose_name="from"),
         ),
         migrations.AlterField(
-            model_name='outboxmessage',
-            name='html',
-            field=models.TextField(blank=True, help_text='The HTML body, if the message has one.', verbose_name='HTML'),
+            model_name="outboxmessage",
+            name="html",
+            field=models.TextField(blank=True, help_text="The HTML body, if the message has one.", verbose_name="HTML"),
         ),
         migrations.AlterField(
-            model_name='outboxmessage',
-            name='message_id',
-            field=models.CharField(blank=True, db_index=True, max_length=500, verbose_name='Message-ID'),
+            model_name="outboxmessage",
+            name="message_id",
+            field=models.CharField(blank=True, db_index=True, max_length=500, verbose_name="Message-ID"),
         ),
         migrations.AlterField(
-            model_name='outboxmessage',
-            name='raw',
-            field=models.TextField(help_text='The whole message as MIME text.', verbose_name='whole message'),
+            model_name="outboxmessage",
+            name="raw",
+            field=models.TextField(help_text="The whole message as MIME text.", verbose_name="whole message"),
         ),
         migrations.AlterField(
-            model_name='outboxmessage',
-            name='subject',
-            field=models.CharField(blank=True, max_length=1000, verbose_name='subject'),
+            model_name="outboxmessage",
+            name="subject",
+            field=models.CharField(blank=True, max_length=1000, verbose_name="subject"),
         ),
         migrations.AlterField(
-            model_name='outboxmessage',
-            name='to',
-            field=models.TextField(help_text='Every recipient (To, Cc and Bcc), comma-separated.', verbose_name='to'),
+            model_name="outboxmessage",
+            name="to",
+            field=models.TextField(help_text="Every recipient (To, Cc and Bcc), comma-separated.", verbose_name="to"),
         ),
     ]

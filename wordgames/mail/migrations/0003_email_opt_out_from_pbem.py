@@ -30,10 +30,18 @@ class Migration(migrations.Migration):
                 migrations.CreateModel(
                     name="EmailOptOut",
                     fields=[
-                        ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False,
-                                                   verbose_name="ID")),  # fmt: skip
-                        ("address", models.EmailField(help_text="Stored in lower case.", max_length=254, unique=True,
-                                                      verbose_name="address")),  # fmt: skip
+                        (
+                            "id",
+                            models.BigAutoField(
+                                auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                            ),
+                        ),
+                        (
+                            "address",
+                            models.EmailField(
+                                help_text="Stored in lower case.", max_length=254, unique=True, verbose_name="address"
+                            ),
+                        ),
                         ("created", models.DateTimeField(auto_now_add=True, verbose_name="since")),
                     ],
                     options={

@@ -11,7 +11,10 @@ class Migration(migrations.Migration):
         migrations.RenameModel(old_name="OutboxMessage", new_name="LocalEmail"),
         migrations.AlterModelOptions(
             name="localemail",
-            options={"ordering": ["-created", "-id"], "verbose_name": "email in the local mail",
-                     "verbose_name_plural": "local mail"},  # fmt: skip
+            options={
+                "ordering": ["-created", "-id"],
+                "verbose_name": "email in the local mail",
+                "verbose_name_plural": "local mail",
+            },
         ),
     ]

@@ -5,33 +5,76 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('games', '0002_game_move_time_game_reminder_after_move_comment_and_more'),
+        ("games", "0002_game_move_time_game_reminder_after_move_comment_and_more"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='InboundMessage',
+            name="InboundMessage",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('message_id', models.CharField(blank=True, max_length=500)),
-                ('event_id', models.CharField(blank=True, help_text="The provider's id for this delivery.", max_length=200)),
-                ('sender', models.CharField(blank=True, max_length=500)),
-                ('recipient', models.CharField(blank=True, max_length=500)),
-                ('subject', models.CharField(blank=True, max_length=1000)),
-                ('via', models.CharField(help_text='webhook, pipe, imap or outbox', max_length=16)),
-                ('received', models.DateTimeField(auto_now_add=True)),
-                ('outcome', models.CharField(blank=True, choices=[('applied', 'move applied'), ('command', 'command answered'), ('refused', 'refused, with a reply'), ('ignored', 'ignored (automatic mail)')], max_length=8)),
-                ('detail', models.TextField(blank=True)),
-                ('game', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='games.game')),
-                ('move', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='games.move')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("message_id", models.CharField(blank=True, max_length=500)),
+                (
+                    "event_id",
+                    models.CharField(blank=True, help_text="The provider's id for this delivery.", max_length=200),
+                ),
+                ("sender", models.CharField(blank=True, max_length=500)),
+                ("recipient", models.CharField(blank=True, max_length=500)),
+                ("subject", models.CharField(blank=True, max_length=1000)),
+                ("via", models.CharField(help_text="webhook, pipe, imap or outbox", max_length=16)),
+                ("received", models.DateTimeField(auto_now_add=True)),
+                (
+                    "outcome",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("applied", "move applied"),
+                            ("command", "command answered"),
+                            ("refused", "refused, with a reply"),
+                            ("ignored", "ignored (automatic mail)"),
+                        ],
+                        max_length=8,
+                    ),
+                ),
+                ("detail", models.TextField(blank=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="games.game",
+                    ),
+                ),
+                (
+                    "move",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="games.move",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-received'],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('message_id', ''), _negated=True), fields=('message_id',), name='inbound_unique_message_id'), models.UniqueConstraint(condition=models.Q(('event_id', ''), _negated=True), fields=('event_id',), name='inbound_unique_event_id')],
+                "ordering": ["-received"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("message_id", ""), _negated=True),
+                        fields=("message_id",),
+                        name="inbound_unique_message_id",
+                    ),
+                    models.UniqueConstraint(
+                        condition=models.Q(("event_id", ""), _negated=True),
+                        fields=("event_id",),
+                        name="inbound_unique_event_id",
+                    ),
+                ],
             },
         ),
     ]

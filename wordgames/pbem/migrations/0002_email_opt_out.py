@@ -4,22 +4,21 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('pbem', '0001_initial'),
+        ("pbem", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='EmailOptOut',
+            name="EmailOptOut",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('address', models.EmailField(help_text='Stored in lower case.', max_length=254, unique=True)),
-                ('created', models.DateTimeField(auto_now_add=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("address", models.EmailField(help_text="Stored in lower case.", max_length=254, unique=True)),
+                ("created", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'verbose_name': 'email opt-out',
-                'ordering': ['-created'],
+                "verbose_name": "email opt-out",
+                "ordering": ["-created"],
             },
         ),
     ]

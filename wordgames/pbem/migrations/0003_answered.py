@@ -4,25 +4,36 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0009_seat_since_seq'),
-        ('pbem', '0002_email_opt_out'),
+        ("games", "0009_seat_since_seq"),
+        ("pbem", "0002_email_opt_out"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='inboundmessage',
-            name='answered',
-            field=models.BooleanField(default=False, help_text='Whether the sender was answered: refusals go only to players and account holders, a few an hour at most; automatic mail and strangers are never answered.'),
+            model_name="inboundmessage",
+            name="answered",
+            field=models.BooleanField(
+                default=False,
+                help_text="Whether the sender was answered: refusals go only to players and account holders, a few an hour at most; automatic mail and strangers are never answered.",
+            ),
         ),
         migrations.AlterField(
-            model_name='inboundmessage',
-            name='outcome',
-            field=models.CharField(blank=True, choices=[('applied', 'move applied'), ('command', 'command answered'), ('refused', 'refused'), ('ignored', 'ignored (automatic mail)')], max_length=8),
+            model_name="inboundmessage",
+            name="outcome",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("applied", "move applied"),
+                    ("command", "command answered"),
+                    ("refused", "refused"),
+                    ("ignored", "ignored (automatic mail)"),
+                ],
+                max_length=8,
+            ),
         ),
         migrations.AddIndex(
-            model_name='inboundmessage',
-            index=models.Index(fields=['sender', 'received'], name='inbound_sender_received'),
+            model_name="inboundmessage",
+            index=models.Index(fields=["sender", "received"], name="inbound_sender_received"),
         ),
     ]

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('pbem', '0003_answered'),
+        ("pbem", "0003_answered"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='inboundmessage',
-            name='via',
-            field=models.CharField(help_text='webhook, pipe, lmtp, imap or outbox', max_length=16),
+            model_name="inboundmessage",
+            name="via",
+            field=models.CharField(help_text="webhook, pipe, lmtp, imap or outbox", max_length=16),
         ),
     ]

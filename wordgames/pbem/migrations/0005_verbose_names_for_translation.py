@@ -5,89 +5,128 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0024_mark_seats'),
-        ('pbem', '0004_lmtp'),
+        ("games", "0024_mark_seats"),
+        ("pbem", "0004_lmtp"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='emailoptout',
-            options={'ordering': ['-created'], 'verbose_name': 'email opt-out', 'verbose_name_plural': 'email opt-outs'},
+            name="emailoptout",
+            options={
+                "ordering": ["-created"],
+                "verbose_name": "email opt-out",
+                "verbose_name_plural": "email opt-outs",
+            },
         ),
         migrations.AlterModelOptions(
-            name='inboundmessage',
-            options={'ordering': ['-received'], 'verbose_name': 'email received', 'verbose_name_plural': 'emails received'},
+            name="inboundmessage",
+            options={
+                "ordering": ["-received"],
+                "verbose_name": "email received",
+                "verbose_name_plural": "emails received",
+            },
         ),
         migrations.AlterField(
-            model_name='emailoptout',
-            name='address',
-            field=models.EmailField(help_text='Stored in lower case.', max_length=254, unique=True, verbose_name='address'),
+            model_name="emailoptout",
+            name="address",
+            field=models.EmailField(
+                help_text="Stored in lower case.", max_length=254, unique=True, verbose_name="address"
+            ),
         ),
         migrations.AlterField(
-            model_name='emailoptout',
-            name='created',
-            field=models.DateTimeField(auto_now_add=True, verbose_name='since'),
+            model_name="emailoptout",
+            name="created",
+            field=models.DateTimeField(auto_now_add=True, verbose_name="since"),
         ),
         migrations.AlterField(
-            model_name='inboundmessage',
-            name='answered',
-            field=models.BooleanField(default=False, help_text='Whether the sender was answered: refusals go only to players and account holders, a few an hour at most; automatic mail and strangers are never answered.', verbose_name='answered'),
+            model_name="inboundmessage",
+            name="answered",
+            field=models.BooleanField(
+                default=False,
+                help_text="Whether the sender was answered: refusals go only to players and account holders, a few an hour at most; automatic mail and strangers are never answered.",
+                verbose_name="answered",
+            ),
         ),
         migrations.AlterField(
-            model_name='inboundmessage',
-            name='detail',
-            field=models.TextField(blank=True, verbose_name='detail'),
+            model_name="inboundmessage",
+            name="detail",
+            field=models.TextField(blank=True, verbose_name="detail"),
         ),
         migrations.AlterField(
-            model_name='inboundmessage',
-            name='event_id',
-            field=models.CharField(blank=True, help_text="The provider's id for this delivery.", max_length=200, verbose_name='event id'),
+            model_name="inboundmessage",
+            name="event_id",
+            field=models.CharField(
+                blank=True, help_text="The provider's id for this delivery.", max_length=200, verbose_name="event id"
+            ),
         ),
         migrations.AlterField(
-            model_name='inboundmessage',
-            name='game',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='games.game', verbose_name='game'),
+            model_name="inboundmessage",
+            name="game",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to="games.game",
+                verbose_name="game",
+            ),
         ),
         migrations.AlterField(
-            model_name='inboundmessage',
-            name='message_id',
-            field=models.CharField(blank=True, max_length=500, verbose_name='Message-ID'),
+            model_name="inboundmessage",
+            name="message_id",
+            field=models.CharField(blank=True, max_length=500, verbose_name="Message-ID"),
         ),
         migrations.AlterField(
-            model_name='inboundmessage',
-            name='move',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='games.move', verbose_name='move'),
+            model_name="inboundmessage",
+            name="move",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to="games.move",
+                verbose_name="move",
+            ),
         ),
         migrations.AlterField(
-            model_name='inboundmessage',
-            name='outcome',
-            field=models.CharField(blank=True, choices=[('applied', 'move applied'), ('command', 'command answered'), ('refused', 'refused'), ('ignored', 'ignored (automatic mail)')], max_length=8, verbose_name='outcome'),
+            model_name="inboundmessage",
+            name="outcome",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("applied", "move applied"),
+                    ("command", "command answered"),
+                    ("refused", "refused"),
+                    ("ignored", "ignored (automatic mail)"),
+                ],
+                max_length=8,
+                verbose_name="outcome",
+            ),
         ),
         migrations.AlterField(
-            model_name='inboundmessage',
-            name='received',
-            field=models.DateTimeField(auto_now_add=True, verbose_name='received'),
+            model_name="inboundmessage",
+            name="received",
+            field=models.DateTimeField(auto_now_add=True, verbose_name="received"),
         ),
         migrations.AlterField(
-            model_name='inboundmessage',
-            name='recipient',
-            field=models.CharField(blank=True, max_length=500, verbose_name='recipient'),
+            model_name="inboundmessage",
+            name="recipient",
+            field=models.CharField(blank=True, max_length=500, verbose_name="recipient"),
         ),
         migrations.AlterField(
-            model_name='inboundmessage',
-            name='sender',
-            field=models.CharField(blank=True, max_length=500, verbose_name='sender'),
+            model_name="inboundmessage",
+            name="sender",
+            field=models.CharField(blank=True, max_length=500, verbose_name="sender"),
         ),
         migrations.AlterField(
-            model_name='inboundmessage',
-            name='subject',
-            field=models.CharField(blank=True, max_length=1000, verbose_name='subject'),
+            model_name="inboundmessage",
+            name="subject",
+            field=models.CharField(blank=True, max_length=1000, verbose_name="subject"),
         ),
         migrations.AlterField(
-            model_name='inboundmessage',
-            name='via',
-            field=models.CharField(help_text='webhook, pipe, lmtp, imap or outbox', max_length=16, verbose_name='via'),
+            model_name="inboundmessage",
+            name="via",
+            field=models.CharField(help_text="webhook, pipe, lmtp, imap or outbox", max_length=16, verbose_name="via"),
         ),
     ]

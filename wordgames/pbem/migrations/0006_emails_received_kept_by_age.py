@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('pbem', '0005_verbose_names_for_translation'),
+        ("pbem", "0005_verbose_names_for_translation"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='inboundmessage',
-            name='received',
-            field=models.DateTimeField(auto_now_add=True, db_index=True, verbose_name='received'),
+            model_name="inboundmessage",
+            name="received",
+            field=models.DateTimeField(auto_now_add=True, db_index=True, verbose_name="received"),
         ),
     ]

@@ -19,8 +19,9 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name="inboundmessage",
             name="via",
-            field=models.CharField(help_text="webhook, pipe, lmtp, imap or local-mail", max_length=16,
-                                   verbose_name="via"),  # fmt: skip
+            field=models.CharField(
+                help_text="webhook, pipe, lmtp, imap or local-mail", max_length=16, verbose_name="via"
+            ),
         ),
         migrations.RunPython(rename, rename_back),
     ]

@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,32 +14,48 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='PushChoices',
+            name="PushChoices",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('modes', models.JSONField(blank=True, default=dict, verbose_name='notifications wanted')),
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='push_choices', to=settings.AUTH_USER_MODEL, verbose_name='player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("modes", models.JSONField(blank=True, default=dict, verbose_name="notifications wanted")),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="push_choices",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="player",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'notification choices',
-                'verbose_name_plural': 'notification choices',
+                "verbose_name": "notification choices",
+                "verbose_name_plural": "notification choices",
             },
         ),
         migrations.CreateModel(
-            name='Subscription',
+            name="Subscription",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('endpoint', models.URLField(max_length=2000, unique=True, verbose_name='push service address')),
-                ('p256dh', models.CharField(max_length=200, verbose_name='public key')),
-                ('auth', models.CharField(max_length=100, verbose_name='authentication secret')),
-                ('label', models.CharField(blank=True, max_length=120, verbose_name='device')),
-                ('created', models.DateTimeField(auto_now_add=True, verbose_name='added')),
-                ('last_push', models.DateTimeField(blank=True, null=True, verbose_name='last notification')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='push_subscriptions', to=settings.AUTH_USER_MODEL, verbose_name='player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("endpoint", models.URLField(max_length=2000, unique=True, verbose_name="push service address")),
+                ("p256dh", models.CharField(max_length=200, verbose_name="public key")),
+                ("auth", models.CharField(max_length=100, verbose_name="authentication secret")),
+                ("label", models.CharField(blank=True, max_length=120, verbose_name="device")),
+                ("created", models.DateTimeField(auto_now_add=True, verbose_name="added")),
+                ("last_push", models.DateTimeField(blank=True, null=True, verbose_name="last notification")),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="push_subscriptions",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="player",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'push subscription',
-                'verbose_name_plural': 'push subscriptions',
+                "verbose_name": "push subscription",
+                "verbose_name_plural": "push subscriptions",
             },
         ),
     ]

@@ -27,22 +27,29 @@ def first_push_digests(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('push', '0001_initial'),
-        ('accounts', '0011_digest_due_and_old_buckets'),
+        ("push", "0001_initial"),
+        ("accounts", "0011_digest_due_and_old_buckets"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='pushchoices',
-            name='digest_due',
-            field=models.DateTimeField(blank=True, editable=False, help_text='When the daily digest is next due, for a player who takes one: their digest hour in their time zone, moved on when it goes out or when they change either.', null=True, verbose_name='next digest'),
+            model_name="pushchoices",
+            name="digest_due",
+            field=models.DateTimeField(
+                blank=True,
+                editable=False,
+                help_text="When the daily digest is next due, for a player who takes one: their digest hour in their time zone, moved on when it goes out or when they change either.",
+                null=True,
+                verbose_name="next digest",
+            ),
         ),
         migrations.AddIndex(
-            model_name='pushchoices',
-            index=models.Index(condition=models.Q(('digest_due__isnull', False)), fields=['digest_due'], name='push_digest_due'),
+            model_name="pushchoices",
+            index=models.Index(
+                condition=models.Q(("digest_due__isnull", False)), fields=["digest_due"], name="push_digest_due"
+            ),
         ),
         migrations.RunPython(first_push_digests, migrations.RunPython.noop),
     ]

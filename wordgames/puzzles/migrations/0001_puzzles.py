@@ -5,45 +5,86 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('games', '0027_sweeps_read_what_is_due'),
+        ("games", "0027_sweeps_read_what_is_due"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Puzzle',
+            name="Puzzle",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('engine', models.CharField(choices=[('keebble', 'keebble'), ('lexicon-crossing', 'lexicon-crossing'), ('lingo', 'lingo'), ('lingua-fences', 'lingua-fences')], max_length=32, verbose_name='engine')),
-                ('seat', models.PositiveSmallIntegerField(help_text="The mover's seat.", verbose_name='seat')),
-                ('state', models.JSONField(editable=False, verbose_name='position')),
-                ('played', models.TextField(verbose_name='move played')),
-                ('points', models.IntegerField(verbose_name='points of the move played')),
-                ('best', models.TextField(verbose_name='best move')),
-                ('best_points', models.IntegerField(verbose_name="best move's points")),
-                ('created', models.DateTimeField(auto_now_add=True, verbose_name='created')),
-                ('move', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='puzzle', to='games.move', verbose_name='move')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "engine",
+                    models.CharField(
+                        choices=[
+                            ("keebble", "keebble"),
+                            ("lexicon-crossing", "lexicon-crossing"),
+                            ("lingo", "lingo"),
+                            ("lingua-fences", "lingua-fences"),
+                        ],
+                        max_length=32,
+                        verbose_name="engine",
+                    ),
+                ),
+                ("seat", models.PositiveSmallIntegerField(help_text="The mover's seat.", verbose_name="seat")),
+                ("state", models.JSONField(editable=False, verbose_name="position")),
+                ("played", models.TextField(verbose_name="move played")),
+                ("points", models.IntegerField(verbose_name="points of the move played")),
+                ("best", models.TextField(verbose_name="best move")),
+                ("best_points", models.IntegerField(verbose_name="best move's points")),
+                ("created", models.DateTimeField(auto_now_add=True, verbose_name="created")),
+                (
+                    "move",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="puzzle",
+                        to="games.move",
+                        verbose_name="move",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'puzzle',
-                'verbose_name_plural': 'puzzles',
+                "verbose_name": "puzzle",
+                "verbose_name_plural": "puzzles",
             },
         ),
         migrations.CreateModel(
-            name='DailyPuzzle',
+            name="DailyPuzzle",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('day', models.DateField(verbose_name='day')),
-                ('engine', models.CharField(choices=[('keebble', 'keebble'), ('lexicon-crossing', 'lexicon-crossing'), ('lingo', 'lingo'), ('lingua-fences', 'lingua-fences')], max_length=32, verbose_name='engine')),
-                ('puzzle', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='days', to='puzzles.puzzle', verbose_name='puzzle')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("day", models.DateField(verbose_name="day")),
+                (
+                    "engine",
+                    models.CharField(
+                        choices=[
+                            ("keebble", "keebble"),
+                            ("lexicon-crossing", "lexicon-crossing"),
+                            ("lingo", "lingo"),
+                            ("lingua-fences", "lingua-fences"),
+                        ],
+                        max_length=32,
+                        verbose_name="engine",
+                    ),
+                ),
+                (
+                    "puzzle",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="days",
+                        to="puzzles.puzzle",
+                        verbose_name="puzzle",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'puzzle of the day',
-                'verbose_name_plural': 'puzzles of the day',
-                'constraints': [models.UniqueConstraint(fields=('day', 'engine'), name='puzzle_once_a_day_a_kind')],
+                "verbose_name": "puzzle of the day",
+                "verbose_name_plural": "puzzles of the day",
+                "constraints": [models.UniqueConstraint(fields=("day", "engine"), name="puzzle_once_a_day_a_kind")],
             },
         ),
     ]

@@ -6,50 +6,88 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('games', '0022_rated_games'),
+        ("games", "0022_rated_games"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Rating',
+            name="Rating",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('keebble', 'keebble'), ('lexicon-crossing', 'lexicon-crossing'), ('lingo', 'lingo'), ('lingua-fences', 'lingua-fences')], max_length=32)),
-                ('mu', models.FloatField(default=25.0)),
-                ('sigma', models.FloatField(default=8.333333333333334)),
-                ('value', models.IntegerField(default=1500, help_text='The rating players read (from mu).')),
-                ('games', models.PositiveIntegerField(default=0, help_text='Rated games played in this kind.')),
-                ('last_played', models.DateTimeField(blank=True, null=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("keebble", "keebble"),
+                            ("lexicon-crossing", "lexicon-crossing"),
+                            ("lingo", "lingo"),
+                            ("lingua-fences", "lingua-fences"),
+                        ],
+                        max_length=32,
+                    ),
+                ),
+                ("mu", models.FloatField(default=25.0)),
+                ("sigma", models.FloatField(default=8.333333333333334)),
+                ("value", models.IntegerField(default=1500, help_text="The rating players read (from mu).")),
+                ("games", models.PositiveIntegerField(default=0, help_text="Rated games played in this kind.")),
+                ("last_played", models.DateTimeField(blank=True, null=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="ratings", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['kind', '-value'], name='rating_board')],
-                'constraints': [models.UniqueConstraint(fields=('user', 'kind'), name='rating_once_per_kind')],
+                "indexes": [models.Index(fields=["kind", "-value"], name="rating_board")],
+                "constraints": [models.UniqueConstraint(fields=("user", "kind"), name="rating_once_per_kind")],
             },
         ),
         migrations.CreateModel(
-            name='RatingChange',
+            name="RatingChange",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('keebble', 'keebble'), ('lexicon-crossing', 'lexicon-crossing'), ('lingo', 'lingo'), ('lingua-fences', 'lingua-fences')], max_length=32)),
-                ('mu_before', models.FloatField()),
-                ('sigma_before', models.FloatField()),
-                ('mu_after', models.FloatField()),
-                ('sigma_after', models.FloatField()),
-                ('value_before', models.IntegerField()),
-                ('value_after', models.IntegerField()),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to='games.game')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("keebble", "keebble"),
+                            ("lexicon-crossing", "lexicon-crossing"),
+                            ("lingo", "lingo"),
+                            ("lingua-fences", "lingua-fences"),
+                        ],
+                        max_length=32,
+                    ),
+                ),
+                ("mu_before", models.FloatField()),
+                ("sigma_before", models.FloatField()),
+                ("mu_after", models.FloatField()),
+                ("sigma_after", models.FloatField()),
+                ("value_before", models.IntegerField()),
+                ("value_after", models.IntegerField()),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="rating_changes", to="games.game"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rating_changes",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['user', 'kind', 'created'], name='rating_history')],
-                'constraints': [models.UniqueConstraint(fields=('game', 'user'), name='rating_change_once_per_game')],
+                "indexes": [models.Index(fields=["user", "kind", "created"], name="rating_history")],
+                "constraints": [models.UniqueConstraint(fields=("game", "user"), name="rating_change_once_per_game")],
             },
         ),
     ]

@@ -5,24 +5,26 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('ratings', '0001_ratings'),
+        ("ratings", "0001_ratings"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.RemoveIndex(
-            model_name='rating',
-            name='rating_board',
+            model_name="rating",
+            name="rating_board",
         ),
         migrations.AddField(
-            model_name='ratingchange',
-            name='games',
-            field=models.PositiveIntegerField(default=0, help_text='Rated games of this kind the player had played, this one included (0: a computer).'),
+            model_name="ratingchange",
+            name="games",
+            field=models.PositiveIntegerField(
+                default=0,
+                help_text="Rated games of this kind the player had played, this one included (0: a computer).",
+            ),
         ),
         migrations.AddIndex(
-            model_name='rating',
-            index=models.Index(fields=['kind', '-value', 'user'], name='rating_board'),
+            model_name="rating",
+            index=models.Index(fields=["kind", "-value", "user"], name="rating_board"),
         ),
     ]

@@ -6,110 +6,150 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0024_mark_seats'),
-        ('ratings', '0002_leaderboard_order_and_games_count'),
+        ("games", "0024_mark_seats"),
+        ("ratings", "0002_leaderboard_order_and_games_count"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='rating',
-            options={'verbose_name': 'rating', 'verbose_name_plural': 'ratings'},
+            name="rating",
+            options={"verbose_name": "rating", "verbose_name_plural": "ratings"},
         ),
         migrations.AlterModelOptions(
-            name='ratingchange',
-            options={'verbose_name': 'rating change', 'verbose_name_plural': 'rating changes'},
+            name="ratingchange",
+            options={"verbose_name": "rating change", "verbose_name_plural": "rating changes"},
         ),
         migrations.AlterField(
-            model_name='rating',
-            name='games',
-            field=models.PositiveIntegerField(default=0, help_text='Rated games played in this kind.', verbose_name='rated games'),
+            model_name="rating",
+            name="games",
+            field=models.PositiveIntegerField(
+                default=0, help_text="Rated games played in this kind.", verbose_name="rated games"
+            ),
         ),
         migrations.AlterField(
-            model_name='rating',
-            name='kind',
-            field=models.CharField(choices=[('keebble', 'Keebble'), ('lexicon-crossing', 'Lexicon Crossing'), ('lingo', 'Lingo'), ('lingua-fences', 'Lingua Fences')], max_length=32, verbose_name='kind of game'),
+            model_name="rating",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("keebble", "Keebble"),
+                    ("lexicon-crossing", "Lexicon Crossing"),
+                    ("lingo", "Lingo"),
+                    ("lingua-fences", "Lingua Fences"),
+                ],
+                max_length=32,
+                verbose_name="kind of game",
+            ),
         ),
         migrations.AlterField(
-            model_name='rating',
-            name='last_played',
-            field=models.DateTimeField(blank=True, null=True, verbose_name='last played'),
+            model_name="rating",
+            name="last_played",
+            field=models.DateTimeField(blank=True, null=True, verbose_name="last played"),
         ),
         migrations.AlterField(
-            model_name='rating',
-            name='mu',
-            field=models.FloatField(default=25.0, verbose_name='mu'),
+            model_name="rating",
+            name="mu",
+            field=models.FloatField(default=25.0, verbose_name="mu"),
         ),
         migrations.AlterField(
-            model_name='rating',
-            name='sigma',
-            field=models.FloatField(default=8.333333333333334, verbose_name='sigma'),
+            model_name="rating",
+            name="sigma",
+            field=models.FloatField(default=8.333333333333334, verbose_name="sigma"),
         ),
         migrations.AlterField(
-            model_name='rating',
-            name='user',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to=settings.AUTH_USER_MODEL, verbose_name='player'),
+            model_name="rating",
+            name="user",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="ratings",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="player",
+            ),
         ),
         migrations.AlterField(
-            model_name='rating',
-            name='value',
-            field=models.IntegerField(default=1500, help_text='The rating players read (from mu).', verbose_name='rating'),
+            model_name="rating",
+            name="value",
+            field=models.IntegerField(
+                default=1500, help_text="The rating players read (from mu).", verbose_name="rating"
+            ),
         ),
         migrations.AlterField(
-            model_name='ratingchange',
-            name='created',
-            field=models.DateTimeField(auto_now_add=True, verbose_name='when'),
+            model_name="ratingchange",
+            name="created",
+            field=models.DateTimeField(auto_now_add=True, verbose_name="when"),
         ),
         migrations.AlterField(
-            model_name='ratingchange',
-            name='game',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to='games.game', verbose_name='game'),
+            model_name="ratingchange",
+            name="game",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="rating_changes",
+                to="games.game",
+                verbose_name="game",
+            ),
         ),
         migrations.AlterField(
-            model_name='ratingchange',
-            name='games',
-            field=models.PositiveIntegerField(default=0, help_text='Rated games of this kind the player had played, this one included (0: a computer).', verbose_name='rated games'),
+            model_name="ratingchange",
+            name="games",
+            field=models.PositiveIntegerField(
+                default=0,
+                help_text="Rated games of this kind the player had played, this one included (0: a computer).",
+                verbose_name="rated games",
+            ),
         ),
         migrations.AlterField(
-            model_name='ratingchange',
-            name='kind',
-            field=models.CharField(choices=[('keebble', 'Keebble'), ('lexicon-crossing', 'Lexicon Crossing'), ('lingo', 'Lingo'), ('lingua-fences', 'Lingua Fences')], max_length=32, verbose_name='kind of game'),
+            model_name="ratingchange",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("keebble", "Keebble"),
+                    ("lexicon-crossing", "Lexicon Crossing"),
+                    ("lingo", "Lingo"),
+                    ("lingua-fences", "Lingua Fences"),
+                ],
+                max_length=32,
+                verbose_name="kind of game",
+            ),
         ),
         migrations.AlterField(
-            model_name='ratingchange',
-            name='mu_after',
-            field=models.FloatField(verbose_name='mu after'),
+            model_name="ratingchange",
+            name="mu_after",
+            field=models.FloatField(verbose_name="mu after"),
         ),
         migrations.AlterField(
-            model_name='ratingchange',
-            name='mu_before',
-            field=models.FloatField(verbose_name='mu before'),
+            model_name="ratingchange",
+            name="mu_before",
+            field=models.FloatField(verbose_name="mu before"),
         ),
         migrations.AlterField(
-            model_name='ratingchange',
-            name='sigma_after',
-            field=models.FloatField(verbose_name='sigma after'),
+            model_name="ratingchange",
+            name="sigma_after",
+            field=models.FloatField(verbose_name="sigma after"),
         ),
         migrations.AlterField(
-            model_name='ratingchange',
-            name='sigma_before',
-            field=models.FloatField(verbose_name='sigma before'),
+            model_name="ratingchange",
+            name="sigma_before",
+            field=models.FloatField(verbose_name="sigma before"),
         ),
         migrations.AlterField(
-            model_name='ratingchange',
-            name='user',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to=settings.AUTH_USER_MODEL, verbose_name='player'),
+            model_name="ratingchange",
+            name="user",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="rating_changes",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="player",
+            ),
         ),
         migrations.AlterField(
-            model_name='ratingchange',
-            name='value_after',
-            field=models.IntegerField(verbose_name='rating after'),
+            model_name="ratingchange",
+            name="value_after",
+            field=models.IntegerField(verbose_name="rating after"),
         ),
         migrations.AlterField(
-            model_name='ratingchange',
-            name='value_before',
-            field=models.IntegerField(verbose_name='rating before'),
+            model_name="ratingchange",
+            name="value_before",
+            field=models.IntegerField(verbose_name="rating before"),
         ),
     ]

@@ -16,14 +16,19 @@ register = template.Library()
 
 @register.inclusion_tag("ratings/_game.html")
 def rating_changes(game: Game) -> dict[str, Any]:
-    """"Rated" for a rated game; once it is over, each player's rating before and after (no query otherwise)."""
+    """ "Rated" for a rated game; once it is over, each player's rating before and after (no query otherwise)."""
     rows: list[dict[str, Any]] = []
     if game.rated and game.status == Game.Status.FINISHED:
         for change in queries.changes_in(game):
-            rows.append({
-                "user": change.user, "before": change.value_before, "after": change.value_after,
-                "delta": change.value_after - change.value_before, "computer": change.games == 0,
-                "before_provisional": queries.provisional_before(change),
-                "after_provisional": queries.provisional_after(change),
-            })  # fmt: skip
+            rows.append(
+                {
+                    "user": change.user,
+                    "before": change.value_before,
+                    "after": change.value_after,
+                    "delta": change.value_after - change.value_before,
+                    "computer": change.games == 0,
+                    "before_provisional": queries.provisional_before(change),
+                    "after_provisional": queries.provisional_after(change),
+                }
+            )
     return {"game": game, "rows": rows}

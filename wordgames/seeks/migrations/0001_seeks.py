@@ -9,71 +9,143 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('auth', '0012_alter_user_first_name_max_length'),
-        ('games', '0022_rated_games'),
+        ("auth", "0012_alter_user_first_name_max_length"),
+        ("games", "0022_rated_games"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='SeekMail',
+            name="SeekMail",
             fields=[
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='seek_mail', serialize=False, to=settings.AUTH_USER_MODEL)),
-                ('next_due', models.DateTimeField(db_index=True)),
-                ('since', models.DateTimeField(help_text='Seeks posted after this are new in the next email.')),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="seek_mail",
+                        serialize=False,
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                ("next_due", models.DateTimeField(db_index=True)),
+                ("since", models.DateTimeField(help_text="Seeks posted after this are new in the next email.")),
             ],
         ),
         migrations.CreateModel(
-            name='Seek',
+            name="Seek",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('keebble', 'keebble'), ('lexicon-crossing', 'lexicon-crossing'), ('lingo', 'lingo'), ('lingua-fences', 'lingua-fences')], max_length=32)),
-                ('options', models.JSONField(default=dict, help_text="Every option, checked by the game's rules when posted.")),
-                ('players', models.PositiveSmallIntegerField(help_text="Seats in all, the creator's included.")),
-                ('rated', models.BooleanField(default=True)),
-                ('move_time', models.DurationField(default=datetime.timedelta(days=3))),
-                ('band', models.PositiveIntegerField(blank=True, help_text="Takers' ratings at most this far from the creator's; empty for anyone.", null=True)),
-                ('rating', models.IntegerField(help_text="The creator's rating in this game when they posted the seek.")),
-                ('created', models.DateTimeField(default=django.utils.timezone.now)),
-                ('expires_at', models.DateTimeField()),
-                ('state', models.CharField(choices=[('open', 'open'), ('started', 'started'), ('withdrawn', 'withdrawn'), ('expired', 'expired')], default='open', max_length=16)),
-                ('creator', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seeks', to=settings.AUTH_USER_MODEL)),
-                ('game', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='seek', to='games.game')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("keebble", "keebble"),
+                            ("lexicon-crossing", "lexicon-crossing"),
+                            ("lingo", "lingo"),
+                            ("lingua-fences", "lingua-fences"),
+                        ],
+                        max_length=32,
+                    ),
+                ),
+                (
+                    "options",
+                    models.JSONField(default=dict, help_text="Every option, checked by the game's rules when posted."),
+                ),
+                ("players", models.PositiveSmallIntegerField(help_text="Seats in all, the creator's included.")),
+                ("rated", models.BooleanField(default=True)),
+                ("move_time", models.DurationField(default=datetime.timedelta(days=3))),
+                (
+                    "band",
+                    models.PositiveIntegerField(
+                        blank=True,
+                        help_text="Takers' ratings at most this far from the creator's; empty for anyone.",
+                        null=True,
+                    ),
+                ),
+                (
+                    "rating",
+                    models.IntegerField(help_text="The creator's rating in this game when they posted the seek."),
+                ),
+                ("created", models.DateTimeField(default=django.utils.timezone.now)),
+                ("expires_at", models.DateTimeField()),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[
+                            ("open", "open"),
+                            ("started", "started"),
+                            ("withdrawn", "withdrawn"),
+                            ("expired", "expired"),
+                        ],
+                        default="open",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "creator",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="seeks", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "game",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="seek",
+                        to="games.game",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created'],
+                "ordering": ["-created"],
             },
         ),
         migrations.CreateModel(
-            name='SeekSeat',
+            name="SeekSeat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('joined', models.DateTimeField(default=django.utils.timezone.now)),
-                ('seek', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='seeks.seek')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seek_seats', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("joined", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "seek",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="seeks.seek"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seek_seats",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['joined', 'id'],
+                "ordering": ["joined", "id"],
             },
         ),
         migrations.AddIndex(
-            model_name='seek',
-            index=models.Index(condition=models.Q(('state', 'open')), fields=['expires_at'], name='seek_due'),
+            model_name="seek",
+            index=models.Index(condition=models.Q(("state", "open")), fields=["expires_at"], name="seek_due"),
         ),
         migrations.AddIndex(
-            model_name='seek',
-            index=models.Index(condition=models.Q(('state', 'open')), fields=['kind', '-created'], name='seek_open_by_kind'),
+            model_name="seek",
+            index=models.Index(
+                condition=models.Q(("state", "open")), fields=["kind", "-created"], name="seek_open_by_kind"
+            ),
         ),
         migrations.AddIndex(
-            model_name='seek',
-            index=models.Index(condition=models.Q(('state', 'open')), fields=['-created'], name='seek_open'),
+            model_name="seek",
+            index=models.Index(condition=models.Q(("state", "open")), fields=["-created"], name="seek_open"),
         ),
         migrations.AddConstraint(
-            model_name='seekseat',
-            constraint=models.UniqueConstraint(fields=('seek', 'user'), name='seek_seat_once'),
+            model_name="seekseat",
+            constraint=models.UniqueConstraint(fields=("seek", "user"), name="seek_seat_once"),
         ),
     ]

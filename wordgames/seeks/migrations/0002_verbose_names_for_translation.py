@@ -9,114 +9,171 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0024_mark_seats'),
-        ('seeks', '0001_seeks'),
+        ("games", "0024_mark_seats"),
+        ("seeks", "0001_seeks"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='seek',
-            options={'ordering': ['-created'], 'verbose_name': 'seek', 'verbose_name_plural': 'seeks'},
+            name="seek",
+            options={"ordering": ["-created"], "verbose_name": "seek", "verbose_name_plural": "seeks"},
         ),
         migrations.AlterModelOptions(
-            name='seekmail',
-            options={'verbose_name': 'daily email of new seeks', 'verbose_name_plural': 'daily emails of new seeks'},
+            name="seekmail",
+            options={"verbose_name": "daily email of new seeks", "verbose_name_plural": "daily emails of new seeks"},
         ),
         migrations.AlterModelOptions(
-            name='seekseat',
-            options={'ordering': ['joined', 'id'], 'verbose_name': 'seat in a seek', 'verbose_name_plural': 'seats in seeks'},
+            name="seekseat",
+            options={
+                "ordering": ["joined", "id"],
+                "verbose_name": "seat in a seek",
+                "verbose_name_plural": "seats in seeks",
+            },
         ),
         migrations.AlterField(
-            model_name='seek',
-            name='band',
-            field=models.PositiveIntegerField(blank=True, help_text="Takers' ratings at most this far from the creator's; empty for anyone.", null=True, verbose_name='rating range'),
+            model_name="seek",
+            name="band",
+            field=models.PositiveIntegerField(
+                blank=True,
+                help_text="Takers' ratings at most this far from the creator's; empty for anyone.",
+                null=True,
+                verbose_name="rating range",
+            ),
         ),
         migrations.AlterField(
-            model_name='seek',
-            name='created',
-            field=models.DateTimeField(default=django.utils.timezone.now, verbose_name='posted'),
+            model_name="seek",
+            name="created",
+            field=models.DateTimeField(default=django.utils.timezone.now, verbose_name="posted"),
         ),
         migrations.AlterField(
-            model_name='seek',
-            name='creator',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seeks', to=settings.AUTH_USER_MODEL, verbose_name='creator'),
+            model_name="seek",
+            name="creator",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="seeks",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="creator",
+            ),
         ),
         migrations.AlterField(
-            model_name='seek',
-            name='expires_at',
-            field=models.DateTimeField(verbose_name='expires'),
+            model_name="seek",
+            name="expires_at",
+            field=models.DateTimeField(verbose_name="expires"),
         ),
         migrations.AlterField(
-            model_name='seek',
-            name='game',
-            field=models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='seek', to='games.game', verbose_name='game started'),
+            model_name="seek",
+            name="game",
+            field=models.OneToOneField(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="seek",
+                to="games.game",
+                verbose_name="game started",
+            ),
         ),
         migrations.AlterField(
-            model_name='seek',
-            name='kind',
-            field=models.CharField(choices=[('keebble', 'Keebble'), ('lexicon-crossing', 'Lexicon Crossing'), ('lingo', 'Lingo'), ('lingua-fences', 'Lingua Fences')], max_length=32, verbose_name='game'),
+            model_name="seek",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("keebble", "Keebble"),
+                    ("lexicon-crossing", "Lexicon Crossing"),
+                    ("lingo", "Lingo"),
+                    ("lingua-fences", "Lingua Fences"),
+                ],
+                max_length=32,
+                verbose_name="game",
+            ),
         ),
         migrations.AlterField(
-            model_name='seek',
-            name='move_time',
-            field=models.DurationField(default=datetime.timedelta(days=3), verbose_name='time per move'),
+            model_name="seek",
+            name="move_time",
+            field=models.DurationField(default=datetime.timedelta(days=3), verbose_name="time per move"),
         ),
         migrations.AlterField(
-            model_name='seek',
-            name='options',
-            field=models.JSONField(default=dict, help_text="Every option, checked by the game's rules when posted.", verbose_name='options'),
+            model_name="seek",
+            name="options",
+            field=models.JSONField(
+                default=dict, help_text="Every option, checked by the game's rules when posted.", verbose_name="options"
+            ),
         ),
         migrations.AlterField(
-            model_name='seek',
-            name='players',
-            field=models.PositiveSmallIntegerField(help_text="Seats in all, the creator's included.", verbose_name='players'),
+            model_name="seek",
+            name="players",
+            field=models.PositiveSmallIntegerField(
+                help_text="Seats in all, the creator's included.", verbose_name="players"
+            ),
         ),
         migrations.AlterField(
-            model_name='seek',
-            name='rated',
-            field=models.BooleanField(default=True, verbose_name='rated'),
+            model_name="seek",
+            name="rated",
+            field=models.BooleanField(default=True, verbose_name="rated"),
         ),
         migrations.AlterField(
-            model_name='seek',
-            name='rating',
-            field=models.IntegerField(help_text="The creator's rating in this game when they posted the seek.", verbose_name="creator's rating"),
+            model_name="seek",
+            name="rating",
+            field=models.IntegerField(
+                help_text="The creator's rating in this game when they posted the seek.",
+                verbose_name="creator's rating",
+            ),
         ),
         migrations.AlterField(
-            model_name='seek',
-            name='state',
-            field=models.CharField(choices=[('open', 'open'), ('started', 'started'), ('withdrawn', 'withdrawn'), ('expired', 'expired')], default='open', max_length=16, verbose_name='state'),
+            model_name="seek",
+            name="state",
+            field=models.CharField(
+                choices=[("open", "open"), ("started", "started"), ("withdrawn", "withdrawn"), ("expired", "expired")],
+                default="open",
+                max_length=16,
+                verbose_name="state",
+            ),
         ),
         migrations.AlterField(
-            model_name='seekmail',
-            name='next_due',
-            field=models.DateTimeField(db_index=True, verbose_name='next email'),
+            model_name="seekmail",
+            name="next_due",
+            field=models.DateTimeField(db_index=True, verbose_name="next email"),
         ),
         migrations.AlterField(
-            model_name='seekmail',
-            name='since',
-            field=models.DateTimeField(help_text='Seeks posted after this are new in the next email.', verbose_name='new since'),
+            model_name="seekmail",
+            name="since",
+            field=models.DateTimeField(
+                help_text="Seeks posted after this are new in the next email.", verbose_name="new since"
+            ),
         ),
         migrations.AlterField(
-            model_name='seekmail',
-            name='user',
-            field=models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='seek_mail', serialize=False, to=settings.AUTH_USER_MODEL, verbose_name='player'),
+            model_name="seekmail",
+            name="user",
+            field=models.OneToOneField(
+                on_delete=django.db.models.deletion.CASCADE,
+                primary_key=True,
+                related_name="seek_mail",
+                serialize=False,
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="player",
+            ),
         ),
         migrations.AlterField(
-            model_name='seekseat',
-            name='joined',
-            field=models.DateTimeField(default=django.utils.timezone.now, verbose_name='joined'),
+            model_name="seekseat",
+            name="joined",
+            field=models.DateTimeField(default=django.utils.timezone.now, verbose_name="joined"),
         ),
         migrations.AlterField(
-            model_name='seekseat',
-            name='seek',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='seeks.seek', verbose_name='seek'),
+            model_name="seekseat",
+            name="seek",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="seeks.seek", verbose_name="seek"
+            ),
         ),
         migrations.AlterField(
-            model_name='seekseat',
-            name='user',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seek_seats', to=settings.AUTH_USER_MODEL, verbose_name='player'),
+            model_name="seekseat",
+            name="user",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="seek_seats",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="player",
+            ),
         ),
     ]

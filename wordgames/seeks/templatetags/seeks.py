@@ -25,8 +25,12 @@ def lobby_seeks(context: template.Context) -> dict[str, Any]:
     """The lobby's short list of open seeks (followed players' first) and the "Play now" buttons."""
     request = context["request"]
     seeks = queries.followed_first(queries.open_seeks(request.user, takers=False))[:LOBBY_SEEKS]
-    return {"request": request, "user": request.user, "rows": queries.rows(list(seeks), request.user),
-            "engines": [get_engine(name) for name in engine_names()]}  # fmt: skip
+    return {
+        "request": request,
+        "user": request.user,
+        "rows": queries.rows(list(seeks), request.user),
+        "engines": [get_engine(name) for name in engine_names()],
+    }
 
 
 @register.inclusion_tag("seeks/_mail_choice.html", takes_context=True)

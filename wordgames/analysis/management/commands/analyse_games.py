@@ -17,7 +17,9 @@ class Command(BaseCommand):
     help = "Analyse finished games that have no analysis yet (or only the games named)."
 
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("games", nargs="*", type=int, help="game numbers (default: every finished game not analysed)")
+        parser.add_argument(
+            "games", nargs="*", type=int, help="game numbers (default: every finished game not analysed)"
+        )
         parser.add_argument("--limit", type=int, default=0, help="at most this many games")
         parser.add_argument("--queue", action="store_true", help="hand them to the analysis worker instead")
 
@@ -34,6 +36,8 @@ class Command(BaseCommand):
             if not queue:
                 analysis = actions.analyse(game.pk)
                 seconds = analysis.seconds if analysis is not None else 0
-                self.stdout.write(f"game {game.pk}: {game.moves.filter(taken_back=False).count()} moves in {seconds:.1f} s")
+                self.stdout.write(
+                    f"game {game.pk}: {game.moves.filter(taken_back=False).count()} moves in {seconds:.1f} s"
+                )
             count += 1
         self.stdout.write(f"{count} game(s) {'queued' if queue else 'analysed'}.")

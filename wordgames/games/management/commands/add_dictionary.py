@@ -21,8 +21,11 @@ class Command(BaseCommand):
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("name", help="short name, letters, digits and - only (e.g. 'sowpods', 'fr')")
         parser.add_argument("file", help="the word list")
-        parser.add_argument("--letters", default="", help="the letter set: fr, es, or a JSON file (letters, values, "
-                            "counts); default English A-Z")  # fmt: skip
+        parser.add_argument(
+            "--letters",
+            default="",
+            help="the letter set: fr, es, or a JSON file (letters, values, counts); default English A-Z",
+        )
 
     def handle(self, *args: Any, name: str, file: str, letters: str = "", **options: Any) -> None:
         if not re.fullmatch(r"[a-z0-9-]{1,32}", name):
@@ -75,6 +78,11 @@ class Command(BaseCommand):
 
 def as_data(letter_set: LetterSet) -> dict[str, Any]:
     """The JSON form of a letter set, as ``LetterSet.from_data`` reads it."""
-    return {"name": letter_set.name, "values": dict(letter_set.values), "counts": dict(letter_set.counts),
-            "blanks": letter_set.blanks, "vowels": "".join(sorted(letter_set.vowels)),
-            "fold": dict(letter_set.fold)}  # fmt: skip
+    return {
+        "name": letter_set.name,
+        "values": dict(letter_set.values),
+        "counts": dict(letter_set.counts),
+        "blanks": letter_set.blanks,
+        "vowels": "".join(sorted(letter_set.vowels)),
+        "fold": dict(letter_set.fold),
+    }

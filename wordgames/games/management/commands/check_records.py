@@ -12,8 +12,10 @@ BATCH = 2000  # players at a time
 
 
 class Command(BaseCommand):
-    help = ("Count every player's wins, draws and losses (per game kind and against each opponent) from their "
-            "finished games again and compare with the records their profiles show; --fix writes the counts.")  # fmt: skip
+    help = (
+        "Count every player's wins, draws and losses (per game kind and against each opponent) from their "
+        "finished games again and compare with the records their profiles show; --fix writes the counts."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--fix", action="store_true", help="replace the records that differ with the counts")
@@ -27,11 +29,14 @@ class Command(BaseCommand):
         ids = list(people.values_list("pk", flat=True))
         wrong: list[int] = []
         for start in range(0, len(ids), BATCH):
-            batch = ids[start:start + BATCH]
+            batch = ids[start : start + BATCH]
             counted, kept = records.recount(batch), records.kept(batch)
-            differ = [(table, key, should.get(key), have.get(key))
-                      for table, should, have in (("per kind", counted[0], kept[0]), ("against", counted[1], kept[1]))
-                      for key in sorted(set(should) | set(have), key=str) if should.get(key) != have.get(key)]  # fmt: skip
+            differ = [
+                (table, key, should.get(key), have.get(key))
+                for table, should, have in (("per kind", counted[0], kept[0]), ("against", counted[1], kept[1]))
+                for key in sorted(set(should) | set(have), key=str)
+                if should.get(key) != have.get(key)
+            ]
             mentioned = {key[0] for _t, key, _s, _h in differ} | {key[1] for t, key, _s, _h in differ if t == "against"}
             names = dict(User.objects.filter(pk__in=mentioned).values_list("pk", "username"))
             for table, key, should, have in differ:
@@ -42,7 +47,7 @@ class Command(BaseCommand):
         if wrong and options["fix"]:
             for start in range(0, len(wrong), BATCH):
                 with transaction.atomic():
-                    records.put_right(wrong[start:start + BATCH])
+                    records.put_right(wrong[start : start + BATCH])
             self.stdout.write(f"Put right the records of {len(wrong)} players.")
         elif wrong:
             raise CommandError(f"The records of {len(wrong)} players differ from their games (--fix puts them right).")

@@ -63,8 +63,9 @@ class Command(BaseCommand):
                 if best is None:
                     break
                 actions.submit_move(game.pk, user, best.move)
-            crossing = actions.create_game(users["ann"], "lexicon-crossing", {"start_tiles": 15}, ["bob", "cat"],
-                                            seed=2007, internal=True)  # fmt: skip
+            crossing = actions.create_game(
+                users["ann"], "lexicon-crossing", {"start_tiles": 15}, ["bob", "cat"], seed=2007, internal=True
+            )
             actions.join_game(crossing.pk, users["bob"])
             actions.join_game(crossing.pk, users["cat"])
             fences = actions.create_game(users["bob"], "lingua-fences", {}, ["ann", "cat"], seed=2008, internal=True)

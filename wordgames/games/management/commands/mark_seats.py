@@ -11,8 +11,10 @@ UPGRADE = "wordgames.games.migrations.0024_mark_seats"
 
 
 class Command(BaseCommand):
-    help = ("Mark every seat as the clocks would have (in the lobby's index or not, awaited, outcome and place): "
-            "for the games that ended or moved under the previous release while this one was being installed.")
+    help = (
+        "Mark every seat as the clocks would have (in the lobby's index or not, awaited, outcome and place): "
+        "for the games that ended or moved under the previous release while this one was being installed."
+    )
 
     def handle(self, *args: Any, **options: Any) -> None:
         importlib.import_module(UPGRADE).mark_seats(apps, None)

@@ -42,26 +42,56 @@ class Command(BaseCommand):
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("game", choices=engine_names())
         parser.add_argument("--games", type=int, default=10, help="How many games (default 10).")
-        parser.add_argument("--levels", default="strong,quick",
-                            help="One level per seat, comma-separated (default strong,quick: two players).")
-        parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                            help="A game option (JSON value, or text), e.g. --option hex=true; repeatable.")
-        parser.add_argument("--budget", type=float, default=None,
-                            help="Seconds each computer choice may take (default: each level's own).")
-        parser.add_argument("--seed", type=int, default=None,
-                            help="Number the games' seeds from this (reproducible); default: a fresh secret each.")
+        parser.add_argument(
+            "--levels",
+            default="strong,quick",
+            help="One level per seat, comma-separated (default strong,quick: two players).",
+        )
+        parser.add_argument(
+            "--option",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help="A game option (JSON value, or text), e.g. --option hex=true; repeatable.",
+        )
+        parser.add_argument(
+            "--budget",
+            type=float,
+            default=None,
+            help="Seconds each computer choice may take (default: each level's own).",
+        )
+        parser.add_argument(
+            "--seed",
+            type=int,
+            default=None,
+            help="Number the games' seeds from this (reproducible); default: a fresh secret each.",
+        )
         parser.add_argument("--no-progress", action="store_true", help="No progress bar.")
 
-    def handle(self, *args: Any, game: str, games: int, levels: str, option: list[str], budget: float | None,
-               seed: int | None, no_progress: bool, **kwargs: Any) -> None:  # fmt: skip
+    def handle(
+        self,
+        *args: Any,
+        game: str,
+        games: int,
+        levels: str,
+        option: list[str],
+        budget: float | None,
+        seed: int | None,
+        no_progress: bool,
+        **kwargs: Any,
+    ) -> None:
         seats = [level.strip() for level in levels.split(",") if level.strip()]
         engine = get_engine(game)
         for level in seats:
             if level not in known_levels(game):
-                raise CommandError(f"No {level!r} computer for {engine.title}; its levels: {', '.join(known_levels(game))}.")
+                raise CommandError(
+                    f"No {level!r} computer for {engine.title}; its levels: {', '.join(known_levels(game))}."
+                )
         if not engine.min_players <= len(seats) <= engine.max_players:
-            raise CommandError(f"{engine.title} is for {engine.min_players} to {engine.max_players} players: "
-                               f"give that many levels (--levels strong,quick).")  # fmt: skip
+            raise CommandError(
+                f"{engine.title} is for {engine.min_players} to {engine.max_players} players: "
+                f"give that many levels (--levels strong,quick)."
+            )
         options = dict(_option(text) for text in option)
         report = Report(game, seats)
         started = time.monotonic()
@@ -104,8 +134,9 @@ def play_one(game_name: str, seats: list[str], options: dict[str, Any], seed: in
     outcome = Outcome()
     try:
         creator = computers.computer_user(seats[0])
-        game = actions.create_game(creator, game_name, options, [f"computer:{level}" for level in seats[1:]],
-                                   seed=seed, internal=True)  # fmt: skip
+        game = actions.create_game(
+            creator, game_name, options, [f"computer:{level}" for level in seats[1:]], seed=seed, internal=True
+        )
         outcome.game_id = game.pk
         _wait_out(game, outcome)
         game.refresh_from_db()
@@ -191,8 +222,10 @@ class Report:
             for seat, level in enumerate(self.seats):
                 values = [o.scores[seat] for o in done]
                 wins = sum(1 for o in done if seat in o.winners)
-                lines.append(f"  seat {seat + 1} ({level}): won {wins} (ties included), scores min {min(values):g}, "
-                             f"median {statistics.median(values):g}, max {max(values):g}")  # fmt: skip
+                lines.append(
+                    f"  seat {seat + 1} ({level}): won {wins} (ties included), scores min {min(values):g}, "
+                    f"median {statistics.median(values):g}, max {max(values):g}"
+                )
             ends = Counter(o.end or "?" for o in done)
             lines.append("  ended: " + ", ".join(f"{end} {count}" for end, count in ends.most_common()))
             lines.append(f"  timeouts played by the rules: {sum(o.timeouts for o in done)}")
@@ -204,6 +237,8 @@ def _progress(n: int, total: int, report: Report, seconds: float) -> None:
     width = 30
     filled = width * n // total
     rate = report.moves / seconds if seconds else 0
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {n}/{total} games, {report.moves} moves, "
-                     f"{rate:.0f} moves/s, {len(report.errors)} errors")  # fmt: skip
+    sys.stderr.write(
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {n}/{total} games, {report.moves} moves, "
+        f"{rate:.0f} moves/s, {len(report.errors)} errors"
+    )
     sys.stderr.flush()

@@ -42,8 +42,9 @@ class Command(BaseCommand):
         parser.add_argument("--processes", type=int, default=settings.INBOUND_LMTP_PROCESSES)
         parser.add_argument("--threads", type=int, default=settings.INBOUND_LMTP_THREADS)
 
-    def handle(self, *args: Any, host: str, port: int, socket: str, processes: int, threads: int,
-               **options: Any) -> None:  # fmt: skip
+    def handle(
+        self, *args: Any, host: str, port: int, socket: str, processes: int, threads: int, **options: Any
+    ) -> None:
         sock = listen(host=host, port=port, path=socket)
         connections.close_all()  # nothing shared across the fork
         children = []
@@ -62,8 +63,9 @@ class Command(BaseCommand):
         signal.signal(signal.SIGTERM, finish)
         signal.signal(signal.SIGINT, finish)
         where = socket or f"{host}:{port}"
-        self.stdout.write(f"Receiving email over LMTP on {where} ({max(1, processes)} processes, {threads} threads "
-                          "each).")  # fmt: skip
+        self.stdout.write(
+            f"Receiving email over LMTP on {where} ({max(1, processes)} processes, {threads} threads each)."
+        )
         self.stdout.flush()
         serve(sock, threads=threads, stop=stop)
         for child in children:
