@@ -88,9 +88,9 @@ def games_as_seen(user: Any) -> list[dict[str, Any]]:
                 "game": game,
                 "players": [s.user for s in seats if s.user is not None],
                 "movers": [s.user for s in seats if s.awaited and s.user is not None],
-                "my_turn": game.status == Game.Status.ACTIVE and any(s.awaited and s.held for s in seats),
+                "my_turn": game.status == Game.Status.ACTIVE and any(s.awaited and s.held for s in seats),  # type: ignore[attr-defined]
             }
-        )  # type: ignore[attr-defined]
+        )
     rows.sort(key=lambda row: (not row["my_turn"], row["game"].status != Game.Status.ACTIVE, -row["game"].pk))
     return rows
 
