@@ -161,6 +161,7 @@ def esp_server(port: int, delay: object, connections: object, requests: object) 
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True  # as a real API's server: no 40 ms wait for a delayed ACK
 
         def setup(self) -> None:
             super().setup()
