@@ -25,9 +25,9 @@ import contextlib
 import ctypes
 import os
 import signal
-import sys
 import socket
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator

@@ -1,21 +1,22 @@
 """The parts on machines of their own (docs/scaling.md, steps 2, 5 and 7), each against the same part on this
 machine's loopback in the same run.
 
-    python bench/remote_bench.py postgres [--games 32 --moves 8 --workers 4 --delay-ms 0.19]
+    python bench/remote_bench.py postgres [--games 72 --moves 8 --workers 4 --delay-ms 0.19]
     python bench/remote_bench.py redis [--n 2000 --delay-ms 0.19]
-    python bench/remote_bench.py esp [--games 100 --rounds 2 --delays 0,20,50]
+    python bench/remote_bench.py esp [--games 100 --rounds 2 --delays test,0,20,50]
 
 ``postgres`` and ``redis`` put the service behind ``bench/netns.py`` (a network namespace, a veth pair and a
 forwarder adding ``--delay-ms`` each way: 0.19 ms gives a measured round trip of about 0.5 ms, printed with the
-results). ``postgres`` runs ``bench/web_bench.py`` with one client (a move's latency, one at a time) and with
-eight (throughput against the logged-in ``/healthz`` baseline), on the loopback and then on the remote
-PostgreSQL (its database ``BENCH_DB``, default wordgames_remote_bench). ``redis`` times, in one process per
+results). ``postgres`` sets up ``bench/web_bench.py``'s games (its database ``BENCH_DB``, default
+wordgames_remote_bench) and starts two gunicorns on that database, one on the loopback, one through the
+forwarder; moves alternate between them, one at a time (a third of the games: latency), then from eight
+clients in alternating windows (the rest: throughput, and gunicorn's CPU a move). ``redis`` times, in one process per
 address, what a move and beat ask of Redis: queueing the sender of notices (a Celery publish, what a move does
 on a quiet site), a live announcement (``LIVE_BROKER_URL`` on Redis), and beat's lock (taken, renewed, let go).
 ``esp`` sends the notifications that moves owe through anymail's Postmark backend (its real HTTP code: the
 requests session, the JSON payload and the parsing of the answer) to a local HTTP server speaking Postmark's API
-that answers each email after ``--delays`` milliseconds; one worker's code (``drain_notices``, one connection
-for a batch), on the machine's PostgreSQL. Needs root for the namespace.
+that answers each email after ``--delays`` milliseconds (``test``: anymail's test backend, no HTTP, the
+baseline); one worker's code (``drain_notices``, one connection for a batch), on the machine's PostgreSQL. Needs root for the namespace.
 """
 
 from __future__ import annotations
@@ -57,26 +58,118 @@ def pg_round_trip(url: str, n: int = 500) -> float:
     return median_p95(times)[0]
 
 
-def postgres(args: argparse.Namespace) -> None:
-    db = os.getenv("BENCH_DB", "wordgames_remote_bench")
-    runs = []
-    for where in ("loopback", "remote"):
-        for clients in (1, 8):
-            cmd = [sys.executable, str(ROOT / "bench" / "web_bench.py"), "--games", str(args.games), "--moves",
-                   str(args.moves), "--clients", str(clients), "--workers", str(args.workers), "--seconds", "5"]
-            env = {**os.environ, "BENCH_DB": db, "BENCH_BROKER": f"redis://127.0.0.1:{REDIS_PORT}/{REDIS_DB}"}
-            if where == "loopback":
-                env["BENCH_PG"] = f"postgres://postgres@127.0.0.1:{PG_PORT}"
-                rtt = pg_round_trip(env["BENCH_PG"] + "/postgres")
-                out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
-            else:
-                with remote(PG_PORT, args.delay_ms) as (host, port):
-                    env["BENCH_PG"] = f"postgres://postgres@{host}:{port}"
-                    rtt = pg_round_trip(env["BENCH_PG"] + "/postgres")
-                    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
-            print(f"--- PostgreSQL on the {where} (SELECT 1 round trip, median {rtt:.3f} ms), {clients} client(s)")
-            print(out, flush=True)
-            runs.append((where, clients, rtt, out))
+def postgres(args: argparse.Namespace) -> None:  # noqa: C901 - one measurement, read top to bottom
+    """Two gunicorns on the same database, one on the loopback and one through the forwarder; moves alternate
+    between them, one at a time (latency) and then from eight clients in alternating windows (throughput)."""
+    import http.client
+    import threading
+    from urllib.parse import urlencode
+
+    local = f"postgres://postgres@127.0.0.1:{PG_PORT}"
+    os.environ.update({"BENCH_DB": os.getenv("BENCH_DB", "wordgames_remote_bench"), "BENCH_PG": local,
+                       "BENCH_BROKER": f"redis://127.0.0.1:{REDIS_PORT}/{REDIS_DB}"})  # fmt: skip
+    import web_bench
+
+    web_bench.recreate_database()
+    plans = web_bench.set_up(args.games, args.moves, 1)
+    versions = {plan["id"]: plan["version"] for plan in plans}
+    step = {plan["id"]: 0 for plan in plans}
+    lock = threading.Lock()
+
+    def move(conn: http.client.HTTPConnection, plan: dict) -> float | None:
+        n = step[plan["id"]]
+        seat, text = plan["moves"][n]
+        body = urlencode({"move": text, "version": versions[plan["id"]], "key": f"{plan['id']}-{n}",
+                          "csrfmiddlewaretoken": web_bench.CSRF})  # fmt: skip
+        headers = {"Content-Type": "application/x-www-form-urlencoded",
+                   "Cookie": f"sessionid={plan['cookies'][seat]}; csrftoken={web_bench.CSRF}"}  # fmt: skip
+        start = time.perf_counter()
+        conn.request("POST", f"/games/{plan['id']}/move/", body, headers)
+        response = conn.getresponse()
+        response.read()
+        took = time.perf_counter() - start
+        if response.status != 302:
+            raise RuntimeError(f"move refused: {response.status}")
+        versions[plan["id"]] += 1
+        step[plan["id"]] += 1
+        return took
+
+    with remote(PG_PORT, args.delay_ms) as (host, port):
+        urls = {"loopback": local, "remote": f"postgres://postgres@{host}:{port}"}
+        rtt = {where: pg_round_trip(url + "/postgres") for where, url in urls.items()}
+        servers, ports = {}, {}
+        try:
+            for where, url in urls.items():
+                ports[where] = web_bench.free_port()
+                servers[where] = subprocess.Popen(
+                    [sys.executable, "-m", "gunicorn", "wordgames.wsgi", "--bind", f"127.0.0.1:{ports[where]}",
+                     "--workers", str(args.workers), "--log-level", "warning"],
+                    cwd=ROOT, env={**os.environ, **web_bench.ENV, "DATABASE_URL": f"{url}/{os.environ['BENCH_DB']}"},
+                )  # fmt: skip
+            for where in urls:
+                web_bench.wait_until_up(ports[where])
+                web_bench.run_healthz(ports[where], 4, 1.0, [plans[0]["cookies"][0]])  # warm up
+            # Latency: a third of the games, one move at a time, each move to the other server than the last.
+            third = plans[: len(plans) // 3]
+            conns = {w: http.client.HTTPConnection("127.0.0.1", ports[w], timeout=30) for w in urls}
+            latency: dict[str, list[float]] = {w: [] for w in urls}
+            turn = 0
+            for plan in third:
+                while step[plan["id"]] < len(plan["moves"]):
+                    where = ("loopback", "remote")[turn % 2]
+                    latency[where].append(move(conns[where], plan))
+                    turn += 1
+            # Throughput: the rest, eight clients, windows alternating between the servers.
+            rest = plans[len(plans) // 3 :]
+            shares = [rest[i::8] for i in range(8)]
+            totals = {w: [0, 0.0, 0.0] for w in urls}  # moves, seconds, gunicorn CPU seconds
+
+            def client(i: int, where: str, stop: float, counts: list[int]) -> None:
+                conn = http.client.HTTPConnection("127.0.0.1", ports[where], timeout=30)
+                for plan in shares[i]:
+                    while step[plan["id"]] < len(plan["moves"]):
+                        if time.perf_counter() >= stop:
+                            return
+                        move(conn, plan)
+                        with lock:
+                            counts[0] += 1
+
+            window = 0
+            while any(step[p["id"]] < len(p["moves"]) for p in rest):
+                where = ("loopback", "remote")[window % 2]
+                counts = [0]
+                cpu, began = web_bench.server_cpu(servers[where].pid), time.perf_counter()
+                threads = [threading.Thread(target=client, args=(i, where, began + args.window, counts))
+                           for i in range(8)]  # fmt: skip
+                for t in threads:
+                    t.start()
+                for t in threads:
+                    t.join()
+                if time.perf_counter() - began >= args.window * 0.9:  # a full window (the last may run dry)
+                    totals[where][0] += counts[0]
+                    totals[where][1] += time.perf_counter() - began
+                    totals[where][2] += web_bench.server_cpu(servers[where].pid) - cpu
+                window += 1
+        finally:
+            for server in servers.values():
+                server.terminate()
+                server.wait(timeout=30)
+            import redis
+
+            redis.Redis.from_url(os.environ["BENCH_BROKER"]).flushdb()
+    print(f"command: python bench/remote_bench.py postgres --games {args.games} --moves {args.moves} "
+          f"--workers {args.workers} --delay-ms {args.delay_ms:g} --window {args.window:g}\n")
+    print("| measure | PostgreSQL on the loopback | PostgreSQL through the forwarder |")
+    print("|---|---|---|")
+    print(f"| SELECT 1, median round trip | {rtt['loopback']:.3f} ms | {rtt['remote']:.3f} ms |")
+    for label, pick in (("median", 0.5), ("p95", 0.95)):
+        cells = " | ".join(f"{sorted(latency[w])[int(len(latency[w]) * pick)] * 1000:.1f} ms" for w in urls)
+        print(f"| a move, one at a time, {label} ({len(latency['loopback'])} moves each) | {cells} |")
+    cells = " | ".join(f"{totals[w][0] / totals[w][1]:.0f} moves/s" for w in urls)
+    print(f"| moves from 8 clients, alternating {args.window:g} s windows ({totals['loopback'][0]} and "
+          f"{totals['remote'][0]} moves) | {cells} |")
+    cells = " | ".join(f"{totals[w][2] / max(1, totals[w][0]) * 1000:.2f} ms" for w in urls)
+    print(f"| gunicorn CPU a move | {cells} |")
 
 
 def redis_child() -> None:
@@ -207,7 +300,8 @@ def esp(args: argparse.Namespace) -> None:
     print("| ESP answers after | emails sent | emails a second | worker CPU an email | HTTP connections opened |")
     print("|---|---|---|---|---|")
     for d, sent, rate, cpu, opened, batches in rows:
-        print(f"| {d:g} ms | {sent} | {rate:.0f} | {cpu:.2f} ms | {opened} (for {batches} batches) |")
+        label = "(anymail's test backend: no HTTP)" if d == "test" else f"{d} ms"
+        print(f"| {label} | {sent} | {rate:.0f} | {cpu:.2f} ms | {opened} (for {batches} batches) |")
 
 
 def esp_measure(args: argparse.Namespace, port: int, delay: object, conns: object, reqs: object) -> list[tuple]:
@@ -243,14 +337,17 @@ def esp_measure(args: argparse.Namespace, port: int, delay: object, conns: objec
         actions.join_game(game.pk, users[1])
         games.append(game.pk)
     relay.drain_notices()  # the games' "started" emails: not timed
+    from django.test import override_settings
+
     rows = []
-    delays = [float(d) for d in args.delays.split(",")]
-    for d in delays:
+    for d in args.delays.split(","):
+        # "test": anymail's test backend, no HTTP at all (the email benchmark's figure), the baseline
+        backend = "anymail.backends.test.EmailBackend" if d == "test" else "anymail.backends.postmark.EmailBackend"
         sent = 0
         elapsed = cpu = 0.0
         conns.value = 0  # type: ignore[attr-defined]
         batches = 0
-        delay.value = d / 1000  # type: ignore[attr-defined]
+        delay.value = 0 if d == "test" else float(d) / 1000  # type: ignore[attr-defined]
         for _ in range(args.rounds):
             for pk in games:  # every game's player to move plays: one notice a move
                 game = Game.objects.get(pk=pk)
@@ -259,7 +356,8 @@ def esp_measure(args: argparse.Namespace, port: int, delay: object, conns: objec
                 actions.submit_move(pk, users[seat], found.move if found else "pass", expected_version=game.version)
             waiting = Notice.objects.count()
             start, cpu_start = time.perf_counter(), time.process_time()
-            sent += relay.drain_notices()
+            with override_settings(EMAIL_BACKEND=backend):
+                sent += relay.drain_notices()
             elapsed += time.perf_counter() - start
             cpu += time.process_time() - cpu_start
             batches += -(-waiting // relay.settings.NOTICE_BATCH)
@@ -273,17 +371,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="what", required=True)
     pg = sub.add_parser("postgres")
-    pg.add_argument("--games", type=int, default=32)
+    pg.add_argument("--games", type=int, default=72)
     pg.add_argument("--moves", type=int, default=8)
     pg.add_argument("--workers", type=int, default=4)
     pg.add_argument("--delay-ms", type=float, default=0.19)
+    pg.add_argument("--window", type=float, default=1.0)
     rd = sub.add_parser("redis")
     rd.add_argument("--n", type=int, default=2000)
     rd.add_argument("--delay-ms", type=float, default=0.19)
     es = sub.add_parser("esp")
     es.add_argument("--games", type=int, default=100)
     es.add_argument("--rounds", type=int, default=2)
-    es.add_argument("--delays", default="0,20,50")
+    es.add_argument("--delays", default="test,0,20,50")
     args = parser.parse_args()
     {"postgres": postgres, "redis": redis_bench, "esp": esp}[args.what](args)
 
