@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -56,6 +57,25 @@ def pg_round_trip(url: str, n: int = 500) -> float:
             conn.execute("SELECT 1").fetchone()
             times.append(time.perf_counter() - start)
     return median_p95(times)[0]
+
+
+def eleven_statements(urls: dict[str, str], n: int = 300) -> dict[str, float]:
+    """Median time of a move's 11 statements' round trips alone (11 x SELECT 1), the routes alternating."""
+    import psycopg
+
+    conns = {w: psycopg.connect(url + "/postgres", autocommit=True) for w, url in urls.items()}
+    times: dict[str, list[float]] = {w: [] for w in urls}
+    try:
+        for _ in range(n):
+            for w, conn in conns.items():
+                start = time.perf_counter()
+                for _ in range(11):
+                    conn.execute("SELECT 1").fetchone()
+                times[w].append(time.perf_counter() - start)
+    finally:
+        for conn in conns.values():
+            conn.close()
+    return {w: statistics.median(t) * 1000 for w, t in times.items()}
 
 
 def postgres(args: argparse.Namespace) -> None:  # noqa: C901 - one measurement, read top to bottom
@@ -97,6 +117,7 @@ def postgres(args: argparse.Namespace) -> None:  # noqa: C901 - one measurement,
     with remote(PG_PORT, args.delay_ms) as (host, port):
         urls = {"loopback": local, "remote": f"postgres://postgres@{host}:{port}"}
         rtt = {where: pg_round_trip(url + "/postgres") for where, url in urls.items()}
+        eleven = eleven_statements(urls)
         servers, ports = {}, {}
         try:
             for where, url in urls.items():
@@ -109,16 +130,15 @@ def postgres(args: argparse.Namespace) -> None:  # noqa: C901 - one measurement,
             for where in urls:
                 web_bench.wait_until_up(ports[where])
                 web_bench.run_healthz(ports[where], 4, 1.0, [plans[0]["cookies"][0]])  # warm up
-            # Latency: a third of the games, one move at a time, each move to the other server than the last.
+            # Latency: a third of the games, one move at a time, each to one of the servers at random.
             third = plans[: len(plans) // 3]
             conns = {w: http.client.HTTPConnection("127.0.0.1", ports[w], timeout=30) for w in urls}
             latency: dict[str, list[float]] = {w: [] for w in urls}
-            turn = 0
+            rnd = random.Random(7)  # which server plays each move: no seat, no move number always on one side
             for plan in third:
                 while step[plan["id"]] < len(plan["moves"]):
-                    where = ("loopback", "remote")[turn % 2]
+                    where = rnd.choice(("loopback", "remote"))
                     latency[where].append(move(conns[where], plan))
-                    turn += 1
             # Throughput: the rest, eight clients, windows alternating between the servers.
             rest = plans[len(plans) // 3 :]
             shares = [rest[i::8] for i in range(8)]
@@ -162,9 +182,12 @@ def postgres(args: argparse.Namespace) -> None:  # noqa: C901 - one measurement,
     print("| measure | PostgreSQL on the loopback | PostgreSQL through the forwarder |")
     print("|---|---|---|")
     print(f"| SELECT 1, median round trip | {rtt['loopback']:.3f} ms | {rtt['remote']:.3f} ms |")
+    print(f"| 11 x SELECT 1 (a move's round trips alone), median | {eleven['loopback']:.2f} ms | "
+          f"{eleven['remote']:.2f} ms |")
     for label, pick in (("median", 0.5), ("p95", 0.95)):
         cells = " | ".join(f"{sorted(latency[w])[int(len(latency[w]) * pick)] * 1000:.1f} ms" for w in urls)
-        print(f"| a move, one at a time, {label} ({len(latency['loopback'])} moves each) | {cells} |")
+        print(f"| a move, one at a time, {label} ({len(latency['loopback'])} and {len(latency['remote'])} moves) "
+              f"| {cells} |")
     cells = " | ".join(f"{totals[w][0] / totals[w][1]:.0f} moves/s" for w in urls)
     print(f"| moves from 8 clients, alternating {args.window:g} s windows ({totals['loopback'][0]} and "
           f"{totals['remote'][0]} moves) | {cells} |")
