@@ -123,8 +123,21 @@ def remote(port: int, delay_ms: float = 0.25, target_host: str = "127.0.0.1") ->
     proc = None
     try:
         set_up()
-        proc = subprocess.Popen([sys.executable, __file__, "--serve", "--port", str(port), "--delay-ms",
-                                 str(delay_ms), "--target", target_host], stdout=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                __file__,
+                "--serve",
+                "--port",
+                str(port),
+                "--delay-ms",
+                str(delay_ms),
+                "--target",
+                target_host,
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         if proc.stdout is None or proc.stdout.readline().strip() != "ready":
             raise RuntimeError("the forwarder did not start")
         yield NS_IP, port
@@ -161,8 +174,11 @@ def main() -> None:
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
         return serve(args.port, args.delay_ms, (args.target, args.port))
     with remote(args.port, args.delay_ms, args.target) as (host, port):
-        print(f"{args.target}:{args.port} is at {host}:{port}; TCP connect: {round_trip_ms(host, port):.3f} ms "
-              f"(on the loopback: {round_trip_ms(args.target, args.port):.3f} ms)", flush=True)
+        print(
+            f"{args.target}:{args.port} is at {host}:{port}; TCP connect: {round_trip_ms(host, port):.3f} ms "
+            f"(on the loopback: {round_trip_ms(args.target, args.port):.3f} ms)",
+            flush=True,
+        )
         time.sleep(args.seconds)
 
 

@@ -177,20 +177,28 @@ def postgres(args: argparse.Namespace) -> None:  # noqa: C901 - one measurement,
             import redis
 
             redis.Redis.from_url(os.environ["BENCH_BROKER"]).flushdb()
-    print(f"command: python bench/remote_bench.py postgres --games {args.games} --moves {args.moves} "
-          f"--workers {args.workers} --delay-ms {args.delay_ms:g} --window {args.window:g}\n")
+    print(
+        f"command: python bench/remote_bench.py postgres --games {args.games} --moves {args.moves} "
+        f"--workers {args.workers} --delay-ms {args.delay_ms:g} --window {args.window:g}\n"
+    )
     print("| measure | PostgreSQL on the loopback | PostgreSQL through the forwarder |")
     print("|---|---|---|")
     print(f"| SELECT 1, median round trip | {rtt['loopback']:.3f} ms | {rtt['remote']:.3f} ms |")
-    print(f"| 11 x SELECT 1 (a move's round trips alone), median | {eleven['loopback']:.2f} ms | "
-          f"{eleven['remote']:.2f} ms |")
+    print(
+        f"| 11 x SELECT 1 (a move's round trips alone), median | {eleven['loopback']:.2f} ms | "
+        f"{eleven['remote']:.2f} ms |"
+    )
     for label, pick in (("median", 0.5), ("p95", 0.95)):
         cells = " | ".join(f"{sorted(latency[w])[int(len(latency[w]) * pick)] * 1000:.1f} ms" for w in urls)
-        print(f"| a move, one at a time, {label} ({len(latency['loopback'])} and {len(latency['remote'])} moves) "
-              f"| {cells} |")
+        print(
+            f"| a move, one at a time, {label} ({len(latency['loopback'])} and {len(latency['remote'])} moves) "
+            f"| {cells} |"
+        )
     cells = " | ".join(f"{totals[w][0] / totals[w][1]:.0f} moves/s" for w in urls)
-    print(f"| moves from 8 clients, alternating {args.window:g} s windows ({totals['loopback'][0]} and "
-          f"{totals['remote'][0]} moves) | {cells} |")
+    print(
+        f"| moves from 8 clients, alternating {args.window:g} s windows ({totals['loopback'][0]} and "
+        f"{totals['remote'][0]} moves) | {cells} |"
+    )
     cells = " | ".join(f"{totals[w][2] / max(1, totals[w][0]) * 1000:.2f} ms" for w in urls)
     print(f"| gunicorn CPU a move | {cells} |")
 
@@ -318,8 +326,10 @@ def esp(args: argparse.Namespace) -> None:
     finally:
         server.terminate()
         server.join(5)
-    print(f"command: python bench/remote_bench.py esp --games {args.games} --rounds {args.rounds} "
-          f"--delays {args.delays}\n")
+    print(
+        f"command: python bench/remote_bench.py esp --games {args.games} --rounds {args.rounds} "
+        f"--delays {args.delays}\n"
+    )
     print("| ESP answers after | emails sent | emails a second | worker CPU an email | HTTP connections opened |")
     print("|---|---|---|---|---|")
     for d, sent, rate, cpu, opened, batches in rows:
