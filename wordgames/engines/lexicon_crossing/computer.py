@@ -4,7 +4,9 @@ A crossword is grown word by word: a first word from the tiles, then words cross
 each new letter clear of letters beside it (so no accidental words). Both levels start from the crossword they
 have and add the newest tiles; when that fails they rebuild from scratch, again and again with the rng while
 the budget lasts (taking words off its best crossword to make room, or starting afresh), keeping the best: all
-tiles used first, then the score (points per word). quick builds once or twice; strong keeps rebuilding for a
+tiles used first, then the score (points per word). Each word is chosen for the tiles it places and for the
+value of the letters it crosses (the score counts the tiles in two words). quick adds the new tiles, then takes a
+word off its best crossword and grows it again, and keeps the better of the two; strong keeps rebuilding for a
 higher score. When the newest tiles do not simply fit (a Q with no U free, late in the game when the hand holds
 nothing else), both levels first make room: a word comes off the crossword with whatever hangs on it alone, and
 its letters and the hand go back, the hardest tile first (``_settle``). Without this, two computers each holding
@@ -134,7 +136,9 @@ def _best_crossing(
             placed = [(cells[i], word[i]) for i in new]
             if must is not None and all(letter != must for _, letter in placed):
                 continue
-            value = _worth(word, [word[i] for i in new], worth) + len(word) - len(new) + rng.random()
+            # A letter crossed scores its value (rules: tiles in two words count): cross the dear ones.
+            crossed = sum(worth(word[i]) for i in range(len(word)) if i not in new)
+            value = _worth(word, [word[i] for i in new], worth) + crossed + rng.random()
             if best is None or value > best[0]:
                 best = (value, placed)
     return best[1] if best else None
@@ -366,8 +370,6 @@ def _choose(view: dict[str, Any], seat: int, rng: random.Random, clock: Clock, t
             settled = _settle(rows, hand, lexicon, random.Random(rng.random()), clock)
             if settled is not None and _rank(settled, 0, lexicon) > best_rank:
                 best_rows, best_rank = settled, _rank(settled, 0, lexicon)
-        if best_rank[0] and tries <= 2:
-            break  # quick: any complete crossword will do
     if best_rows != rows and best_rank > current:
         return crossword.notation(best_rows)
     if view["phase"] == "red":
