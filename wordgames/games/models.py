@@ -103,9 +103,9 @@ class Game(models.Model):
     )
     reminder_after = models.DurationField(
         verbose_name=_("reminder after"),
-        # xgettext:no-python-format
         null=True,
         blank=True,
+        # xgettext:no-python-format
         help_text=_("When to remind a player who has not moved; empty means at 80 % of the time."),
     )
     # Beat's wake-up sweep reads the games whose computers' turn is due by this index, never every game against
