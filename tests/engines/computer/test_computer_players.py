@@ -4,6 +4,7 @@ time budget, and play the moves the levels promise."""
 from __future__ import annotations
 
 import copy
+import gc
 import random
 import time
 from typing import Any
@@ -128,9 +129,16 @@ def test_the_same_position_and_rng_give_the_same_move(game: str, options: dict[s
 def test_a_choice_keeps_to_its_time_budget(game: str, options: dict[str, Any], level: str, budget: float) -> None:
     state = midgame(game, options, moves=10)
     seat = min(get_engine(game).actors(state))
-    started = time.thread_time()  # budgets are CPU time: a busy machine makes a choice later, not weaker
-    chosen = move(game, state, seat, level, budget=budget)
-    took = time.thread_time() - started
+    # As a worker does after loading (wordgames.celery): what the process holds already is frozen out of the
+    # collector, so a full collection of the whole test run's heap is not charged to this choice.
+    gc.collect()
+    gc.freeze()
+    try:
+        started = time.thread_time()  # budgets are CPU time: a busy machine makes a choice later, not weaker
+        chosen = move(game, state, seat, level, budget=budget)
+        took = time.thread_time() - started
+    finally:
+        gc.unfreeze()
 
     assert took < budget + 0.05, took  # a last candidate may be finishing as the budget runs out
     if chosen is not None:
