@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from ..core.engine import Engine
@@ -88,51 +88,13 @@ def _best_crossing(
     grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random.Random, clock: Clock, must: str | None = None
 ) -> list[tuple[Cell, str]] | None:
     """The best word crossing ``grid`` made of ``tiles`` (one that places ``must``, when given)."""
-    rows = [r for r, _ in grid]
-    cols = [c for _, c in grid]
     worth = _value(lexicon)
     best: tuple[float, list[tuple[Cell, str]]] | None = None
-    windows = []
-    for across in (True, False):
-        lines = range(min(rows) - 1, max(rows) + 2) if across else range(min(cols) - 1, max(cols) + 2)
-        span = (min(cols), max(cols)) if across else (min(rows), max(rows))
-        for line in lines:
-            for start in range(span[0] - LEAD, span[1] + 1):
-                windows.append((across, line, start))
-    rng.shuffle(windows)
     step = Clock(min(clock.left(), max(0.02, clock.budget / 10)))  # one word need not take the whole budget
-    for across, line, start in windows:
+    for window in _windows(grid, rng):
         if clock.over() or (step.over() and (best is not None or must is not None)):
             break
-        cells = [((line, start + i) if across else (start + i, line)) for i in range(LONGEST)]
-        prev = (line, start - 1) if across else (start - 1, line)
-        if prev in grid:
-            continue
-        slots = [grid.get(c) for c in cells]
-        fixed = [i for i, s in enumerate(slots) if s]
-        if not fixed or fixed[0] > LEAD:
-            continue
-
-        def usable(i: int, cells: list[Cell] = cells, across: bool = across) -> bool:
-            r, c = cells[i]
-            sides = ((r - 1, c), (r + 1, c)) if across else ((r, c - 1), (r, c + 1))
-            return not any(s in grid for s in sides)
-
-        def can_end(
-            n: int,
-            cells: list[Cell] = cells,
-            slots: list[str | None] = slots,
-            first: int = fixed[0],
-            across: bool = across,
-        ) -> bool:
-            if n <= first:
-                return False
-            if n < len(cells):
-                return slots[n] is None
-            r, c = cells[-1]
-            return ((r, c + 1) if across else (r + 1, c)) not in grid
-
-        for word, new in fit_words(lexicon, slots, tiles, usable=usable, can_end=can_end, clock=clock, rng=rng):
+        for cells, word, new in _window_words(grid, window, tiles, lexicon, clock, rng):
             placed = [(cells[i], word[i]) for i in new]
             if must is not None and all(letter != must for _, letter in placed):
                 continue
@@ -453,49 +415,65 @@ def _random_grow(grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: rand
     return grid
 
 
-def _crossings(
-    grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random.Random, clock: Clock
-) -> list[list[tuple[Cell, str]]]:
-    """Words crossing ``grid`` made of ``tiles`` (the new letters of each), as many as the clock allows."""
+def _windows(grid: Letters, rng: random.Random) -> list[tuple[bool, int, int]]:
+    """Where a word crossing ``grid`` may start (across or down, its line, its first cell), in a random order."""
     rows = [r for r, _ in grid]
     cols = [c for _, c in grid]
     windows = []
     for across in (True, False):
         lines = range(min(rows) - 1, max(rows) + 2) if across else range(min(cols) - 1, max(cols) + 2)
         span = (min(cols), max(cols)) if across else (min(rows), max(rows))
-        windows += [(across, line, start) for line in lines for start in range(span[0] - LEAD, span[1] + 1)]
+        for line in lines:
+            for start in range(span[0] - LEAD, span[1] + 1):
+                windows.append((across, line, start))
     rng.shuffle(windows)
+    return windows
+
+
+def _window_words(
+    grid: Letters,
+    window: tuple[bool, int, int],
+    tiles: Counter[str],
+    lexicon: Lexicon,
+    clock: Clock,
+    rng: random.Random,
+) -> Iterator[tuple[list[Cell], str, list[int]]]:
+    """The words of ``tiles`` written from ``window`` through a letter of ``grid`` (none when the window does not
+    start a word there): the window's cells, the word, and the positions of its new letters."""
+    across, line, start = window
+    cells = [((line, start + i) if across else (start + i, line)) for i in range(LONGEST)]
+    if ((line, start - 1) if across else (start - 1, line)) in grid:
+        return
+    slots = [grid.get(c) for c in cells]
+    fixed = [i for i, s in enumerate(slots) if s]
+    if not fixed or fixed[0] > LEAD:
+        return
+
+    def usable(i: int) -> bool:
+        r, c = cells[i]
+        sides = ((r - 1, c), (r + 1, c)) if across else ((r, c - 1), (r, c + 1))
+        return not any(s in grid for s in sides)
+
+    def can_end(n: int) -> bool:
+        if n <= fixed[0]:
+            return False
+        if n < len(cells):
+            return slots[n] is None
+        r, c = cells[-1]
+        return ((r, c + 1) if across else (r + 1, c)) not in grid
+
+    for word, new in fit_words(lexicon, slots, tiles, usable=usable, can_end=can_end, clock=clock, rng=rng):
+        yield cells, word, new
+
+
+def _crossings(
+    grid: Letters, tiles: Counter[str], lexicon: Lexicon, rng: random.Random, clock: Clock
+) -> list[list[tuple[Cell, str]]]:
+    """Words crossing ``grid`` made of ``tiles`` (the new letters of each), as many as the clock allows."""
     found: list[list[tuple[Cell, str]]] = []
-    for across, line, start in windows:
+    for window in _windows(grid, rng):
         if clock.over() and found:
             break
-        cells = [((line, start + i) if across else (start + i, line)) for i in range(LONGEST)]
-        if ((line, start - 1) if across else (start - 1, line)) in grid:
-            continue
-        slots = [grid.get(c) for c in cells]
-        fixed = [i for i, s in enumerate(slots) if s]
-        if not fixed or fixed[0] > LEAD:
-            continue
-
-        def usable(i: int, cells: list[Cell] = cells, across: bool = across) -> bool:
-            r, c = cells[i]
-            sides = ((r - 1, c), (r + 1, c)) if across else ((r, c - 1), (r, c + 1))
-            return not any(s in grid for s in sides)
-
-        def can_end(
-            n: int,
-            cells: list[Cell] = cells,
-            slots: list[str | None] = slots,
-            first: int = fixed[0],
-            across: bool = across,
-        ) -> bool:
-            if n <= first:
-                return False
-            if n < len(cells):
-                return slots[n] is None
-            r, c = cells[-1]
-            return ((r, c + 1) if across else (r + 1, c)) not in grid
-
-        for word, new in fit_words(lexicon, slots, tiles, usable=usable, can_end=can_end, clock=clock, rng=rng):
+        for cells, word, new in _window_words(grid, window, tiles, lexicon, clock, rng):
             found.append([(cells[i], word[i]) for i in new])
     return found
