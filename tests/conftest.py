@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -99,6 +100,18 @@ CONCURRENCY = ("tests/chaos/", "/test_concurren", "/test_simultaneous_seats.py")
 # and the few a module marks `nodb` (a server of their own on their own SQLite file, a catalogue run). They would
 # run the same on PostgreSQL, so CI runs them once, in the SQLite run (.ci/run: -m "not nodb" for PostgreSQL).
 NO_DATABASE = ("tests/engines/",)
+# Browser tests whose promise is how pages look and behave in the browser (axe on every page in both themes, the
+# dark theme, the CSP, scripts in the reader's language, email boards on a phone): they reach the database only
+# through the views' ordinary reads and writes, which the rest of the suite runs on PostgreSQL, so CI runs them
+# once, in the SQLite run (.ci/run: -m "not pages" for PostgreSQL). Browser tests of play, live pages and the app
+# (moves under the game's lock, LISTEN/NOTIFY, push) run on both.
+PAGES = (
+    "tests/e2e/test_accessibility_in_the_browser.py",
+    "tests/e2e/test_dark_theme_in_the_browser.py",
+    "tests/e2e/test_csp_in_the_browser.py",
+    "tests/e2e/test_scripts_translated_in_the_browser.py",
+    "tests/e2e/test_email_boards_on_a_phone.py",
+)
 # What a test asks for when it uses the run's database (pytest-django's fixtures, and ours built on them).
 DATABASE_FIXTURES = {
     "db",
@@ -115,11 +128,16 @@ DATABASE_FIXTURES = {
 
 
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
+    root = Path(str(config.rootpath))
+    if missing := [path for path in PAGES if not (root / path).exists()]:
+        raise pytest.UsageError(f"tests/conftest.py PAGES names files that are gone: {missing}")
     for item in items:
         if any(part in str(item.path) for part in CONCURRENCY):
             item.add_marker(pytest.mark.concurrency)
         if any(part in item.path.as_posix() for part in NO_DATABASE):
             item.add_marker(pytest.mark.nodb)
+        if any(item.path.as_posix().endswith(path) for path in PAGES):
+            item.add_marker(pytest.mark.pages)
         if item.get_closest_marker("nodb") and (
             any(item.get_closest_marker(name) for name in ("django_db", "worker", "postgres", "concurrency"))
             or DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
