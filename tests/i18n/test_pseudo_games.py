@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from typing import Any
 
 import pytest
 from django.conf import settings
+from django.core import signing
 from django.test import Client
 from django.urls import reverse
 
@@ -183,6 +185,20 @@ def test_the_invitation_page_in_the_pseudo_language(ann: Any, bob: Any, cat: Any
     url = reverse("accept_invitation", args=[invitation_token(seat)])
     assert page(logged_in(bob), url, game) == []  # the invitee: take the seat or decline
     assert page(logged_in(cat), url, game) == []  # someone else holding the link: refused, politely
+
+
+def test_an_expired_invitation_link_in_the_pseudo_language(ann: Any, bob: Any, monkeypatch: Any) -> None:
+    game = actions.create_game(ann, "lingo", {}, ["bob"], internal=True)
+    seat = Seat.objects.get(game=game, invited_user=bob)
+    with monkeypatch.context() as then:  # signed 61 days ago
+        then.setattr(
+            signing.TimestampSigner, "timestamp", lambda self: signing.b62_encode(int(time.time()) - 61 * 86400)
+        )
+        url = reverse("accept_invitation", args=[invitation_token(seat)])
+    response = pseudo_get(logged_in(bob), url)
+    html = response.content.decode()
+    assert response.status_code == 410 and OPEN in html and "still waiting" in html
+    assert bare_prose(html, data_of(game)) == []
 
 
 def test_every_engine_text_a_page_shows_is_in_the_catalogue() -> None:

@@ -29,6 +29,7 @@ from .game import result_sentence, seat_name, subject_line, thread_subject
 from .invitations import send_invitation
 from .letters import (
     BOARD_STYLE,
+    INVITATION_DAYS,
     TAKING_OVER,
     Claimable,
     Letter,
@@ -49,6 +50,7 @@ from .replies import send_reply
 
 __all__ = [
     "BOARD_STYLE",
+    "INVITATION_DAYS",
     "TAKING_OVER",
     "Claimable",
     "Event",

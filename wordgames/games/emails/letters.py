@@ -34,6 +34,7 @@ from ..models import Game, Notification, Seat
 
 INVITATION_SALT = "wordgames.invitation"
 UNSUBSCRIBE_SALT = "wordgames.unsubscribe"
+INVITATION_DAYS = 60  # how long an invitation email's link seats the invitee
 
 
 def absolute(path: str) -> str:
@@ -44,8 +45,11 @@ def invitation_token(seat: Seat) -> str:
     return signing.dumps({"seat": seat.pk, "game": seat.game_id}, salt=INVITATION_SALT)
 
 
-def read_invitation_token(token: str, max_age_days: int = 60) -> dict[str, int]:
-    return signing.loads(token, salt=INVITATION_SALT, max_age=max_age_days * 86400)
+def read_invitation_token(token: str, max_age_days: int | None = INVITATION_DAYS) -> dict[str, int]:
+    """The seat and game an invitation link was made for: ``signing.SignatureExpired`` when it was made here more
+    than ``max_age_days`` ago (None: whatever its age), ``signing.BadSignature`` when it was not made here."""
+    max_age = max_age_days * 86400 if max_age_days is not None else None
+    return signing.loads(token, salt=INVITATION_SALT, max_age=max_age)
 
 
 def unsubscribe_token(user: User, kind: str) -> str:

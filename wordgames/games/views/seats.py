@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -16,8 +16,8 @@ from wordgames.lib.http import AuthedRequest
 
 from .. import actions, queries
 from ..actions.games import not_yours
-from ..emails import read_invitation_token
-from ..models import Seat
+from ..emails import INVITATION_DAYS, read_invitation_token
+from ..models import Game, Seat
 from .common import load_game
 
 
@@ -38,6 +38,8 @@ def join(request: AuthedRequest, pk: int) -> HttpResponse:
 def accept_invitation(request: AuthedRequest, token: str) -> HttpResponse:
     try:
         data = read_invitation_token(token)
+    except signing.SignatureExpired:
+        return _expired(request, token)
     except signing.BadSignature:
         return render(request, "games/invitation.html", {"error": _("This invitation link is not valid.")}, status=400)
     seat = get_object_or_404(Seat.objects.select_related("game", "game__created_by__profile"), pk=data["seat"])
@@ -58,6 +60,25 @@ def accept_invitation(request: AuthedRequest, token: str) -> HttpResponse:
         messages.success(request, _("You have a seat in this game."))
         return redirect(seat.game)
     return render(request, "games/invitation.html", context)
+
+
+def _expired(request: AuthedRequest, token: str) -> HttpResponse:
+    """A link made here, too old to seat anyone (posted to or not): said plainly, with where to go instead. The
+    game's page is offered while the game still waits for players, to whoever may see it."""
+    seat = Seat.objects.filter(pk=read_invitation_token(token, max_age_days=None)["seat"]).first()
+    game = None
+    if seat is not None:
+        try:
+            game = load_game(seat.game_id, request)
+        except Http404:
+            pass
+    waiting = game is not None and game.status == Game.Status.OPEN
+    return render(
+        request,
+        "games/invitation.html",
+        {"expired": True, "days": INVITATION_DAYS, "game": game if waiting else None},
+        status=410,
+    )
 
 
 @require_POST
