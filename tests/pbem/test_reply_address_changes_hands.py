@@ -1,7 +1,9 @@
 """A private reply address belongs to a seat and the player holding it: when a moderator puts someone else in
 the seat, the old address stops working, for the old player, for the team-mates who went with them, and for
 anyone who learnt it (even where the site trusts any sender of a reply address), and the writer is told why.
-The new player moves with the address of the emails sent to them."""
+The new player moves with the address of the emails sent to them: when the game waits for their seat, from the
+first one, a "your turn" with the board sent at once (the others, for whom nothing changed, get only the
+moderator's notice)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core import mail
 
 from wordgames.games import actions
 from wordgames.games.models import Game, Move, TeamInvitation
@@ -53,6 +56,44 @@ def test_the_new_player_moves_with_the_address_sent_to_them(
     to_cat = latest_to("cat@example.com")
     assert "cat to move" in to_cat.subject and mime.reply_address(to_cat) != mime.reply_address(to_ann)
     move = best(lingo_game, 0)
+    by_pipe(mime.reply(to_cat, move), tmp_path)
+    assert Move.objects.filter(game=lingo_game, user=cat, text=move, source=Move.Source.EMAIL).exists()
+
+
+def test_a_replacement_whose_turn_it_is_moves_by_replying_to_their_first_email(
+    lingo_game: Game, cat: Any, admin_user: Any, tmp_path: Path
+) -> None:
+    sent_before = len(mail.outbox)
+    actions.replace_player(lingo_game.pk, 0, cat, admin_user, "ann is away for months")  # ann's turn: now cat's
+    new = mail.outbox[sent_before:]
+    first = next(m for m in new if m.to == ["cat@example.com"])
+    assert "cat to move" in first.subject and "It is your turn" in first.body and "reply to this email" in first.body
+    assert mime.reply_address(first).startswith("play+")
+    # bob's position did not change: he hears of the moderation only.
+    assert [m.subject for m in new if m.to == ["bob@example.com"]] == [
+        f"A moderator put another player in a seat (Lingo game {lingo_game.pk})"
+    ]
+    move = best(lingo_game, 0)
+    by_pipe(mime.reply(first, move), tmp_path)
+    assert Move.objects.filter(game=lingo_game, user=cat, text=move, source=Move.Source.EMAIL).exists()
+
+
+def test_a_replacement_waiting_for_another_player_hears_of_their_turn_when_it_comes(
+    lingo_game: Game, cat: Any, admin_user: Any, play_best: Any, tmp_path: Path
+) -> None:
+    sent_before = len(mail.outbox)
+    actions.replace_player(lingo_game.pk, 1, cat, admin_user, "bob is away for months")  # ann's turn still
+    new = mail.outbox[sent_before:]
+    assert [m.subject for m in new if m.to == ["cat@example.com"]] == [
+        f"A moderator put another player in a seat (Lingo game {lingo_game.pk})"
+    ]
+    assert [m.subject for m in new if m.to == ["ann@example.com"]] == [
+        f"A moderator put another player in a seat (Lingo game {lingo_game.pk})"
+    ]
+    play_best(lingo_game, lingo_game.seats.get(position=0).user)
+    to_cat = latest_to("cat@example.com")
+    assert "cat to move" in to_cat.subject
+    move = best(lingo_game, 1)
     by_pipe(mime.reply(to_cat, move), tmp_path)
     assert Move.objects.filter(game=lingo_game, user=cat, text=move, source=Move.Source.EMAIL).exists()
 

@@ -122,6 +122,12 @@ def replace_player(game_id: int, position: int, new_user: User, moderator: User,
             game.save(update_fields=["has_computers"])
         if game.state is not None:
             save_state(game, rebuild_state(game))
+            if old != new_user and game.status == Game.Status.ACTIVE:
+                # The new player has had no email of this game: if it waits for their seat, that is news to them
+                # alone (the others could act before as now), told in a "your turn" with the board and the seat's
+                # reply address, so they can move by replying to their first email about it.
+                others = [s.position for s in game.seats.all() if s.pk != seat.pk]
+                relay.tell(game, game.version, actors_before=others)
         else:
             game.version += 1
             game.save()
