@@ -1,8 +1,10 @@
-"""A dictionary of every word, registered as "every-word": for whole games played with random tiles, where
-the crosswords are laid out mechanically. The dictionary check itself is tested with ENABLE."""
+"""A dictionary of every word, registered as "every-word" (and as "every-word-fr", played with the French letter
+set): for whole games played with random tiles, where the crosswords are laid out mechanically. The dictionary
+check itself is tested with ENABLE."""
 
 from __future__ import annotations
 
+from wordgames.engines.core.letters import register_letter_set, shipped
 from wordgames.engines.core.lexicon import Lexicon, register_lexicon
 
 
@@ -12,6 +14,8 @@ class EveryWord(Lexicon):
 
 
 register_lexicon("every-word", lambda: EveryWord("every-word", ["A"]))
+register_lexicon("every-word-fr", lambda: EveryWord("every-word-fr", ["A"]))
+register_letter_set("every-word-fr", shipped("fr"))
 
 
 def lay_out(tiles: list[str]) -> str:

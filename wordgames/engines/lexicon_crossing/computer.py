@@ -64,6 +64,12 @@ def _value(lexicon: Lexicon) -> Callable[[str], int]:
     return letter_set_for(lexicon.name).value
 
 
+def _score(rows: list[str], hand: int, lexicon: Lexicon) -> crossword.Score:
+    """The crossword scored as the game scores it: by its letter set's values (English's would not know a
+    Spanish Ñ)."""
+    return crossword.score(rows, hand, lexicon, letter_set_for(lexicon.name).values)
+
+
 def _hardest(tiles: Iterable[str], lexicon: Lexicon) -> str:
     """The tile hardest to place: the one worth most in the game's letter set."""
     value = _value(lexicon)
@@ -124,7 +130,7 @@ def _prune(grid: Letters, rng: random.Random, lexicon: Lexicon) -> Letters:
             trial
             and crossword.connected(rows)
             and not crossword.loose_tiles(rows)
-            and not crossword.score(rows, 0, lexicon).invalid
+            and not _score(rows, 0, lexicon).invalid
         ):
             return trial
     return {}
@@ -148,7 +154,7 @@ def _leaves(grid: Letters, lexicon: Lexicon) -> list[tuple[Letters, Counter[str]
                 del trial[(r + r0, c + c0)]
         trial = _largest_piece(trial)
         rest = _rows(trial)
-        if trial and not crossword.loose_tiles(rest) and not crossword.score(rest, 0, lexicon).invalid:
+        if trial and not crossword.loose_tiles(rest) and not _score(rest, 0, lexicon).invalid:
             found.append((trial, Counter(grid.values()) - Counter(trial.values())))
     return found
 
@@ -281,8 +287,8 @@ def _rows(grid: Letters) -> list[str]:
 
 
 def _rank(rows: list[str], hand: int, lexicon: Lexicon) -> tuple[bool, float]:
-    """(complete, score): complete crosswords first, then points per word."""
-    score = crossword.score(rows, hand, lexicon)
+    """(complete, score): complete crosswords first, then points per word, the points by the game's letter set."""
+    score = _score(rows, hand, lexicon)
     complete = (
         hand == 0 and bool(rows) and crossword.connected(rows) and not crossword.loose_tiles(rows) and not score.invalid
     )

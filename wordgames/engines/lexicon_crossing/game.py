@@ -229,11 +229,14 @@ class LexiconCrossingEngine(Engine):
     def apply(self, state: State, seat: int, move: str, conceal_latest: bool = False) -> tuple[State, MoveOutcome]:
         """``conceal_latest``: the green-lighter's newest tiles are still hidden from them (the asynchronous
         protocol). The move is then judged on the tiles they can see, so that no answer, accepted or refused,
-        tells them what the hidden tiles are."""
-        hidden = state["latest"][seat] if conceal_latest and 0 <= seat < len(state["latest"]) else []
-        if not hidden or state["finished"]:
+        tells them what the hidden tiles are. The hidden tiles are the newest ones still in the hand, as the
+        seat's view counts them (``seen``): one jaywalked or swapped away since is hidden no more."""
+        if not 0 <= seat < len(state["players"]):
+            raise IllegalMove(LexiconCrossingRefusal.NOT_SEATED)
+        hidden = table.newest_held(state, seat) if conceal_latest and not state["finished"] else []
+        if not hidden:
             return self._apply(state, seat, move)
-        if move.strip().lower() == "red":
+        if _words(table.letters(state).fold_text(move)) == ("red", ""):
             raise IllegalMove(LexiconCrossingRefusal.NEWEST_HIDDEN)
         visible = copy.deepcopy(state)
         tiles = visible["tiles"][seat]
@@ -243,16 +246,14 @@ class LexiconCrossingEngine(Engine):
         new, outcome = self._apply(visible, seat, move)
         new["tiles"][seat].extend(hidden)
         if new["deal_number"] == state["deal_number"]:
-            new["latest"][seat] = list(hidden)
+            new["latest"][seat] = list(state["latest"][seat])
         return new, outcome
 
     def _apply(self, state: State, seat: int, move: str) -> tuple[State, MoveOutcome]:
         if state["finished"]:
             raise IllegalMove(Refusal.GAME_OVER)
         move = table.letters(state).fold_text(move)
-        words = move.strip().split(maxsplit=1)
-        command = words[0].lower() if words else ""
-        rest = words[1] if len(words) > 1 else ""
+        command, rest = _words(move)
         if command == "resign":
             return self.resign(state, seat)
         if not state["active"][seat]:
@@ -307,6 +308,12 @@ class LexiconCrossingEngine(Engine):
 
     def examples(self, state: State, seat: int | None) -> list[tuple[str, Phrase | None]]:
         return seen.examples(state, seat)
+
+
+def _words(move: str) -> tuple[str, str]:
+    """A move's command word (in lower case) and the rest."""
+    words = move.strip().split(maxsplit=1)
+    return (words[0].lower() if words else ""), (words[1] if len(words) > 1 else "")
 
 
 ENGINE = LexiconCrossingEngine()

@@ -27,6 +27,8 @@ class LexiconCrossingRefusal(Template):
         "Your newest tile is hidden from you until the others have seen theirs: call red light once it shows."
     )
     LEFT = gettext_noop("You have left this game.")
+    # The site's own words for a move from someone not seated in the game: one msgid, translated already.
+    NOT_SEATED = gettext_noop("You are not playing in this game.")
     NOT_UNDERSTOOD = gettext_noop(
         "I do not understand %(text)s: write grid (then your crossword), green, jaywalk Q, red (when the pool is "
         "exhausted) or done (in the grace period)."

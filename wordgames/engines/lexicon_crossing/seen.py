@@ -16,7 +16,7 @@ from . import crossword
 from .jaywalking import may_jaywalk
 from .said import LexiconCrossingSaid
 from .scoring import result, score
-from .table import hand, letters, lexicon, pool_exhausted
+from .table import hand, letters, lexicon, newest_held, pool_exhausted
 
 
 def view(state: State, seat: int | None, conceal_latest: bool = False) -> dict[str, Any]:
@@ -56,10 +56,9 @@ def _own(state: State, seat: int, conceal: bool) -> dict[str, Any]:
     new_tiles = list(state["latest"][seat])
     hidden = 0
     if conceal:
-        for tile in new_tiles:
-            if tile in held:
-                held.remove(tile)
-                hidden += 1
+        for tile in newest_held(state, seat):
+            held.remove(tile)
+            hidden += 1
         new_tiles = []
     scored = crossword.score(state["grids"][seat], len(held) + hidden, lexicon(state), letters(state).values)
     return dict(

@@ -32,6 +32,18 @@ def hand(state: State, seat: int) -> list[str]:
     return held
 
 
+def newest_held(state: State, seat: int) -> list[str]:
+    """The seat's newest tiles that are still in its hand: those a green-lighter does not see yet. A tile dealt
+    last may have left the hand since (jaywalked, or taken by a team-mate's swap): it is hidden no more."""
+    held = hand(state, seat)
+    found = []
+    for tile in state["latest"][seat]:
+        if tile in held:
+            held.remove(tile)
+            found.append(tile)
+    return found
+
+
 def need(state: State) -> int:
     """The tiles one green light deals: per green light, to every seat still playing."""
     return state["options"]["per_green"] * sum(state["active"])
