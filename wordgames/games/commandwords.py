@@ -20,6 +20,7 @@ move is played, or refused as a move). A word two commands share is no command a
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -242,8 +243,9 @@ class Words:
 
     def greeting(self, line: str) -> bool:
         """Whether ``line`` is a salutation heading a message: a greeting and at most two more words (a name),
-        no digit (moves name cells): ``Hi Bob,``, ``Bonjour Ann !``, ``Dear all``."""
-        text = " ".join(_plain(line).replace(",", " ").strip(TRAILING + " ").split())
+        no digit (moves name cells): ``Hi Bob,``, ``Bonjour Ann !``, ``Dear all``, ``こんにちは、ボブさん。`` (the
+        commas, stops and exclamation marks of Chinese and Japanese separate words as a space does)."""
+        text = " ".join(_GREETING_MARKS.sub(" ", _plain(line)).strip(TRAILING + " ").split())
         if not text or any(ch.isdigit() for ch in text):
             return False
         for greeting in self.greetings:
@@ -268,6 +270,10 @@ class Words:
 
 # Punctuation people end a command with (``Resign.``, ``Help!``, ``chek:``), full-width forms included.
 TRAILING = ".!?,;:…。！？、，；：¡¿"
+# What may separate a greeting from a name or from what follows it, in a normalised line (NFKC has made the
+# full-width ，！～ and the half-width ､｡ into , ! ~ 、 。): ``Hi Bob,``, ``こんにちは、ボブさん``, ``你好，``, ``やあ！``.
+GREETING_MARKS = ",、。!~〜"
+_GREETING_MARKS = re.compile("[" + re.escape(GREETING_MARKS) + "]")
 
 
 def _plain(text: str) -> str:

@@ -7,7 +7,8 @@ the quotes and the signature): the first line that is not a greeting, as people 
   refused with the reason, never played nor posted to the chat (``CROWDED``).
 - ``?`` after a command that ends or answers something (``Resign?``, ``accept?``) is a question, not a decision:
   nothing is done and the player is told how to write it (``QUESTION``).
-- A first line that greets (``Hi Bob,``, ``Bonjour Ann !``) is skipped when a line follows it.
+- A first line that greets (``Hi Bob,``, ``Bonjour Ann !``, ``こんにちは、``) is skipped when a line follows it; a
+  greeting before a command on its line is skipped too (``Hi Bob, board``, ``こんにちは、ヘルプ``).
 - ``yes`` / ``no`` (and the writer's language's words) answer an undo request.
 - A near miss of a command (``histroy``, ``chek:``, ``bord please``) that is no move in the game is answered
   "did you mean history?" (``TYPO``); so is a mistyped one- or two-word line, never played or posted.
@@ -18,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from wordgames.games.commandwords import ENGLISH, ENGLISH_ONLY, EVENTS, TRAILING, Words
+from wordgames.games.commandwords import ENGLISH, ENGLISH_ONLY, EVENTS, GREETING_MARKS, TRAILING, Words
 
 from .reply import GRID_ROW
 
@@ -29,6 +30,10 @@ DECISIONS = ("resign", "accept", "reject", "decline", "yes", "no")
 # Commands that take words after them.
 WITH_WORDS = ("say", "language", "check")
 TYPO, CROWDED, QUESTION = "typo", "crowded", "question"
+# The marks that may end a greeting before a command on the same line, full-width and ideographic forms included,
+# looked for in the line's first characters only.
+_GREETING_END = re.compile("[" + re.escape(GREETING_MARKS) + "，！～､｡]+")
+_GREETING_SPAN = 80
 
 
 @dataclass
@@ -90,7 +95,10 @@ def _first_line(body: str, words: Words) -> tuple[str, str, str, int | None, str
     if not lines:
         return None
     greeting = ""
-    if len(lines) > 1 and words.greeting(lines[0]) and any(lines[1:]):
+    opened = _after_greeting(lines[0], words)
+    if opened is not None:
+        greeting, lines[0] = opened
+    elif len(lines) > 1 and words.greeting(lines[0]) and any(lines[1:]):
         greeting = lines.pop(0)
         while not lines[0]:
             lines.pop(0)
@@ -108,6 +116,20 @@ def _first_line(body: str, words: Words) -> tuple[str, str, str, int | None, str
         if rest and _NUMBER.fullmatch(rest[0] if rest[0].startswith("#") else "x"):
             number = int(rest.pop(0).lstrip("#"))
     return greeting, line, first, number, "\n".join(rest).strip()
+
+
+def _after_greeting(line: str, words: Words) -> tuple[str, str] | None:
+    """A line that opens with a greeting and goes on, after a comma or a stop, with a command (``Hi Bob, board``,
+    ``こんにちは、ヘルプ``, ``你好，棋盘``): the greeting and the command's part of the line; None for any other line
+    (a move after a greeting on its line stays the line as written)."""
+    for mark in _GREETING_END.finditer(line, 0, _GREETING_SPAN):
+        head, rest = line[: mark.end()].strip(), line[mark.end() :].strip()
+        if not rest or not words.greeting(head):
+            continue
+        word = rest.split()[0].rstrip(TRAILING)
+        if word and (words.command(word) is not None or words.event(word) is not None):
+            return head, rest
+    return None
 
 
 def _near_miss(words: Words, tokens: list[str], *, site: bool) -> str | None:
