@@ -11,7 +11,8 @@ the quotes and the signature): the first line that is not a greeting, as people 
   greeting before a command on its line is skipped too (``Hi Bob, board``, ``こんにちは、ヘルプ``).
 - ``yes`` / ``no`` (and the writer's language's words) answer an undo request.
 - A near miss of a command (``histroy``, ``chek:``, ``bord please``) that is no move in the game is answered
-  "did you mean history?" (``TYPO``); so is a mistyped one- or two-word line, never played or posted.
+  "did you mean history?" (``TYPO``); so is a mistyped one- or two-word line, never played or posted. A near
+  miss as near to two commands (``amelden``: ``anmelden``, join, or ``abmelden``, withdraw) names both.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ class Command:
     line: str = ""  # the line read as the command or move, as written
     meant: str = ""  # TYPO, CROWDED, QUESTION: the English command the line was taken for
     greeting: str = ""  # a first line that greeted, skipped
+    suggested: tuple[str, ...] = ()  # TYPO: the words "did you mean" names (two when two commands are as near)
 
 
 def parse_command(body: str, words: Words = ENGLISH_ONLY, *, site: bool = False) -> Command | None:
@@ -59,8 +61,8 @@ def parse_command(body: str, words: Words = ENGLISH_ONLY, *, site: bool = False)
     greeting, line, first, number, comment = read
     tokens = first.split()
 
-    def command(word: str, text: str = first, meant: str = "") -> Command:
-        return Command(word, text, number, comment, line, meant, greeting)
+    def command(word: str, text: str = first, meant: str = "", suggested: tuple[str, ...] = ()) -> Command:
+        return Command(word, text, number, comment, line, meant, greeting, suggested)
 
     if not tokens:
         return command("move")
@@ -82,7 +84,7 @@ def parse_command(body: str, words: Words = ENGLISH_ONLY, *, site: bool = False)
         return command("move")
     near = _near_miss(words, tokens, site=site)
     if near and (site or not words.is_move(first)):
-        return command(TYPO, meant=near)
+        return command(TYPO, meant=near[0][0], suggested=tuple(shown for _meant, shown in near))
     return command("move")
 
 
@@ -132,15 +134,16 @@ def _after_greeting(line: str, words: Words) -> tuple[str, str] | None:
     return None
 
 
-def _near_miss(words: Words, tokens: list[str], *, site: bool) -> str | None:
-    """The command a mistyped line was meant as: its first word a near miss, and the line short (one word and
-    politeness, or two words: ``histroy``, ``chek: 13L YET`` is three but names a cell) — a longer line of words
-    is talk (the chat's). At the site's own address any line: there is no chat there."""
+def _near_miss(words: Words, tokens: list[str], *, site: bool) -> tuple[tuple[str, str], ...]:
+    """The commands a mistyped line was meant as (``Words.near``: one, or two as near as each other): its first
+    word a near miss, and the line short (one word and politeness, or two words: ``histroy``, ``chek: 13L YET``
+    is three but names a cell) — a longer line of words is talk (the chat's). At the site's own address any
+    line: there is no chat there."""
     bare = tokens[0].rstrip(TRAILING)
     if not bare:
-        return None
+        return ()
     if site:  # no chat there: a line of any length is a command or nothing
         return words.near(bare, among=EVENTS + ENGLISH)
     after = " ".join(tokens[1:])
     short = len(tokens) <= 2 or words.courteous(after) or any(ch.isdigit() for ch in after)
-    return words.near(bare) if short else None
+    return words.near(bare) if short else ()
