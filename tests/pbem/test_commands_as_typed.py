@@ -89,6 +89,13 @@ def test_a_greeting_above_the_move_is_skipped_and_the_move_played(
     assert (played.text, played.comment) == (move, "Good luck!")
 
 
+@pytest.mark.parametrize("typed", ["Hi Bob, board", "Hello! board please", "Hi Bob, board\nI am thinking"])
+def test_a_greeting_before_a_command_on_its_line_is_skipped(lingo_game: Game, typed: str, tmp_path: Path) -> None:
+    by_pipe(mime.reply(latest_to("ann@example.com"), typed), tmp_path)
+    assert "The board as it is now:" in replies_to("ann@example.com")[-1].body
+    unchanged(lingo_game)
+
+
 @pytest.mark.parametrize("way", WAYS)
 @pytest.mark.parametrize(
     ("typed", "meant"),

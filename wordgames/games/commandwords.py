@@ -11,7 +11,8 @@ Besides the commands, the catalogue gives each language's words for an answer to
 (``challenge``, ``seek``, ``join``, ``withdraw``, ``puzzle``) are read only there (``withdraw`` is a move in a game).
 
 A mistyped command (``histroy``, ``chek``) is recognised by ``near``: one letter wrong, missing, extra or two
-swapped (two for words of six letters or more), so the player can be asked "did you mean history?".
+swapped (two for words of six letters or more), so the player can be asked "did you mean history?"; a typo as
+near to two commands' words (``amelden``: ``anmelden`` or ``abmelden``) names both, never one of them by chance.
 
 A localised word never hides a move: a word of any game's notation (``pass``, ``green``, ``take``...), an English
 command word, or a word the game would read as a move in the position at hand is not taken as a command (the
@@ -20,6 +21,7 @@ move is played, or refused as a move). A word two commands share is no command a
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -212,25 +214,35 @@ class Words:
         meant = self._meaning(word)
         return meant if meant in EVENTS else None
 
-    def near(self, word: str, *, among: tuple[str, ...] = ENGLISH) -> str | None:
-        """The English command a mistyped ``word`` most likely means (``histroy``: history), or None when it is
-        no command's near miss (or is a command already, or a word of the notation). ``among``: the commands it
-        may be (a game's by default; the site's own address has others)."""
+    def near(self, word: str, *, among: tuple[str, ...] = ENGLISH) -> tuple[tuple[str, str], ...]:
+        """The commands a mistyped ``word`` most likely means, each with the word to suggest: the writer's word
+        it is nearest to (``historiqeu``: historique), or their language's word for the command when the English
+        one is nearest (``histroy``: history, shown as ``historique`` to a French writer). ``among``: the commands
+        it may be (a game's by default; the site's own address has others).
+
+        One command when its words are nearer than any other command's; two when two commands' words are equally
+        near (``amelden`` is one letter from ``anmelden``, join, and from ``abmelden``, withdraw: naming either
+        alone could send the player the opposite way); none when more are, when it is no command's near miss, or
+        when it is a command already or a word of the notation."""
         key = normal(word)
         if not key or key in NOTATION or self._meaning(word) is not None:
-            return None
-        candidates = [(english, english) for english in among]
+            return ()
+        candidates = [(english, english, self.written(english)) for english in among]
         candidates += [
-            (local, meant)
-            for local, (meant, _written) in self.local.items()
+            (local, meant, written)
+            for local, (meant, written) in self.local.items()
             if meant in among and not self.is_move(local)
         ]
-        scored = sorted(
-            (distance(key, written), english)
-            for written, english in candidates
-            if distance(key, written) <= _allowed(written)
-        )
-        return scored[0][1] if scored else None
+        nearest: dict[str, tuple[int, str]] = {}  # each command's fewest edits, and the word to suggest for it
+        for compared, meant, shown in candidates:
+            edits = distance(key, compared)
+            if edits <= _allowed(compared) and (meant not in nearest or edits < nearest[meant][0]):
+                nearest[meant] = (edits, shown)
+        if not nearest:
+            return ()
+        fewest = min(edits for edits, _shown in nearest.values())
+        tied = tuple((meant, shown) for meant, (edits, shown) in nearest.items() if edits == fewest)
+        return tied if len(tied) <= 2 else ()
 
     def courteous(self, words: str) -> bool:
         """Whether ``words`` (what follows a command on its line) are only politeness: ``please``, ``thanks!``,
@@ -242,8 +254,9 @@ class Words:
 
     def greeting(self, line: str) -> bool:
         """Whether ``line`` is a salutation heading a message: a greeting and at most two more words (a name),
-        no digit (moves name cells): ``Hi Bob,``, ``Bonjour Ann !``, ``Dear all``."""
-        text = " ".join(_plain(line).replace(",", " ").strip(TRAILING + " ").split())
+        no digit (moves name cells): ``Hi Bob,``, ``Bonjour Ann !``, ``Dear all``, ``こんにちは、ボブさん。`` (the
+        commas, stops and exclamation marks of Chinese and Japanese separate words as a space does)."""
+        text = " ".join(_GREETING_MARKS.sub(" ", _plain(line)).strip(TRAILING + " ").split())
         if not text or any(ch.isdigit() for ch in text):
             return False
         for greeting in self.greetings:
@@ -268,6 +281,10 @@ class Words:
 
 # Punctuation people end a command with (``Resign.``, ``Help!``, ``chek:``), full-width forms included.
 TRAILING = ".!?,;:…。！？、，；：¡¿"
+# What may separate a greeting from a name or from what follows it, in a normalised line (NFKC has made the
+# full-width ，！～ and the half-width ､｡ into , ! ~ 、 。): ``Hi Bob,``, ``こんにちは、ボブさん``, ``你好，``, ``やあ！``.
+GREETING_MARKS = ",、。!~〜"
+_GREETING_MARKS = re.compile("[" + re.escape(GREETING_MARKS) + "]")
 
 
 def _plain(text: str) -> str:

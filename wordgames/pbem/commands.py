@@ -7,10 +7,12 @@ the quotes and the signature): the first line that is not a greeting, as people 
   refused with the reason, never played nor posted to the chat (``CROWDED``).
 - ``?`` after a command that ends or answers something (``Resign?``, ``accept?``) is a question, not a decision:
   nothing is done and the player is told how to write it (``QUESTION``).
-- A first line that greets (``Hi Bob,``, ``Bonjour Ann !``) is skipped when a line follows it.
+- A first line that greets (``Hi Bob,``, ``Bonjour Ann !``, ``こんにちは、``) is skipped when a line follows it; a
+  greeting before a command on its line is skipped too (``Hi Bob, board``, ``こんにちは、ヘルプ``).
 - ``yes`` / ``no`` (and the writer's language's words) answer an undo request.
 - A near miss of a command (``histroy``, ``chek:``, ``bord please``) that is no move in the game is answered
-  "did you mean history?" (``TYPO``); so is a mistyped one- or two-word line, never played or posted.
+  "did you mean history?" (``TYPO``); so is a mistyped one- or two-word line, never played or posted. A near
+  miss as near to two commands (``amelden``: ``anmelden``, join, or ``abmelden``, withdraw) names both.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from wordgames.games.commandwords import ENGLISH, ENGLISH_ONLY, EVENTS, TRAILING, Words
+from wordgames.games.commandwords import ENGLISH, ENGLISH_ONLY, EVENTS, GREETING_MARKS, TRAILING, Words
 
 from .reply import GRID_ROW
 
@@ -29,6 +31,10 @@ DECISIONS = ("resign", "accept", "reject", "decline", "yes", "no")
 # Commands that take words after them.
 WITH_WORDS = ("say", "language", "check")
 TYPO, CROWDED, QUESTION = "typo", "crowded", "question"
+# The marks that may end a greeting before a command on the same line, full-width and ideographic forms included,
+# looked for in the line's first characters only.
+_GREETING_END = re.compile("[" + re.escape(GREETING_MARKS) + "，！～､｡]+")
+_GREETING_SPAN = 80
 
 
 @dataclass
@@ -40,6 +46,7 @@ class Command:
     line: str = ""  # the line read as the command or move, as written
     meant: str = ""  # TYPO, CROWDED, QUESTION: the English command the line was taken for
     greeting: str = ""  # a first line that greeted, skipped
+    suggested: tuple[str, ...] = ()  # TYPO: the words "did you mean" names (two when two commands are as near)
 
 
 def parse_command(body: str, words: Words = ENGLISH_ONLY, *, site: bool = False) -> Command | None:
@@ -54,8 +61,8 @@ def parse_command(body: str, words: Words = ENGLISH_ONLY, *, site: bool = False)
     greeting, line, first, number, comment = read
     tokens = first.split()
 
-    def command(word: str, text: str = first, meant: str = "") -> Command:
-        return Command(word, text, number, comment, line, meant, greeting)
+    def command(word: str, text: str = first, meant: str = "", suggested: tuple[str, ...] = ()) -> Command:
+        return Command(word, text, number, comment, line, meant, greeting, suggested)
 
     if not tokens:
         return command("move")
@@ -77,7 +84,7 @@ def parse_command(body: str, words: Words = ENGLISH_ONLY, *, site: bool = False)
         return command("move")
     near = _near_miss(words, tokens, site=site)
     if near and (site or not words.is_move(first)):
-        return command(TYPO, meant=near)
+        return command(TYPO, meant=near[0][0], suggested=tuple(shown for _meant, shown in near))
     return command("move")
 
 
@@ -90,7 +97,10 @@ def _first_line(body: str, words: Words) -> tuple[str, str, str, int | None, str
     if not lines:
         return None
     greeting = ""
-    if len(lines) > 1 and words.greeting(lines[0]) and any(lines[1:]):
+    opened = _after_greeting(lines[0], words)
+    if opened is not None:
+        greeting, lines[0] = opened
+    elif len(lines) > 1 and words.greeting(lines[0]) and any(lines[1:]):
         greeting = lines.pop(0)
         while not lines[0]:
             lines.pop(0)
@@ -110,15 +120,30 @@ def _first_line(body: str, words: Words) -> tuple[str, str, str, int | None, str
     return greeting, line, first, number, "\n".join(rest).strip()
 
 
-def _near_miss(words: Words, tokens: list[str], *, site: bool) -> str | None:
-    """The command a mistyped line was meant as: its first word a near miss, and the line short (one word and
-    politeness, or two words: ``histroy``, ``chek: 13L YET`` is three but names a cell) — a longer line of words
-    is talk (the chat's). At the site's own address any line: there is no chat there."""
+def _after_greeting(line: str, words: Words) -> tuple[str, str] | None:
+    """A line that opens with a greeting and goes on, after a comma or a stop, with a command (``Hi Bob, board``,
+    ``こんにちは、ヘルプ``, ``你好，棋盘``): the greeting and the command's part of the line; None for any other line
+    (a move after a greeting on its line stays the line as written)."""
+    for mark in _GREETING_END.finditer(line, 0, _GREETING_SPAN):
+        head, rest = line[: mark.end()].strip(), line[mark.end() :].strip()
+        if not rest or not words.greeting(head):
+            continue
+        word = rest.split()[0].rstrip(TRAILING)
+        if word and (words.command(word) is not None or words.event(word) is not None):
+            return head, rest
+    return None
+
+
+def _near_miss(words: Words, tokens: list[str], *, site: bool) -> tuple[tuple[str, str], ...]:
+    """The commands a mistyped line was meant as (``Words.near``: one, or two as near as each other): its first
+    word a near miss, and the line short (one word and politeness, or two words: ``histroy``, ``chek: 13L YET``
+    is three but names a cell) — a longer line of words is talk (the chat's). At the site's own address any
+    line: there is no chat there."""
     bare = tokens[0].rstrip(TRAILING)
     if not bare:
-        return None
+        return ()
     if site:  # no chat there: a line of any length is a command or nothing
         return words.near(bare, among=EVENTS + ENGLISH)
     after = " ".join(tokens[1:])
     short = len(tokens) <= 2 or words.courteous(after) or any(ch.isdigit() for ch in after)
-    return words.near(bare) if short else None
+    return words.near(bare) if short else ()

@@ -398,10 +398,18 @@ def _site_help(command: Command, words: Words) -> str:
 
 
 def _typo(command: Command, words: Words) -> str:
-    """ "Did you mean history?", in the writer's words."""
+    """ "Did you mean history?", in the writer's words; both words when two commands are as near (``amelden``:
+    "did you mean anmelden or abmelden?"), never one of them by chance."""
+    suggested = command.suggested or (words.written(command.meant),)
+    if len(suggested) == 2:
+        return _("Nothing was done: %(line)s is not a command. Did you mean %(command)s or %(other)s?") % {
+            "line": quote(command.line),
+            "command": suggested[0],
+            "other": suggested[1],
+        }
     return _("Nothing was done: %(line)s is not a command. Did you mean %(command)s?") % {
         "line": quote(command.line),
-        "command": words.written(command.meant),
+        "command": suggested[0],
     }
 
 
