@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from wordgames.games.actions.clockplan import SeatClock, Turn, deciding, plan_clocks, starting
+from wordgames.games.actions.clockplan import SeatClock, Turn, come_to_wait, deciding, plan_clocks, starting
 
 NOW = datetime(2026, 11, 26, 12, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
@@ -116,3 +116,21 @@ def test_nothing_changes_when_nothing_changed() -> None:
     ann = seat(0, due_at=RUNNING, remind_at=RUNNING, awaited=True)
     t = turn(clocked=frozenset({0}), acting=frozenset({0}), waiting=frozenset({0}), before=frozenset({0}))
     assert plan(t, ann, seat(1)) == {}
+
+
+def test_the_seats_a_change_makes_the_game_wait_for_are_those_whose_decision_begins_and_who_are_waited_for() -> None:
+    """What brings a daily digest forward, whatever the change: the next player after a move (not one whose clock
+    runs on), a mover who acts again, every waited-for seat when all clocks are set afresh (the start, a
+    moderator's take-back, an undo), nobody where the game waits for nobody (between green lights)."""
+    three = [seat(0), seat(1, due_at=RUNNING, awaited=True), seat(2)]
+    both = frozenset({1, 2})
+    passes = turn(clocked=frozenset({2}), acting=frozenset({2}), waiting=frozenset({2}), before=frozenset({1}), mover=1)
+    assert come_to_wait(passes, three) == [2]
+    runs_on = turn(clocked=both, acting=both, waiting=both, before=frozenset({0, 1, 2}), mover=0)
+    assert come_to_wait(runs_on, three) == []
+    again = turn(clocked=both, acting=both, waiting=both, before=frozenset({0, 1, 2}), mover=1)
+    assert come_to_wait(again, three) == [1]
+    afresh = turn(clocked=both, acting=both, waiting=both, before=None)
+    assert come_to_wait(afresh, three) == [1, 2]
+    idle = turn(clocked=both, acting=both, waiting=frozenset(), before=None)
+    assert come_to_wait(idle, three) == []

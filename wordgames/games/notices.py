@@ -101,24 +101,23 @@ def move_push_kind(seat: Seat, change: Change, mode: Callable[[str], str]) -> st
     return kind if kind is not None and mode(kind) == EVERY else None
 
 
-def turn_comes(seat: Seat, change: Change) -> bool:
-    """Whether ``change`` makes the game wait for ``seat`` (its start, or a move after which it is the seat's turn,
-    newly or again after its own move): what a "your turn" email or digest is about."""
-    return (
-        not change.over
-        and seat.position in change.waiting
-        and (change.event == "start" or seat.position not in change.before or seat.position == change.mover)
-    )
+def came_to_wait(seat: Seat, version: int) -> bool:
+    """Whether the game's change to ``version`` made it wait for ``seat`` (its start, or a change after which it
+    is the seat's turn, newly or again after its own move), however the change came: a move, the start, a timeout,
+    a moderator's action, an undo. The clocks decide it for every change (``moves.set_clocks``: a seat the game
+    waits for whose decision begins then, ``Seat.awaited`` and ``Seat.since_version``), and it stays so until the
+    seat's next change: what a digest brought forward is about."""
+    return seat.awaited and seat.since_version == version
 
 
-def digest_readers(seats: list[Seat], change: Change, mode: Callable[[Any], Callable[[str], str]]) -> list[Profile]:
-    """The profiles of the readers for whom ``change`` brings their turn and who take "your turn" once a day
-    (``mode(reader)`` gives their choices on that channel): their digest of today is owed if it has not gone
-    (``accounts.models.digest_waits``, ``push.models.push_digest_waits``)."""
+def digest_readers(seats: list[Seat], version: int, mode: Callable[[Any], Callable[[str], str]]) -> list[Profile]:
+    """The profiles of the readers for whom the change to ``version`` brings their turn (``came_to_wait``) and
+    who take "your turn" once a day (``mode(reader)`` gives their choices on that channel): their digest of today
+    is owed if it has not gone (``accounts.models.digest_waits``, ``push.models.push_digest_waits``)."""
     return [
         profile_for(reader)
         for seat, reader in readers(seats)
-        if turn_comes(seat, change) and mode(reader)("your_turn") == DIGEST
+        if came_to_wait(seat, version) and mode(reader)("your_turn") == DIGEST
     ]
 
 

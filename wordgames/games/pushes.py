@@ -119,7 +119,9 @@ def event_pushes(events: Iterable[emails.Event]) -> list[Push]:
         change = notices.Change.of(
             game, actors_before=event.actors_before, mover=event.mover, last=last, event=event.event
         )
-        daily += notices.digest_readers(seats[event.game_id], change, lambda reader: modes.get(reader.pk, _never))
+        daily += notices.digest_readers(
+            seats[event.game_id], event.version, lambda reader: modes.get(reader.pk, _never)
+        )
         for seat, reader in readers[event.game_id]:
             mode = modes.get(reader.pk)
             kind = notices.move_push_kind(seat, change, mode) if mode is not None else None
@@ -131,6 +133,18 @@ def event_pushes(events: Iterable[emails.Event]) -> list[Push]:
     # A daily-push reader whose hour has passed today, with nothing waiting then: today's push is owed now.
     push_digest_waits(daily, timezone.now())
     return pushes
+
+
+def daily_pushes_wait(seats: list[Seat], version: int) -> int:
+    """The game's change to ``version`` made it wait for some of these seats (``notices.came_to_wait``): each of
+    their readers who takes "your turn" once a day on their devices, whose hour has passed today, is due again at
+    once (``push.models.push_digest_waits``), as their email digest is (``emails.digests_wait``). Nothing is read
+    but the readers' devices when none of them has one. Returns how many were brought forward."""
+    modes = notices.push_modes(reader.pk for _seat, reader in notices.readers(seats))
+    if not modes:
+        return 0
+    daily = notices.digest_readers(seats, version, lambda reader: modes.get(reader.pk, _never))
+    return push_digest_waits(daily, timezone.now())
 
 
 def _never(kind: str) -> str:

@@ -86,6 +86,14 @@ class Turn:
         return seat.position in self.clocked and not runs_on
 
 
+def come_to_wait(turn: Turn, seats: Iterable[SeatClock]) -> list[int]:
+    """The positions the game comes to wait for with this change (newly, or again after their own move): each
+    begins a new decision and is waited for (the plan writes its ``since_version`` and ``awaited``). The one
+    answer, for every kind of change, to "does the game now wait for this player", which brings their digest
+    forward (``notices.came_to_wait`` reads it back)."""
+    return [seat.position for seat in seats if turn.new_decision(seat.position) and seat.position in turn.waiting]
+
+
 def starting(turn: Turn, seats: Iterable[SeatClock]) -> list[SeatClock]:
     """The seats whose clock starts: the ones whose time away is asked for."""
     return [seat for seat in seats if turn.clock_starts(seat)]

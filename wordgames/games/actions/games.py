@@ -372,6 +372,6 @@ def start_if_full(game: Game) -> None:
     game.started = game.turn_started = timezone.now()
     game.version += 1
     game.save()
-    set_clocks(game)
+    set_clocks(game, told=True)
     relay.tell(game, game.version, event="start")
     wake_computers(game)

@@ -32,7 +32,7 @@ from ..models import Game, Move, Seat, Vacation
 from ..queries import hidden_from, live_moves, player_names, seat_of
 from ..refusals import word
 from . import records
-from .clockplan import SeatClock, Turn, deciding, plan_clocks, starting
+from .clockplan import SeatClock, Turn, come_to_wait, deciding, plan_clocks, starting
 from .errors import MoveResult, RefusalCode, Refused
 
 
@@ -288,7 +288,13 @@ def apply_move(
     # From waiting for nobody to waiting for some (red light): their clocks start afresh, the idle ones stop.
     clocks_before = set() if idle_before and waiting else before
     save_state(
-        game, state, actors_before=clocks_before, mover=None if quiet else seat, public=not quiet, context=context
+        game,
+        state,
+        actors_before=clocks_before,
+        mover=None if quiet else seat,
+        public=not quiet,
+        context=context,
+        told=notify and not quiet,  # told below (``relay.tell``, or after its commentary)
     )
     if quiet and engine.idle_clock and not waiting:
         restart_clock(game, seat)
@@ -331,10 +337,11 @@ def save_state(
     mover: int | None = None,
     public: bool = True,
     context: MoveContext | None = None,
+    told: bool = False,
 ) -> None:
     """Store the new state. ``public`` False (a private edit, e.g. rearranging one's own crossword) keeps the
-    version: the other players' pages and polls do not change, so nobody sees when someone works. Call with the
-    game locked."""
+    version: the other players' pages and polls do not change, so nobody sees when someone works. ``told``: the
+    caller tells the players of this change (``set_clocks``). Call with the game locked."""
     engine = get_engine(game.engine)
     now = timezone.now()
     game.state = state
@@ -355,7 +362,7 @@ def save_state(
     if actors_before is None or engine.actors(state) != actors_before:
         game.turn_started = now
     game.save(update_fields=["state", "version", "result", "status", "finished", "turn_started"])
-    set_clocks(game, actors_before=actors_before, mover=mover, now=now, context=context)
+    set_clocks(game, actors_before=actors_before, mover=mover, now=now, context=context, told=told)
     if reopened:
         signals.game_reopened.send(sender=Game, game=game)
     if ended:
@@ -393,12 +400,18 @@ def set_clocks(
     mover: int | None = None,
     now: datetime | None = None,
     context: MoveContext | None = None,
+    told: bool = False,
 ) -> None:
     """Start the clock of each seat that may now act and did not before (or just moved and acts again);
     stop the clocks of the others. Time away (a vacation under way) is added to a new deadline. Each seat's
     ``live`` and ``awaited`` (what the lobby lists) are written in the same statement. Planned by
     ``clockplan.plan_clocks``; this reads the game, asks for time away, and writes the plan. Call with the game
-    locked."""
+    locked.
+
+    Every change to a game comes here, so here is where the game comes to wait for a player, whatever the
+    change (a move, the start, a timeout, a moderator's action, an undo): their daily digest is brought forward
+    if their hour has passed (``relay.notify_digests``). A change the caller tells the players of (``told``:
+    ``relay.tell``, a move or the start) has it done by the sender of its notice, with no write here."""
     now = now or timezone.now()
     turn = _turn(game, actors_before, mover)
     seats = list(game.seats.all())
@@ -416,6 +429,8 @@ def set_clocks(
     update_seats(changes)
     if ends:
         records.count_change(game, before, records.results_of(seats))
+    if not told and come_to_wait(turn, clocks):
+        relay.owe(relay.notify_digests, game.pk, game.version)
 
 
 def _turn(game: Game, actors_before: set[int] | None, mover: int | None) -> Turn:

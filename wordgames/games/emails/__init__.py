@@ -22,7 +22,7 @@ caller gives the language that text was written in.
 from __future__ import annotations
 
 from .bulletins import send_chat, send_news
-from .changes import Event, event_letters, move_letters, notify_players
+from .changes import Event, digests_wait, event_letters, move_letters, notify_players
 from .clocks import send_reminder, send_timeout
 from .digests import send_digest, send_digests
 from .game import result_sentence, seat_name, subject_line, thread_subject
@@ -60,6 +60,7 @@ __all__ = [
     "automatic_headers",
     "claim_all",
     "compose",
+    "digests_wait",
     "event_letters",
     "invitation_token",
     "mark_sent",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from functools import partial
 
 from django.db.models import Count, Q
@@ -78,6 +79,17 @@ def notify_players(
     return len(send_letters(move_letters(game, notices.seats_with_readers(game), change, last)))
 
 
+def digests_wait(seats: list[Seat], version: int, now: datetime | None = None) -> int:
+    """The game's change to ``version`` made it wait for some of these seats (``notices.came_to_wait``): each of
+    their readers who takes the daily digest, whose hour has passed today with nothing waiting then and whose
+    digest of today has not gone, is due again at once, so today's digest goes out at the next sweep
+    (``accounts.models.digest_waits``). Whatever the change was: a move, the start, a timeout, a moderator's
+    action, an undo. Returns how many were brought forward."""
+    now = now or timezone.now()
+    readers = notices.digest_readers(seats, version, lambda reader: profile_for(reader).email_mode)
+    return digest_waits(notices.digests_unsent(readers, now), now)
+
+
 def move_letters(game: Game, seats: list[Seat], event: Event, last: Move | None) -> list[Letter]:
     """The emails of one change: the game started, it is your turn, another player moved, or the game is over."""
     change = notices.Change.of(game, actors_before=event.actors_before, mover=event.mover, last=last, event=event.event)
@@ -85,10 +97,7 @@ def move_letters(game: Game, seats: list[Seat], event: Event, last: Move | None)
     last_player = display_name(last.user) if last is not None else ""
     letters = []
     # A digest reader whose hour has passed today, with nothing waiting then: today's digest is owed now.
-    now = timezone.now()
-    digest_waits(
-        notices.digests_unsent(notices.digest_readers(seats, change, lambda r: profile_for(r).email_mode), now), now
-    )
+    digests_wait(seats, event.version)
     for seat, reader in notices.readers(seats):
         kind = notices.move_email_kind(seat, reader, change)
         if kind is None or notices.watching(reader.pk, game.pk):
