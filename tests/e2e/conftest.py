@@ -11,6 +11,9 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import logged_in
+from tests.support.asgi import AsgiServer
+
 CHROMIUM = Path(os.getenv("CHROMIUM", "/usr/bin/chromium"))
 # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make are still synchronous.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -72,3 +75,30 @@ def _wait_for_the_server_threads(seconds: float = 5.0) -> None:
     for thread in threading.enumerate():
         if "process_request_thread" in thread.name:  # socketserver's name for a thread answering one connection
             thread.join(max(0.0, deadline - time.monotonic()))
+
+
+@pytest.fixture
+def asgi_server(transactional_db: None, chromium: Any, tmp_path: Any) -> Iterator[AsgiServer]:
+    """The site served by uvicorn, for the live pages' streams (tests.support.asgi)."""
+    server = AsgiServer(tmp_path / "uvicorn.log").start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def window(chromium: Any, asgi_server: AsgiServer) -> Iterator[Any]:
+    """``window(user)``: a browser window of the ASGI-served site logged in as ``user``, its own cookies; its pages
+    are closed before the server stops (their streams with them)."""
+    contexts: list[Any] = []
+
+    def open_as(user: Any) -> Any:
+        context = chromium.new_context(viewport={"width": 1200, "height": 900})
+        contexts.append(context)
+        context.add_cookies(
+            [{"name": "sessionid", "value": logged_in(user).cookies["sessionid"].value, "url": asgi_server.url}]
+        )
+        return context.new_page()
+
+    yield open_as
+    for context in contexts:
+        context.close()

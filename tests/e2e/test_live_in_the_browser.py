@@ -3,13 +3,11 @@ server every few seconds; where the stream cannot be held, the page polls as bef
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from tests.conftest import logged_in
-from tests.support.asgi import AsgiServer
 from tests.support.web import move
 from wordgames.engines import get_engine
 from wordgames.games import actions
@@ -20,31 +18,6 @@ from .test_table_in_the_browser import wait_for_version
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 IDLE_MS = 9_000  # more than two of the polling pages' periods (4 s)
-
-
-@pytest.fixture
-def asgi_server(transactional_db: None, chromium: Any, tmp_path: Any) -> Iterator[AsgiServer]:
-    server = AsgiServer(tmp_path / "uvicorn.log").start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def window(chromium: Any, asgi_server: AsgiServer) -> Iterator[Any]:
-    """A browser window whose pages are closed before the server stops (their streams with them)."""
-    contexts: list[Any] = []
-
-    def open_as(user: Any) -> Any:
-        context = chromium.new_context(viewport={"width": 1200, "height": 900})
-        contexts.append(context)
-        context.add_cookies(
-            [{"name": "sessionid", "value": logged_in(user).cookies["sessionid"].value, "url": asgi_server.url}]
-        )
-        return context.new_page()
-
-    yield open_as
-    for context in contexts:
-        context.close()
 
 
 def _started(ann: Any, bob: Any) -> Game:

@@ -20,7 +20,7 @@ from tests.support.asgi import AsgiServer, Stream
 from tests.support.web import move
 from wordgames.engines import get_engine
 from wordgames.games import actions, presence
-from wordgames.games.models import Game
+from wordgames.games.models import Game, TeamInvitation
 from wordgames.lib import live
 
 
@@ -235,3 +235,37 @@ def test_a_seat_taken_in_a_waiting_game_is_announced_to_the_lobbies(
     with django_capture_on_commit_callbacks(execute=True):
         actions.join_game(game.pk, bob)
     assert "lobby" in published[-1][0] and f"player:{bob.pk}" in published[-1][0]
+
+
+def test_a_team_mate_sharing_a_seat_hears_of_its_game_on_their_lobby_and_a_removed_one_once_more(
+    published, ann, bob, cat, django_capture_on_commit_callbacks
+) -> None:
+    game = _started(ann, bob)
+    actions.invite_team_mate(game.pk, bob, "cat")
+    with django_capture_on_commit_callbacks(execute=True):
+        actions.answer_team_invitation(TeamInvitation.objects.get(user=cat).pk, cat, True)
+    assert f"player:{cat.pk}" in published[-1][0]  # the version stays, but cat's lobbies list the game now
+    with django_capture_on_commit_callbacks(execute=True):
+        actions.submit_move(game.pk, ann, _best(game, 0), expected_version=game.version)  # bob's seat's turn
+    assert f"player:{cat.pk}" in published[-1][0]
+    with django_capture_on_commit_callbacks(execute=True):
+        actions.remove_team_mate(game.pk, bob, cat.pk)
+    assert f"player:{cat.pk}" in published[-1][0]  # their lobbies drop it
+    with django_capture_on_commit_callbacks(execute=True):
+        actions.post_message(game.pk, ann, "Just us again")
+    assert f"player:{cat.pk}" not in published[-1][0]
+
+
+def test_whoever_declines_an_invitation_hears_of_it_on_their_own_lobby(
+    published, ann, bob, django_capture_on_commit_callbacks
+) -> None:
+    game = actions.create_game(ann, "lingo", {"preset": "classic"}, [bob.username], seed=7, private=True)
+    seat = game.seats.get(invited_user=bob)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        actions.decline_invitation(seat.pk, bob)
+    assert published == []  # after the commit only
+    for callback in callbacks:
+        callback()
+    topics, data = published[-1]
+    assert f"player:{bob.pk}" in topics and "lobby" not in topics  # a private game's news stays with its people
+    assert data == {"game": game.pk, "version": game.version}

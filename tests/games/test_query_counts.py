@@ -63,6 +63,9 @@ POLL_WITHOUT_NEWS = 3  # session, user, the game's version: no state loaded
 # a player offers them no seat) and whom they follow (two more); its players' names come with their profiles.
 # Issue 35: one more for the puzzles of the day (picked by a periodic task; the lobby only reads them).
 LOBBY_PLAYER, LOBBY_ANONYMOUS = 11, 4
+# 26 November: the lobby's changing part (what its stream or its poll asks for) holds the open seeks too, so that
+# they come and go by themselves: the whole page less the puzzles of the day.
+LOBBY_PART_PLAYER, LOBBY_PART_ANONYMOUS = LOBBY_PLAYER - 1, LOBBY_ANONYMOUS - 1
 
 
 @pytest.mark.parametrize("kind", list(OPTIONS))
@@ -107,8 +110,14 @@ def test_the_lobby_costs_the_same_however_many_games_are_listed(
         for host in (ann, cat):
             form = {"game": "lingo", "players": 2, "preset": "classic", "clock": "7d", "seat_2": ""}
             assert logged_in(host).post("/games/new/", form).status_code == 302
+            seek = {"game": kind, "players": 2, "clock": "3d", "rated": "on", "preset": "classic"}
+            assert logged_in(host).post("/seeks/new/", seek).status_code == 302
         with django_assert_max_num_queries(LOBBY_PLAYER):
             assert player.get("/").status_code == 200
+        with django_assert_max_num_queries(LOBBY_PART_PLAYER):
+            assert player.get("/?part=live").status_code == 200
+        with django_assert_max_num_queries(LOBBY_PART_ANONYMOUS):
+            assert anonymous.get("/?part=live").status_code == 200
         with django_assert_max_num_queries(LOBBY_ANONYMOUS):
             page = anonymous.get("/").content.decode()
         assert (

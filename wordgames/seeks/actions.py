@@ -1,7 +1,8 @@
 """Every write to seeks: post one, take a seat, leave it, withdraw, the expiry sweep, quick pairing ("Play
 now"), and the daily email's choice. Each door is one transaction that checks, locks the seek's row and writes;
 the last seat taken creates the game (through games' own door) in the same transaction, so two players taking
-the last seat at the same instant start exactly one game.
+the last seat at the same instant start exactly one game. After the commit every open lobby hears that its list
+of seeks changed (``_announce``): it then asks for its own list, as it sees it.
 
 A block is never named: whoever is blocked either way by the creator or a taker is told only that the seat is
 not available, whatever else would have been said."""
@@ -30,6 +31,7 @@ from wordgames.games import actions as games
 from wordgames.games.actions import RefusalCode, Refused
 from wordgames.games.models import Game
 from wordgames.games.refusals import word
+from wordgames.lib import live
 from wordgames.ratings.queries import value_of
 
 from . import queries
@@ -108,7 +110,7 @@ def post_seek(
                 % {"cap": cap},
                 RefusalCode.CAP,
             )
-        return Seek.objects.create(
+        seek = Seek.objects.create(
             creator=creator,
             kind=kind,
             options=options,
@@ -120,6 +122,14 @@ def post_seek(
             created=now,
             expires_at=now + timedelta(hours=settings.SEEK_EXPIRY_HOURS),
         )
+        _announce(seek)
+    return seek
+
+
+def _announce(seek: Seek) -> None:
+    """Every open lobby lists a few seeks: after the commit, they hear that this one changed (posted, a seat taken
+    or given back, started, withdrawn, expired). Nothing of who may see it: each lobby asks for its own list."""
+    live.after_commit(["lobby"], {"seek": seek.pk})
 
 
 def _lock(seek_id: int) -> Seek:
@@ -162,6 +172,7 @@ def take_seat(seek_id: int, user: User) -> Seek:
         takers.append(taken)
         if len(takers) == seek.players - 1:
             _start(seek, [seat.user for seat in takers])
+        _announce(seek)
     return seek
 
 
@@ -193,6 +204,7 @@ def leave_seat(seek_id: int, user: User) -> Seek:
             raise Refused(_("That seek has already started or closed."), RefusalCode.GONE)
         if not SeekSeat.objects.filter(seek=seek, user=user).delete()[0]:
             raise Refused(_("You have no seat in this seek."), RefusalCode.NOT_SEATED)
+        _announce(seek)
     return seek
 
 
@@ -206,13 +218,18 @@ def withdraw_seek(seek_id: int, user: User) -> Seek:
             raise Refused(_("That seek has already started or closed."), RefusalCode.GONE)
         seek.state = Seek.State.WITHDRAWN
         seek.save(update_fields=["state"])
+        _announce(seek)
     return seek
 
 
 def expire_due(now: datetime | None = None) -> int:
     """The sweep: open seeks whose time is up are closed (read by the index on the due time). A seek being
-    taken at that instant is locked by its taker; the update waits, then finds it started and leaves it."""
-    return queries.due(now or timezone.now()).update(state=Seek.State.EXPIRED)
+    taken at that instant is locked by its taker; the update waits, then finds it started and leaves it. The open
+    lobbies hear of it once, however many expired."""
+    expired = queries.due(now or timezone.now()).update(state=Seek.State.EXPIRED)
+    if expired:
+        live.after_commit(["lobby"], {"seeks": expired})
+    return expired
 
 
 def play_now(user: User, kind: str) -> Seek:

@@ -350,11 +350,13 @@ def decline_invitation(seat_id: int, user: User | Invitee) -> Seat:
         seat = Seat.objects.select_for_update().select_related("game").get(pk=seat_id)
         if not (seat.is_invitation and invited(seat, user)):
             raise Refused(_("That invitation is not yours to decline."), RefusalCode.NOT_INVITED)
+        # Whoever declined is no longer in the game once this commits: their other open lobbies are told too.
+        decliners = [uid for uid in (seat.invited_user_id, user.pk) if uid]
         seat.declined = True
         seat.invited_user = None
         seat.invited_email = ""
         seat.save()  # the seat becomes open for anyone
-        live.changed(seat.game)
+        live.changed(seat.game, also=decliners)
     return seat
 
 

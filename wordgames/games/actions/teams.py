@@ -13,7 +13,7 @@ from django.utils.translation import gettext_noop
 from wordgames.accounts import relations
 from wordgames.engines.core.text import quote
 
-from .. import relay
+from .. import live, relay
 from ..models import Game, Seat, TeamInvitation
 from ..news import News, news
 from ..queries import people_in
@@ -82,6 +82,7 @@ def answer_team_invitation(invitation_id: int, user: User, accept: bool) -> Seat
         if relations.blocked_among(user, people_in(game)):  # a block made since the invitation
             raise Refused(relations.not_available(), RefusalCode.NOT_AVAILABLE)
         sharing = Seat.partners.through.objects.create(seat=seat, user=user)
+        live.changed(game, was_open=False)  # the version stays: the new team-mate's lobbies list the game now
         # Keyed by this sharing, not by the person: one removed and invited again is announced again.
         relay.owe(
             relay.send_news,
@@ -124,6 +125,7 @@ def remove_team_mate(game_id: int, user: User, mate_id: int) -> Seat:
             return seat
         sharing = Seat.partners.through.objects.get(seat=seat, user=mate).pk
         Seat.partners.through.objects.filter(pk=sharing).delete()
+        live.changed(game, also=[mate.pk], was_open=False)  # their lobbies no longer list the game
         line = news(
             gettext_noop("%(mate)s has left %(player)s's seat: %(mate)s no longer sees what it sees or moves for it.")
             if leaving

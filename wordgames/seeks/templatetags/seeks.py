@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.urls import reverse
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 
@@ -22,11 +23,13 @@ LOBBY_SEEKS = 5
 
 @register.inclusion_tag("seeks/_lobby.html", takes_context=True)
 def lobby_seeks(context: template.Context) -> dict[str, Any]:
-    """The lobby's short list of open seeks (followed players' first) and the "Play now" buttons."""
+    """The lobby's short list of open seeks (followed players' first) and the "Play now" buttons: part of the
+    lobby's changing part, so its forms lead back to the lobby, not to the address its update was asked from."""
     request = context["request"]
     seeks = queries.followed_first(queries.open_seeks(request.user, takers=False))[:LOBBY_SEEKS]
     return {
         "request": request,
+        "back": reverse("lobby"),
         "user": request.user,
         "rows": queries.rows(list(seeks), request.user),
         "engines": [get_engine(name) for name in engine_names()],
