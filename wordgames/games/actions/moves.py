@@ -415,7 +415,7 @@ def set_clocks(
             setattr(loaded[pk], name, value)
     update_seats(changes)
     if ends:
-        records.count_change(game, before, records.results_of(seats))
+        records.count_change(game, before, records.now_placed(before, seats))
 
 
 def _turn(game: Game, actors_before: set[int] | None, mover: int | None) -> Turn:
