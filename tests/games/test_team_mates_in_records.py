@@ -196,3 +196,25 @@ def test_a_team_mates_finished_games_are_paginated_newest_first_with_their_own(
     assert re.findall(r'href="(/games/\d+/)"', first) == [g.get_absolute_url() for g in newest[:FINISHED_PER_PAGE]]
     assert re.findall(r'href="(/games/\d+/)"', second) == [g.get_absolute_url() for g in newest[FINISHED_PER_PAGE:]]
     assert "Page 1 of 2" in first and first.count("shared with") == 10 and second.count("shared with") == 5
+
+
+def test_once_a_game_is_over_its_team_mates_stay_as_they_were_and_so_do_the_records(
+    ann: Any, bob: Any, cat: Any, dan: Any
+) -> None:
+    game = start_game(ann, bob, CLASSIC, seed=43)
+    share_seat(game, ann, cat)
+    asked = actions.invite_team_mate(game.pk, bob, "dan")  # not answered before the end
+    actions.submit_move(game.pk, bob, "resign")
+    before = records.kept()
+    eve = make_user("eve")
+    for attempt in (
+        lambda: actions.remove_team_mate(game.pk, cat, cat.pk),  # cat leaves
+        lambda: actions.remove_team_mate(game.pk, ann, cat.pk),  # ann removes cat
+        lambda: actions.invite_team_mate(game.pk, ann, "eve"),
+        lambda: actions.answer_team_invitation(asked.pk, dan, accept=True),
+    ):
+        with pytest.raises(actions.Refused, match="This game is over"):
+            attempt()
+    assert list(game.seats.get(position=0).partners.all()) == [cat] and not game.seats.get(position=1).partners.exists()
+    assert records.kept() == before and kinds_of(cat) == {"lingo": [1, 0, 0]} and kinds_of(eve) == {}
+    assert records_match()
