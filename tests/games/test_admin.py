@@ -7,6 +7,7 @@ from django.core import mail
 from django.urls import reverse
 
 from wordgames.accounts.models import is_suspended
+from wordgames.games import actions
 from wordgames.games.models import Game, ModerationAction, Move
 
 pytestmark = pytest.mark.django_db
@@ -99,3 +100,12 @@ def test_the_move_summary_and_the_moderation_detail_in_the_staff_members_languag
     Move.objects.filter(pk=move.pk).update(outcome={})  # an old row: no sentence as data
     old = admin_client.get(reverse("admin:games_move_change", args=[move.pk]), **french_page).content.decode()
     assert move.summary in old
+
+
+def test_team_mates_are_shown_not_edited_in_the_seat_admin(admin_client, lingo_game, ann, cat):
+    """Team-mates come only through their doors (both consent, the table is told, the records count them)."""
+    invitation = actions.invite_team_mate(lingo_game.pk, ann, "cat")
+    actions.answer_team_invitation(invitation.pk, cat, accept=True)
+    seat = lingo_game.seats.get(position=0)
+    page = admin_client.get(reverse("admin:games_seat_change", args=[seat.pk])).content.decode()
+    assert 'name="partners"' not in page and "cat" in page

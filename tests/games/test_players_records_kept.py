@@ -136,13 +136,14 @@ def test_a_finished_games_seat_given_to_another_player_takes_its_result_along(an
     assert_kept_as_counted()
 
 
-def test_a_team_game_counts_for_the_seats_players_not_their_team_mates(ann: Any, bob: Any, cat: Any) -> None:
+def test_a_team_game_counts_for_the_seats_players_and_their_team_mates(ann: Any, bob: Any, cat: Any) -> None:
     game = start_game(ann, bob, CLASSIC, seed=9)
     invitation = actions.invite_team_mate(game.pk, ann, "cat")
     actions.answer_team_invitation(invitation.pk, cat, accept=True)
     actions.submit_move(game.pk, cat, "resign")  # the team-mate resigns the seat they share
     assert kinds_of(ann) == {"lingo": [0, 0, 1]} and kinds_of(bob) == {"lingo": [1, 0, 0]}
-    assert kinds_of(cat) == {} and against(bob, cat) is None  # as profiles count: the seat's own player
+    assert kinds_of(cat) == {"lingo": [0, 0, 1]} and against(bob, cat) == [1, 0, 0, 1]  # the seat's result
+    assert against(ann, cat) is None  # team-mates, not opponents
     assert_kept_as_counted()
 
 

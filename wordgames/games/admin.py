@@ -237,7 +237,9 @@ class SeatAdmin(Moderated):
     list_display = ("__str__", "user", "invited_user", "invited_email", "declined")
     list_select_related = ("game", "user", "invited_user")
     search_fields = ("user__username", "invited_email", "=game__id")
-    readonly_fields = ("game", "position", "user", "invited_user", "invited_email", "declined", "joined")
+    # Team-mates come and go through their own doors (asked, accepted, told to the table, counted in the
+    # players' records), never by editing the seat: shown, not editable.
+    readonly_fields = ("game", "position", "user", "invited_user", "invited_email", "declined", "joined", "partners")
     actions = [replace_player]
 
 

@@ -1,6 +1,7 @@
 """What a public profile shows, read in a fixed number of queries whatever the player's history: their ratings
-with each one's recent history, their results, their games, and whom they meet. Private games are never
-listed nor counted here: a profile tells nothing of them."""
+with each one's recent history, their results, their games, and whom they meet. A seat shared as a team-mate
+is the player's as much as its own player's: listed, and counted in the results and head to head (the kept
+records count it so). Private games are never listed nor counted here: a profile tells nothing of them."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.paginator import Page, Paginator
-from django.db.models import Prefetch, Q, QuerySet
+from django.db import connection
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
 from wordgames.engines import get_engine
 from wordgames.games.models import OpponentRecord, PlayerRecord, Seat
@@ -39,10 +41,33 @@ class Record:
         return self.won + self.drawn + self.lost
 
 
-def _public_finished(user: User) -> QuerySet[Seat]:
-    """``user``'s seats in finished games that are not private (the ones a profile may count). A seat has a place
-    once its game is finished (an abandoned game's has none): the seats' index of finished games finds them."""
-    return Seat.objects.filter(user=user, place__isnull=False, game__private=False)
+def _held(user: User, start: int, stop: int, **where: Any) -> list[Seat]:
+    """Newest first, the ``start``-th to ``stop``-th of the public games where ``user`` held a seat matching
+    ``where`` (their own, or one they shared as a team-mate): those seats, with their games and players (two
+    queries). The games are their own seats' newest read backwards through their index and cut at ``stop``, with
+    their shared seats', few, read through the team-mates' index; the two joined by UNION (an OR across the
+    team-mates' join would read every seat), the page cut from it, its seats read by their games."""
+    public = Seat.objects.filter(game__private=False, **where).order_by()
+    newest = public.filter(user=user).order_by("-game_id")
+    if connection.features.supports_slicing_ordering_in_compound:
+        own = newest.values("game_id")[:stop]
+    else:  # SQLite: a member of a UNION may not be ordered or sliced, so it is wrapped in a query of its own
+        own = Seat.objects.filter(pk__in=newest.values("pk")[:stop]).order_by().values("game_id")
+    shared = public.filter(pk__in=Seat.partners.through.objects.filter(user=user).values("seat_id"))
+    games = own.union(shared.values("game_id")).order_by("-game_id")[start:stop]
+    theirs = Q(user=user) | Exists(Seat.partners.through.objects.filter(seat_id=OuterRef("pk"), user=user))
+    seats = Seat.objects.filter(theirs, game_id__in=games, **where).order_by("-game_id", "position")
+    return list(_with_players(seats))
+
+
+class _Newest:
+    """``user``'s seats matching ``where`` as a paginator reads them: a slice at a time, newest first."""
+
+    def __init__(self, user: User, **where: Any) -> None:
+        self.user, self.where = user, where
+
+    def __getitem__(self, part: slice) -> list[Seat]:
+        return _held(self.user, part.start or 0, part.stop, **self.where)
 
 
 def ratings(user: User) -> list[dict[str, Any]]:
@@ -109,9 +134,9 @@ def _with_players(seats: QuerySet[Seat]) -> QuerySet[Seat]:
 
 
 def in_progress(user: User) -> list[Seat]:
-    """``user``'s seats in public games waiting for players or under way, newest first (two queries)."""
-    seats = Seat.objects.filter(user=user, live=True, game__private=False).order_by("-game_id")
-    return list(_with_players(seats)[:IN_PROGRESS])
+    """``user``'s seats (their own and shared) in public games waiting for players or under way, newest first
+    (two queries)."""
+    return _Newest(user, live=True)[:IN_PROGRESS]
 
 
 class _Counted(Paginator):
@@ -127,8 +152,9 @@ class _Counted(Paginator):
 
 
 def finished(user: User, page: Any, kinds: list[Record] | None = None) -> Page[Seat]:
-    """One page of ``user``'s seats in finished public games, newest first (two queries: page, players; their
-    number is the sum of their ``results`` per kind, read here unless given as ``kinds``)."""
+    """One page of ``user``'s seats (their own and shared) in finished public games, newest first (two queries:
+    page, players; their number is the sum of their ``results`` per kind, read here unless given as ``kinds``).
+    A seat has a place once its game is finished (an abandoned game's has none): the seats' index of finished
+    games finds them."""
     games = sum(record.games for record in (kinds if kinds is not None else results(user)))
-    seats = _with_players(_public_finished(user).order_by("-game_id"))
-    return _Counted(seats, FINISHED_PER_PAGE, games).get_page(page)
+    return _Counted(_Newest(user, place__isnull=False), FINISHED_PER_PAGE, games).get_page(page)

@@ -108,15 +108,18 @@ def replace_player(game_id: int, position: int, new_user: User, moderator: User,
                 RefusalCode.SEATED,
             )
         old = seat.user
+        # A finished game's result goes with the seat to its new player, not to the team-mates who leave it.
+        before = records.held(game) if game.status == Game.Status.FINISHED else None
         mates: list[str] = []
         if old != new_user:
             mates = sorted(u.get_username() for u in seat.partners.all())
             seat.partners.clear()
             TeamInvitation.objects.filter(seat=seat).delete()
-        records.seat_changes_hands(game, seat, new_user.pk)  # a finished game's result goes with the seat
         seat.user = new_user
         seat.joined = timezone.now()
         seat.save()
+        if before is not None:
+            records.count_change(game, before, records.held(game))
         if computer_level(new_user) and not game.has_computers:  # its turns are queued from now on
             game.has_computers = True
             game.save(update_fields=["has_computers"])

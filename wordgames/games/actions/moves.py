@@ -428,7 +428,7 @@ def set_clocks(
             setattr(loaded[pk], name, value)
     update_seats(changes)
     if ends:
-        records.count_change(game, before, records.results_of(seats))
+        records.count_change(game, before, records.now_placed(before, seats))
     if not told and come_to_wait(turn, clocks):
         relay.owe(relay.notify_digests, game.pk, game.version)
 

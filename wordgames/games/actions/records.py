@@ -2,13 +2,18 @@
 opponent (``OpponentRecord``), over their finished games that are not private. A profile reads these few rows
 instead of counting every game the player ever finished.
 
-A game's share of the records is worked out from its seats (player, outcome, place), before and after a change,
-and the difference is added in the change's own transaction: where the seats' outcome and place are written
-(``moves.set_clocks``: a game ends, however it ends, or a take-back reopens it), where a finished game's seat
-changes hands (``moderation.replace_player``) and where a finished game becomes private or public (the admin).
-The additions are single statements (``INSERT ... ON CONFLICT DO UPDATE SET won = won + ...``), so two games of
-the same player ending at the same instant both count. ``recount`` works out every record from the games again
-(``manage.py check_records``)."""
+A seat's result counts for everyone who holds it: its player and the team-mates who share it (``Seat.partners``),
+each as if they had played it alone, against everyone holding another seat. One person holds one seat in a
+game (practice games, with hints on, may seat one twice: each seat they hold counts, as a profile lists it).
+
+A game's share of the records is worked out from its seats (who holds each, its outcome and place), before and
+after a change, and the difference is added in the change's own transaction: where the seats' outcome and
+place are written (``moves.set_clocks``: a game ends, however it ends, or a take-back reopens it), where a
+finished game's seat changes hands (``moderation.replace_player``, its team-mates leaving with the old player)
+and where a finished game becomes private or public (the admin). Team-mates join and leave only while a game
+runs (``teams``), when it counts for nobody. The additions are single statements (``INSERT ... ON CONFLICT DO
+UPDATE SET won = won + ...``), so two games of the same player ending at the same instant both count.
+``recount`` works out every record from the games again (``manage.py check_records``)."""
 
 from __future__ import annotations
 
@@ -18,12 +23,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count, F, FilteredRelation, Q
+from django.db.models import Count, Exists, F, FilteredRelation, OuterRef, Q
 
 from ..models import Game, OpponentRecord, PlayerRecord, Seat
 
 OUTCOMES = ("won", "drawn", "lost")
-SeatResult = tuple[int | None, str, int | None]  # a seat's player (id), outcome and place
+SeatResult = tuple[tuple[int, ...], str, int | None]  # who holds a seat (player, then team-mates), outcome, place
 Counts = dict[tuple[int, Any], list[int]]  # by (user id, engine) or (user id, opponent id)
 
 
@@ -54,25 +59,54 @@ class Share:
 
 def share(game: Game, seats: Iterable[SeatResult]) -> Share:
     """What ``game`` adds to its players' records with its seats as given: nothing while it is not finished (no
-    seat has a place) or when it is private. Against each other seat with a player, a better place is a win, a
-    worse one a loss and the same place a draw."""
+    seat has a place) or when it is private. Everyone holding a seat (its player, its team-mates) gets its
+    outcome; against everyone holding another seat, a better place is a win, a worse one a loss and the same
+    place a draw."""
     found = Share()
     if game.private:
         return found
-    placed = [(user, outcome, place) for user, outcome, place in seats if user is not None and place is not None]
-    for user, outcome, place in placed:
-        if outcome in OUTCOMES:
-            found.kinds[(user, game.engine)][OUTCOMES.index(outcome)] += 1
-        for other, _outcome, other_place in placed:
-            if other != user:
-                pair = found.pairs[(user, other)]
-                pair[0 if place < other_place else 2 if place > other_place else 1] += 1
-                pair[3] += 1
+    placed = [(people, outcome, place) for people, outcome, place in seats if people and place is not None]
+    everyone = [person for people, _outcome, _place in placed for person in people]
+    # One seat per person (practice games may seat one twice), so nobody's game counts twice.
+    assert len(set(everyone)) == len(everyone) or (game.options or {}).get("hints"), "a person holds two seats"
+    for n, (people, outcome, place) in enumerate(placed):
+        for user in people:
+            if outcome in OUTCOMES:
+                found.kinds[(user, game.engine)][OUTCOMES.index(outcome)] += 1
+            for m, (others, _outcome, other_place) in enumerate(placed):
+                for other in others:
+                    if m != n and other != user:
+                        pair = found.pairs[(user, other)]
+                        pair[0 if place < other_place else 2 if place > other_place else 1] += 1
+                        pair[3] += 1
     return found
 
 
-def results_of(seats: Iterable[Any]) -> list[SeatResult]:
-    return [(seat.user_id, seat.outcome, seat.place) for seat in seats]
+def results_of(seats: Iterable[Seat]) -> list[SeatResult]:
+    """Who holds each of ``seats`` (its player, then its team-mates), with its outcome and place (one query for
+    the team-mates)."""
+    seats = list(seats)
+    mates: dict[int, list[int]] = defaultdict(list)
+    sharing = Seat.partners.through.objects.filter(seat_id__in=[seat.pk for seat in seats]).order_by("user_id")
+    for seat_id, user_id in sharing.values_list("seat_id", "user_id"):
+        mates[seat_id].append(user_id)
+    return [(_holders(seat.user_id, mates[seat.pk]), seat.outcome, seat.place) for seat in seats]
+
+
+def now_placed(before: list[SeatResult], seats: Iterable[Seat]) -> list[SeatResult]:
+    """``before`` (of ``seats``, in the same order) with the seats' outcome and place as they are now: the same
+    people hold them (team-mates change only while a game runs), so no query."""
+    return [(people, seat.outcome, seat.place) for (people, _o, _p), seat in zip(before, seats, strict=True)]
+
+
+def _holders(player: int | None, mates: Iterable[int]) -> tuple[int, ...]:
+    """A seat's people: its player (when it has one), then its team-mates, each once."""
+    return tuple(dict.fromkeys([*([player] if player is not None else []), *mates]))
+
+
+def held(game: Game) -> list[SeatResult]:
+    """``game``'s seats as the records count them (two queries). Call with the game locked."""
+    return results_of(game.seats.order_by("position"))
 
 
 def add(change: Share) -> None:
@@ -109,32 +143,43 @@ def count_change(game: Game, before: Iterable[SeatResult], after: Iterable[SeatR
         add(change)
 
 
-def seat_changes_hands(game: Game, seat: Seat, user_id: int | None) -> None:
-    """A seat is about to pass to ``user_id``: in a finished game, its result moves to the new player's records
-    (and the other players' records against them). Call with the game locked, before the seat is saved."""
-    others = results_of(game.seats.exclude(pk=seat.pk))
-    mine = results_of([seat])[0]
-    count_change(game, [*others, mine], [*others, (user_id, mine[1], mine[2])])
-
-
 def privacy_changes(game: Game) -> None:
     """``game`` (in memory) is about to be saved with a new ``private``: a finished game leaves its players'
     records or comes back into them. Locks the game row; call inside the transaction that saves it."""
     was = Game.objects.select_for_update().values_list("private", flat=True).get(pk=game.pk)
     if was == game.private:
         return
-    seats = results_of(game.seats.all())
-    change = share(game, seats).minus(share(Game(pk=game.pk, engine=game.engine, private=was), seats))
+    seats = held(game)
+    was_game = Game(pk=game.pk, engine=game.engine, options=game.options, private=was)
+    change = share(game, seats).minus(share(was_game, seats))
     if change:
         add(change)
 
 
 def recount(users: Iterable[int] | None = None) -> tuple[Counts, Counts]:
     """The records worked out from the games (of ``users``, or everyone's): what the kept rows should hold, zero
-    rows left out. Reads every finished public seat of those players: for checking, not for pages."""
+    rows left out. The seats' players are counted by the database over every finished public seat of those
+    players; then the few games with team-mates are read and counted as ``share`` does, adding what their
+    team-mates change. For checking, not for pages."""
+    wanted = None if users is None else set(users)
+    kinds, pairs = _players_counted(wanted)
+    for game, seats in _team_games(wanted):
+        players_only = [
+            (people[:1] if has_player else (), outcome, place) for people, outcome, place, has_player in seats
+        ]
+        extra = share(game, [seat[:3] for seat in seats]).minus(share(game, players_only))
+        for counted, more, width in ((kinds, extra.kinds, 3), (pairs, extra.pairs, 4)):
+            for key, values in more.items():
+                if wanted is None or key[0] in wanted:
+                    counted[key] = [a + b for a, b in zip(counted.get(key, [0] * width), values, strict=True)]
+    return {k: v for k, v in kinds.items() if any(v)}, {k: v for k, v in pairs.items() if any(v)}
+
+
+def _players_counted(users: set[int] | None) -> tuple[Counts, Counts]:
+    """The records of ``users`` (or everyone's) counting each finished public seat's player only."""
     seats = Seat.objects.filter(place__isnull=False, user__isnull=False, game__private=False)
     if users is not None:
-        seats = seats.filter(user_id__in=list(users))
+        seats = seats.filter(user_id__in=users)
     kinds: Counts = {}
     for row in (
         seats.values("user_id", "game__engine")
@@ -157,6 +202,29 @@ def recount(users: Iterable[int] | None = None) -> tuple[Counts, Counts]:
         values = [row["won"], row["drawn"], row["lost"]]
         pairs[(row["user_id"], row["other__user"])] = [*values, sum(values)]
     return kinds, pairs
+
+
+TeamSeat = tuple[tuple[int, ...], str, int | None, bool]  # a SeatResult, and whether the seat has a player
+
+
+def _team_games(users: set[int] | None) -> list[tuple[Game, list[TeamSeat]]]:
+    """The finished public games with a team-mate where ``users`` (or anyone) held a seat, as its player or a
+    team-mate, each with its seats (three queries)."""
+    sharing = Seat.partners.through.objects.filter(seat__place__isnull=False, seat__game__private=False)
+    if users is not None:
+        teamed = Seat.partners.through.objects.filter(seat__game_id=OuterRef("game_id"))
+        theirs = Seat.objects.filter(user_id__in=users, place__isnull=False, game__private=False).filter(Exists(teamed))
+        sharing = sharing.filter(Q(user_id__in=users) | Q(seat__game_id__in=theirs.order_by().values("game_id")))
+    seats = list(
+        Seat.objects.filter(game_id__in=sharing.order_by().values("seat__game_id"))
+        .select_related("game")
+        .defer("game__state")
+        .order_by("game_id", "position")
+    )
+    found: dict[int, tuple[Game, list[TeamSeat]]] = {}
+    for seat, (people, outcome, place) in zip(seats, results_of(seats), strict=True):
+        found.setdefault(seat.game_id, (seat.game, []))[1].append((people, outcome, place, seat.user_id is not None))
+    return list(found.values())
 
 
 def kept(users: Iterable[int] | None = None) -> tuple[Counts, Counts]:
