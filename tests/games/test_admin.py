@@ -62,7 +62,6 @@ def test_end_game_from_the_admin(admin_client, lingo_game):
 
 
 def test_moderators_see_green_light_requests_and_email_opt_outs(admin_client, ann, bob, cat):
-    from wordgames.games import actions
     from wordgames.games.models import GreenLightRequest
     from wordgames.mail.models import EmailOptOut
 
