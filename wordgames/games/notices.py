@@ -53,16 +53,22 @@ def seats_by_game(games: Iterable[Game]) -> dict[int, list[Seat]]:
     return seats
 
 
+# The events of a change told to the players it made the game wait for, and to nobody else (``moves.set_clocks``
+# tells them of any change that is no move and no start: a timeout, a moderator's action, an undo by agreement).
+TURN, TIMEOUT = "turn", "timeout"
+
+
 @dataclass(frozen=True)
 class Change:
     """What just happened to a game, as the move emails need it."""
 
     over: bool
-    event: str  # "start" or "move"
+    event: str  # "start", "move", or a change that only brings turns (``TURN``, ``TIMEOUT``)
     waiting: frozenset[int]  # the seats the game now waits for
     before: frozenset[int]  # the seats that could act before the change
     mover: int | None
     last: Move | None
+    version: int = 0  # the game's version after the change
 
     @classmethod
     def of(
@@ -71,14 +77,14 @@ class Change:
         over = game.status in (Game.Status.FINISHED, Game.Status.ABANDONED)
         # "Your turn" is for the seats the game waits for (in Lexicon Crossing nobody, between green lights).
         waiting = get_engine(game.engine).waiting_for(game.state) if game.status == Game.Status.ACTIVE else set()
-        return cls(over, event, frozenset(waiting), frozenset(actors_before), mover, last)
+        return cls(over, event, frozenset(waiting), frozenset(actors_before), mover, last, game.version)
 
 
 def move_email_kind(seat: Seat, reader: Any, change: Change) -> str | None:
     """The email this reader of ``seat`` gets about ``change`` (a kind of ``EMAIL_KINDS``), or None: the game
     is over; it started; it is their turn (newly, or again after their own move); another player moved (not a
     private, "quiet" move). None too when that email is not to go (``emailed``)."""
-    kind = _change_kind(seat, change, profile_for(reader).email_mode)
+    kind = _change_kind(seat, change, profile_for(reader).email_mode, player=reader.pk == seat.user_id)
     return kind if kind is not None and emailed(reader, kind, reader.email) else None
 
 
@@ -95,9 +101,10 @@ def emailed(reader: Any, kind: str, address: str) -> bool:
     return kind not in EMAIL_KINDS or profile_for(reader).email_mode(kind) == EVERY
 
 
-def move_push_kind(seat: Seat, change: Change, mode: Callable[[str], str]) -> str | None:
-    """The same for a push to the reader's devices, by their choices there (``push_modes``)."""
-    kind = _change_kind(seat, change, mode)
+def move_push_kind(seat: Seat, change: Change, mode: Callable[[str], str], *, player: bool = True) -> str | None:
+    """The same for a push to the reader's devices, by their choices there (``push_modes``). ``player``: the
+    reader plays the seat (not a team-mate who shares it)."""
+    kind = _change_kind(seat, change, mode, player=player)
     return kind if kind is not None and mode(kind) == EVERY else None
 
 
@@ -138,7 +145,14 @@ def digests_unsent(profiles: list[Profile], now: datetime) -> list[Profile]:
     return [p for user_id, p in passed.items() if user_id not in sent]
 
 
-def _change_kind(seat: Seat, change: Change, mode: Callable[[str], str]) -> str | None:
+def _change_kind(seat: Seat, change: Change, mode: Callable[[str], str], *, player: bool = True) -> str | None:
+    if change.event in (TURN, TIMEOUT):
+        # No move and no start: only the seats it made the game wait for hear of it here, with their turn. After a
+        # timeout, a seat's player who takes the timeout's email (or push) has it from there, which says it is
+        # their turn and carries the board and the reply address (``emails.send_timeout``): one per event.
+        if change.over or not came_to_wait(seat, change.version):
+            return None
+        return None if change.event == TIMEOUT and player and mode("timeout") == EVERY else "your_turn"
     if change.over:
         kind = "game_over"
     elif change.event == "start":

@@ -25,6 +25,7 @@ from django.utils.translation import ngettext
 
 from wordgames.accounts.languages import speaking
 from wordgames.accounts.models import EVERY, NONE, display_name
+from wordgames.engines import get_engine
 from wordgames.lib.lists import and_list
 from wordgames.push import sender
 from wordgames.push.models import Subscription, move_push_digest_on, push_digest_waits, push_mode
@@ -124,7 +125,8 @@ def event_pushes(events: Iterable[emails.Event]) -> list[Push]:
         )
         for seat, reader in readers[event.game_id]:
             mode = modes.get(reader.pk)
-            kind = notices.move_push_kind(seat, change, mode) if mode is not None else None
+            player = reader.pk == seat.user_id
+            kind = notices.move_push_kind(seat, change, mode, player=player) if mode is not None else None
             if kind is None or notices.watching(reader.pk, game.pk):
                 continue
             with speaking(reader):
@@ -198,15 +200,19 @@ def invitation_pushes(seat: Seat) -> list[Push]:
 
 
 def timeout_pushes(game: Game, timed_out: Seat) -> list[Push]:
+    """Everyone who takes it hears that a player's time ran out; a player whose turn the timeout brought hears it
+    is their turn in the same push (as in the timeout's email: no "your turn" beside it, ``notices``)."""
+    waiting = get_engine(game.engine).waiting_for(game.state) if game.status == Game.Status.ACTIVE else set()
     pushes = []
     for seat in game.seats.select_related("user").order_by("position"):
         if seat.user is None or not wanted(seat.user, "timeout", game):
             continue
         with speaking(seat.user):
-            body = _("Time ran out for %(player)s in %(game)s") % {
-                "player": display_name(timed_out.user),
-                "game": emails.thread_subject(game),
-            }
+            values = {"player": display_name(timed_out.user), "game": emails.thread_subject(game)}
+            if seat.position in waiting:
+                body = _("Time ran out for %(player)s in %(game)s: your turn") % values
+            else:
+                body = _("Time ran out for %(player)s in %(game)s") % values
         pushes.append(
             _game_push(seat.user, f"push:timeout:{game.pk}:{game.version}:{seat.user_id}", "timeout", game, body)
         )

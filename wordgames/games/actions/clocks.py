@@ -21,6 +21,7 @@ from wordgames.engines import get_engine
 from .. import relay
 from ..models import Game, Move, Seat, Vacation
 from ..news import News, moment, news
+from ..notices import TIMEOUT
 from . import greenlight
 from .errors import RefusalCode, Refused
 from .moves import allowed_time_away, apply_move, lock_game, set_clocks
@@ -91,6 +92,7 @@ def time_out(seat_id: int, now: datetime | None = None) -> bool:
                         source=Move.Source.CLOCK,
                         idempotency_key=key,
                         notify=False,
+                        event=TIMEOUT,
                     )
             except Refused:  # the rules' move does not fit this position (e.g. an asking rule): the seat forfeits
                 game.refresh_from_db()
@@ -102,12 +104,14 @@ def time_out(seat_id: int, now: datetime | None = None) -> bool:
                     source=Move.Source.CLOCK,
                     idempotency_key=key,
                     notify=False,
+                    event=TIMEOUT,
                 )
         else:  # nothing is owed (nobody waits for this seat): only its clock starts again
             clocked = engine.clocked(game.state)
-            set_clocks(game, actors_before=clocked, mover=seat.position, now=now)
+            set_clocks(game, actors_before=clocked, mover=seat.position, now=now, event=TIMEOUT)
         Seat.objects.filter(pk=seat.pk).update(timeouts=count)
-        # One email per player for this event: the timeout notice tells the next player it is their turn too.
+        # One email per player for this event: the timeout notice tells the next player it is their turn too; a
+        # player who does not take it has their "your turn" as after a move (``set_clocks``, ``notices.TIMEOUT``).
         relay.owe(relay.notify_timeout, game.pk, seat.pk, move.pk if move is not None else None)
     return True
 

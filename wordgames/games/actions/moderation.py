@@ -124,7 +124,7 @@ def replace_player(game_id: int, position: int, new_user: User, moderator: User,
             game.has_computers = True
             game.save(update_fields=["has_computers"])
         if game.state is not None:
-            save_state(game, rebuild_state(game))
+            save_state(game, rebuild_state(game), told=True)  # told below: nothing changed for the others
             if old != new_user and game.status == Game.Status.ACTIVE:
                 # The new player has had no email of this game: if it waits for their seat, that is news to them
                 # alone (the others could act before as now), told in a "your turn" with the board and the seat's

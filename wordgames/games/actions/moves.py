@@ -29,6 +29,7 @@ from wordgames.lib.lists import and_list
 
 from .. import live, relay, signals
 from ..models import Game, Move, Seat, Vacation
+from ..notices import TURN
 from ..queries import hidden_from, live_moves, player_names, seat_of
 from ..refusals import word
 from . import records
@@ -250,10 +251,13 @@ def apply_move(
     comment: str = "",
     notify: bool = True,
     context: MoveContext | None = None,
+    event: str = TURN,
 ) -> Move:
     """Apply ``text`` for ``seat`` to the locked ``game``, append the move, save, and owe the news (unless
-    ``notify`` is False: the caller sends its own, as a timeout does, one email per event). Call with the game
-    locked (``lock_game``), in the transaction that locked it; ``context``: what the caller learnt under the lock."""
+    ``notify`` is False: the caller sends its own, as a timeout does, one email per event; the players the move
+    makes the game wait for are still told it is their turn, as a change of ``event``, see ``set_clocks``). Call
+    with the game locked (``lock_game``), in the transaction that locked it; ``context``: what the caller learnt
+    under the lock."""
     context = context or MoveContext()
     engine = get_engine(game.engine)
     before = engine.actors(game.state)
@@ -295,6 +299,7 @@ def apply_move(
         public=not quiet,
         context=context,
         told=notify and not quiet,  # told below (``relay.tell``, or after its commentary)
+        event=event,
     )
     if quiet and engine.idle_clock and not waiting:
         restart_clock(game, seat)
@@ -338,10 +343,12 @@ def save_state(
     public: bool = True,
     context: MoveContext | None = None,
     told: bool = False,
+    event: str = TURN,
 ) -> None:
     """Store the new state. ``public`` False (a private edit, e.g. rearranging one's own crossword) keeps the
     version: the other players' pages and polls do not change, so nobody sees when someone works. ``told``: the
-    caller tells the players of this change (``set_clocks``). Call with the game locked."""
+    caller tells the players of this change, else ``event`` is what the players it makes the game wait for are
+    told (``set_clocks``). Call with the game locked."""
     engine = get_engine(game.engine)
     now = timezone.now()
     game.state = state
@@ -362,7 +369,7 @@ def save_state(
     if actors_before is None or engine.actors(state) != actors_before:
         game.turn_started = now
     game.save(update_fields=["state", "version", "result", "status", "finished", "turn_started"])
-    set_clocks(game, actors_before=actors_before, mover=mover, now=now, context=context, told=told)
+    set_clocks(game, actors_before=actors_before, mover=mover, now=now, context=context, told=told, event=event)
     if reopened:
         signals.game_reopened.send(sender=Game, game=game)
     if ended:
@@ -401,6 +408,7 @@ def set_clocks(
     now: datetime | None = None,
     context: MoveContext | None = None,
     told: bool = False,
+    event: str = TURN,
 ) -> None:
     """Start the clock of each seat that may now act and did not before (or just moved and acts again);
     stop the clocks of the others. Time away (a vacation under way) is added to a new deadline. Each seat's
@@ -409,9 +417,13 @@ def set_clocks(
     locked.
 
     Every change to a game comes here, so here is where the game comes to wait for a player, whatever the
-    change (a move, the start, a timeout, a moderator's action, an undo): their daily digest is brought forward
-    if their hour has passed (``relay.notify_digests``). A change the caller tells the players of (``told``:
-    ``relay.tell``, a move or the start) has it done by the sender of its notice, with no write here."""
+    change (a move, the start, a timeout, a moderator's action, an undo), and where the players it comes to wait
+    for are told, as after a move: a "your turn" by email (with the board and the seat's reply address) and push,
+    by their choices, or their daily digest and push brought forward if their hour has passed. A change the
+    caller tells the players of (``told``: ``relay.tell``, a move or the start) has it done by the sender of its
+    notice; any other is told here, as a change of ``event`` (``notices.TURN``, or ``TIMEOUT`` when the timeout's
+    own email says whose turn it is), that only the seats it came to wait for hear of (``notices.came_to_wait``).
+    The notice's emails and pushes are keyed as a move's, so each goes once however often it is sent."""
     now = now or timezone.now()
     turn = _turn(game, actors_before, mover)
     seats = list(game.seats.all())
@@ -430,7 +442,7 @@ def set_clocks(
     if ends:
         records.count_change(game, before, records.now_placed(before, seats))
     if not told and come_to_wait(turn, clocks):
-        relay.owe(relay.notify_digests, game.pk, game.version)
+        relay.tell(game, game.version, event=event)
 
 
 def _turn(game: Game, actors_before: set[int] | None, mover: int | None) -> Turn:
