@@ -102,3 +102,15 @@ def window(chromium: Any, asgi_server: AsgiServer) -> Iterator[Any]:
     yield open_as
     for context in contexts:
         context.close()
+
+
+def wait_until(page: Any, expression: str, timeout: float = 30000) -> None:
+    """Wait until ``expression`` (JavaScript) is true in ``page``, evaluating it every tenth of a second.
+    Playwright's ``wait_for_function`` polls by compiling its predicate inside the page, which the site's
+    Content-Security-Policy (no 'unsafe-eval') refuses as soon as the first look is not already true; an
+    evaluation asked from outside is not the page's own script, so the policy lets it run."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout / 1000:g} s: {expression}")
+        page.wait_for_timeout(100)

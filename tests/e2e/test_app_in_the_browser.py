@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.conftest import wait_until
 from tests.support.push_service import Device, b64, unb64
 from wordgames.games import actions
 from wordgames.push import keys
@@ -39,7 +40,7 @@ def log_in(context: Any, live_server: Any, username: str) -> Any:
 
 def controlled(page: Any) -> None:
     """Wait until the service worker is active and controls the page (it claims the pages it finds open)."""
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15000)
+    wait_until(page, "navigator.serviceWorker.controller !== null", timeout=15000)
 
 
 def eventually(read: Any, page: Any, seconds: float = 30) -> Any:
@@ -95,7 +96,7 @@ def test_offline_the_player_sees_their_games_as_last_seen_and_the_badge_says_it_
     page = log_in(context, live_server, "ann")
     controlled(page)
     page.reload()  # now under the worker, the page asks it for the games (and the badge)
-    page.wait_for_function("window.__badges.length > 0", timeout=30000)
+    wait_until(page, "window.__badges.length > 0", timeout=30000)
     assert page.evaluate("window.__badges")[-1] == 1  # one game waits for ann
 
     context.set_offline(True)

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.conftest import wait_until
 from tests.engines.lexicon_crossing.conftest import lay_out
 from wordgames.games import actions
 from wordgames.games.models import Game
@@ -112,6 +113,6 @@ def test_a_finger_on_an_empty_cell_pans_a_crossword_wider_than_the_phone(
     for step in range(1, 11):
         touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x - 20 * step, "y": y}]})
     touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    page.wait_for_function("document.querySelector('.lc-scroll').scrollLeft > 50")
+    wait_until(page, "document.querySelector('.lc-scroll').scrollLeft > 50")
     game.refresh_from_db()
     assert game.moves.count() == 1  # panning moved no tile

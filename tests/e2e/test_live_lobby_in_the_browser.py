@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.conftest import wait_until
 from tests.support.asgi import AsgiServer
 from wordgames.engines import get_engine
 from wordgames.games import actions
@@ -23,7 +24,7 @@ def _lobby(window: Any, asgi_server: AsgiServer, user: Any) -> Any:
     page = window(user)
     page.goto(f"{asgi_server.url}/")
     # Its stream is open (the page asked for its part once, told by the stream's first event): nothing is missed.
-    page.wait_for_function("() => performance.getEntriesByType('resource').some(r => r.name.includes('part=live'))")
+    wait_until(page, "performance.getEntriesByType('resource').some(r => r.name.includes('part=live'))")
     return page
 
 
@@ -42,8 +43,8 @@ def test_a_seek_posted_taken_or_withdrawn_comes_and_goes_on_an_open_lobby(asgi_s
     row.wait_for(timeout=SOON_MS)
     assert "2 seats left" in row.inner_text()
     seeks.take_seat(three.pk, cat)  # one seat of two taken: the game waits for one more
-    page.wait_for_function(
-        f"() => /1 seat left/.test(document.querySelector('[data-seek=\"{three.pk}\"]').textContent)", timeout=SOON_MS
+    wait_until(
+        page, f"/1 seat left/.test(document.querySelector('[data-seek=\"{three.pk}\"]').textContent)", timeout=SOON_MS
     )
 
     seeks.take_seat(taken.pk, cat)  # the last seat: the game starts and the seek leaves the list
@@ -74,7 +75,7 @@ def test_an_invitation_declined_in_one_tab_leaves_the_players_other_tabs(asgi_se
     second.goto(f"{asgi_server.url}/")
     invitation = f"#lobby-live a[href='{game.get_absolute_url()}']"
     assert second.locator(invitation).count() == 1
-    second.wait_for_function("() => performance.getEntriesByType('resource').some(r => r.name.includes('part=live'))")
+    wait_until(second, "performance.getEntriesByType('resource').some(r => r.name.includes('part=live'))")
     first.locator("button[value=decline]").click()
     first.wait_for_load_state()
     assert Game.objects.get(pk=game.pk).seats.get(position=1).declined

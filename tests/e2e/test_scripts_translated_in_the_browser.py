@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 
+from tests.e2e.conftest import wait_until
 from tests.support.pseudo import CLOSE, OPEN, PSEUDO, pseudo_available, wrap
 from wordgames.games import actions
 
@@ -96,7 +97,7 @@ def test_the_scripts_messages_come_from_the_catalogue(
 ) -> None:
     page = game_page(browser, live_server, lingo_game)
     assert OPEN in page.inner_text("h2")  # the page itself is in the pseudo language
-    page.wait_for_function(f"document.title.indexOf({OPEN!r}) === 0")
+    wait_until(page, f"document.title.indexOf({OPEN!r}) === 0")
     assert page.title().startswith(f"{OPEN}Your turn · ")  # live.js: interpolate(gettext(...)) in the tab's title
     assert preview_unreachable(page) == wrap("No preview: the server could not be reached. Check your connection.")
 
@@ -105,7 +106,7 @@ def test_without_the_catalogue_the_scripts_work_in_english(
     pseudo_scripts: None, browser: Any, live_server: Any, lingo_game: Any
 ) -> None:
     page = game_page(browser, live_server, lingo_game, without_catalogue=True)
-    page.wait_for_function("document.title.indexOf('Your turn · ') === 0")
+    wait_until(page, "document.title.indexOf('Your turn · ') === 0")
     assert CLOSE not in page.title()
     assert preview_unreachable(page) == "No preview: the server could not be reached. Check your connection."
 

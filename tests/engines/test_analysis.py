@@ -10,6 +10,7 @@ import pytest
 
 from wordgames.engines import get_engine
 from wordgames.engines.core.analysis import Review, best_for_view, points_of, review_record, summarise, unseen
+from wordgames.engines.core.errors import IllegalMove
 from wordgames.engines.core.players import choose_move
 from wordgames.engines.core.selfplay import play_game
 
@@ -69,10 +70,17 @@ def green_lit() -> tuple[Any, dict[str, Any]]:
     tile, ann's (an E) hidden from her until bob has seen his."""
     engine = get_engine("lexicon-crossing")
     state = engine.new_game(["ann", "bob"], engine.validate_options({}), 7)
-    grid = choose_move(engine, engine.view(state, 0), 0, level="strong", rng=random.Random(1), budget=1.0)
-    assert grid and grid.startswith("grid ")
-    state, _outcome = engine.apply(state, 0, grid)
-    state, _outcome = engine.apply(state, 0, "green")
+    # The strong computer builds her crossword; within its budget it may leave a tile out (a partial crossword is
+    # a legal move, to be finished next turn): try other draws until one is complete, as the test needs.
+    for draw in range(1, 9):
+        grid = choose_move(engine, engine.view(state, 0), 0, level="strong", rng=random.Random(draw), budget=1.0)
+        assert grid and grid.startswith("grid ")
+        laid, _outcome = engine.apply(state, 0, grid)
+        try:
+            state, _outcome = engine.apply(laid, 0, "green")
+        except IllegalMove:
+            continue
+        break
     assert state["last_green"] == 0 and state["latest"][0] == ["E"] and len(state["tiles"][0]) == 31
     return engine, state
 
