@@ -15,7 +15,7 @@ from wordgames.engines import get_engine
 from wordgames.engines.core.record import make_record
 
 from . import signals
-from .models import Game, GreenLightRequest, Move, Seat
+from .models import Game, GreenLightRequest, Move, Seat, TeamInvitation
 
 
 def seat_of(game: Game, user: User | AnonymousUser | None) -> int | None:
@@ -41,9 +41,14 @@ def _seats_of(user: User, **where: Any) -> QuerySet[Seat, Any]:
     return own.union(Seat.objects.filter(pk__in=shared, **where).order_by().values("game_id"))
 
 
-def with_players(games: QuerySet[Game]) -> QuerySet[Game]:
-    """Games with their seats, players and players' profiles (for their names) in one more query."""
+def with_players(games: QuerySet[Game], *, teams: bool = False) -> QuerySet[Game]:
+    """Games with their seats, players and players' profiles (for their names) in one more query. ``teams``: each
+    seat also says whether anyone shares it or is asked to (``teamed``, read through the team-mates' and the
+    invitations' indexes by seat), so that a game page reads who shares which seat only where someone does."""
     seats = Seat.objects.select_related("user__profile")
+    if teams:
+        mates = Seat.partners.through.objects.filter(seat_id=OuterRef("pk"))
+        seats = seats.annotate(teamed=Exists(mates) | Exists(TeamInvitation.objects.filter(seat_id=OuterRef("pk"))))
     return games.prefetch_related(Prefetch("seats", queryset=seats))
 
 
