@@ -63,3 +63,21 @@ def test_where_the_stream_fails_the_page_polls(asgi_server, window, ann, bob) ->
     assert move(logged_in(ann), game, _best(game)).status_code == 302
     wait_for_version(page, game)  # by polling
     assert polls
+
+
+def test_bobs_page_shows_a_team_mate_joining_and_leaving_anns_seat_as_it_happens(
+    asgi_server, window, ann, bob, cat
+) -> None:
+    game = _started(ann, bob)
+    page = window(bob)
+    page.goto(f"{asgi_server.url}{game.get_absolute_url()}")
+    shared = page.locator("#live .team", has_text="shared with Cat")
+    assert shared.count() == 0
+    invitation = actions.invite_team_mate(game.pk, ann, "cat")
+    actions.answer_team_invitation(invitation.pk, cat, accept=True)  # from cat's own window
+    wait_for_version(page, game)
+    assert shared.count() == 1  # without a reload, before any move
+    actions.remove_team_mate(game.pk, cat, cat.pk)  # cat leaves
+    wait_for_version(page, game)
+    assert shared.count() == 0
+    assert page.locator("text=No move yet.").count() == 1

@@ -303,3 +303,18 @@ def test_lexicon_crossing_computer_sees_its_deal_and_works_in_private(
     assert all(m.text.startswith("jaywalk ") for m in public) and game.version == 1 + len(public)
     page = client_ann.get(game.get_absolute_url()).content.decode()
     assert grids[0].text.split()[1][:20] not in page
+
+
+def test_a_team_mate_joining_while_the_computer_thinks_leaves_it_its_turn(
+    ann: Any, dan: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    game = _against_computer(ann, "lingo", capture=django_capture_on_commit_callbacks)
+    _move(game, ann)  # the computer's turn owed for this version, not run yet
+    invitation = actions.invite_team_mate(game.pk, ann, "dan")
+    actions.answer_team_invitation(invitation.pk, dan, accept=True)  # a new version: every open page shows dan
+    game.refresh_from_db()
+    owed = [t.args for t in OwedTask.objects.filter(task=computers.PLAY_COMPUTERS)]
+    assert [game.pk, game.version] in owed  # the turn is owed for the version the computer will find
+    for args in owed:
+        computers.play_computers(*args)
+    assert len(_by(game, 1)) == 1

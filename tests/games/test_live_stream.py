@@ -244,7 +244,7 @@ def test_a_team_mate_sharing_a_seat_hears_of_its_game_on_their_lobby_and_a_remov
     actions.invite_team_mate(game.pk, bob, "cat")
     with django_capture_on_commit_callbacks(execute=True):
         actions.answer_team_invitation(TeamInvitation.objects.get(user=cat).pk, cat, True)
-    assert f"player:{cat.pk}" in published[-1][0]  # the version stays, but cat's lobbies list the game now
+    assert f"player:{cat.pk}" in published[-1][0]  # cat's lobbies list the game now
     with django_capture_on_commit_callbacks(execute=True):
         actions.submit_move(game.pk, ann, _best(game, 0), expected_version=game.version)  # bob's seat's turn
     assert f"player:{cat.pk}" in published[-1][0]

@@ -116,6 +116,26 @@ def test_a_team_mate_sees_the_shared_seats_turn(ann: Any, bob: Any, cat: Any, pl
     assert my_turn_rows(cat_web.get("/").content.decode()) == []
 
 
+def test_a_team_mates_lobby_lists_the_games_they_finished_sharing_a_seat_among_their_newest(
+    ann: Any, bob: Any, cat: Any, dan: Any, django_assert_num_queries: Any
+) -> None:
+    def shared_by_cat(count: int) -> list[Game]:
+        games = finished_games(ann, bob, count)
+        seats = Seat.objects.filter(game__in=games, user=ann)
+        Seat.partners.through.objects.bulk_create(Seat.partners.through(seat=seat, user=cat) for seat in seats)
+        return games
+
+    older, own, newer = shared_by_cat(3), finished_games(cat, dan, 4), shared_by_cat(4)
+    cat_web = logged_in(cat)
+    with django_assert_num_queries(LOBBY):
+        page = cat_web.get("/").content.decode()
+    listed = re.findall(r'href="(/games/\d+/)"', page)
+    assert finished_rows(page) == RECENTLY_FINISHED
+    for game in [*newer, *own, *older[1:]]:  # the ten newest, shared or not
+        assert game.get_absolute_url() in listed
+    assert older[0].get_absolute_url() not in listed
+
+
 def test_the_upgrade_marks_the_seats_of_games_already_running_and_over(ann: Any, bob: Any, cat: Any) -> None:
     running = start_game(bob, ann, {"preset": "classic"}, seed=7)
     over = finished_games(ann, cat, 1)[0]

@@ -45,7 +45,9 @@ OPTIONS: dict[str, dict[str, str]] = {
 # the green-light state and mark the newest tile as seen.
 # 24 November: the whole page (not the polls) also reads who shares which seat and the team-mate invitations.
 # And a player's page, and its polls, look for an undo waiting for answers and read the chat (two queries).
-PAGE = {"lingo": 10, "lingua-fences": 10, "keebble": 10, "lexicon-crossing": 17}
+# 26 November: who shares which seat is read only where a seat is shared or its sharing asked (the seats say so as
+# they are read), and then by the page's changing part too (two fewer here, two more for a shared game's polls).
+PAGE = {"lingo": 8, "lingua-fences": 8, "keebble": 8, "lexicon-crossing": 15}
 # A move that tells the others writes its owed notification in its own transaction (24 November: one INSERT
 # more; the row is deleted after the commit, once the broker has the task, which this count does not see).
 # Lexicon Crossing's first move, a private rearrangement, restarts the mover's idle clock (one UPDATE more).

@@ -14,6 +14,7 @@ from tests.conftest import logged_in, make_user
 from wordgames.engines import get_engine
 from wordgames.games import actions
 from wordgames.games.models import Game, TeamInvitation
+from wordgames.lib import live
 
 pytestmark = pytest.mark.django_db
 
@@ -157,6 +158,39 @@ def test_a_team_mate_leaves_on_their_own_and_may_be_asked_again(
         "bob@example.com",
     }
     assert _moves_as(dan, game).json()["ok"]
+
+
+def test_open_pages_of_the_game_show_a_team_mate_joining_and_leaving_and_a_move_form_opened_before_still_plays(
+    ann: Any, bob: Any, dan: Any, django_capture_on_commit_callbacks: Any, monkeypatch: Any
+) -> None:
+    published: list[tuple[list[str], dict[str, Any]]] = []
+    monkeypatch.setattr(live, "publish", lambda topics, data: published.append((topics, data)))
+    game = _running(ann, bob)
+    seen = game.version  # as bob's page and ann's move form were opened
+    shared = 'shared with <a class="player" href="/players/dan/"><bdi>Dan</bdi></a>'
+    assert logged_in(bob).get(f"/games/{game.pk}/live/?since={seen}").status_code == 204
+    with django_capture_on_commit_callbacks(execute=True):
+        _shared_with(game, ann, dan)
+    game.refresh_from_db()
+    topics, news = published[-1]
+    assert news == {"game": game.pk, "version": game.version} and game.version != seen  # the pages ask again
+    assert {f"game:{game.pk}", f"player:{dan.pk}"} <= set(topics)
+    poll = logged_in(bob).get(f"/games/{game.pk}/live/?since={seen}")
+    assert poll.status_code == 200 and shared in poll.content.decode()
+    best = get_engine("lingo").best_move(game.state, 0).move
+    played = logged_in(ann).post(
+        f"/games/{game.pk}/move/", {"move": best, "version": seen, "key": "k0"}, HTTP_ACCEPT="application/json"
+    )
+    assert played.json()["ok"], "a move form opened before the team-mate joined is refused"
+    game.refresh_from_db()
+    seen = game.version
+    with django_capture_on_commit_callbacks(execute=True):
+        actions.remove_team_mate(game.pk, dan, dan.pk)  # dan leaves
+    game.refresh_from_db()
+    assert published[-1][1] == {"game": game.pk, "version": game.version} and game.version != seen
+    assert f"player:{dan.pk}" in published[-1][0]  # his lobbies drop the game
+    poll = logged_in(bob).get(f"/games/{game.pk}/live/?since={seen}")
+    assert poll.status_code == 200 and shared not in poll.content.decode()
 
 
 def test_a_seat_player_takes_back_an_unanswered_team_invitation(ann: Any, bob: Any, dan: Any) -> None:

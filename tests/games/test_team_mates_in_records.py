@@ -93,6 +93,38 @@ def test_a_team_mates_profile_shows_the_teams_win_head_to_head_and_the_games(
     assert "<bdi>Dan</bdi> against you: 0 won, 0 drawn, 1 lost, in 1 finished game." in page
 
 
+def test_team_mates_of_one_seat_read_how_many_games_they_finished_together_not_that_they_never_did(
+    ann: Any, bob: Any, cat: Any, dan: Any
+) -> None:
+    eve = make_user("eve")
+    for seed in (43, 44):
+        actions.submit_move(team_game(ann, bob, cat, dan, seed=seed).pk, bob, "resign")  # ann's seat, shared by cat
+    team_game(ann, bob, cat, dan, seed=45)  # running: not finished together yet
+    game = start_game(eve, bob, CLASSIC, seed=46)
+    share_seat(game, bob, cat)
+    share_seat(game, bob, dan)  # cat and dan both share bob's seat
+    actions.submit_move(game.pk, eve, "resign")
+    secret = actions.create_game(ann, "lingo", CLASSIC, ["bob"], private=True, internal=True)
+    actions.join_game(secret.pk, bob)
+    share_seat(secret, ann, cat)
+    actions.submit_move(secret.pk, bob, "resign")  # a private game: counted nowhere on a profile
+
+    def against_you(viewer: Any, name: str) -> str:
+        page = logged_in(viewer).get(f"/players/{name}/").content.decode()
+        return section(page, "head-to-head").split("</p>")[0]
+
+    for viewer, name in ((cat, "ann"), (ann, "cat")):  # team-mates only, never opponents
+        said = against_you(viewer, name)
+        assert "You have not finished a game together yet." not in said and "against you" not in said
+        assert f"<bdi>{name.capitalize()}</bdi> shared a seat with you in 2 finished games." in said
+    said = against_you(cat, "dan")  # opponents twice, team-mates once
+    assert "<bdi>Dan</bdi> against you: 0 won, 0 drawn, 2 lost, in 2 finished games." in said
+    assert "<bdi>Dan</bdi> shared a seat with you in 1 finished game." in said
+    assert "<bdi>Cat</bdi> shared a seat with you in 1 finished game." in against_you(dan, "cat")
+    assert "<bdi>Cat</bdi> shared a seat with you in 1 finished game." in against_you(bob, "cat")  # bob's seat
+    assert "You have not finished a game together yet." in against_you(eve, "ann")
+
+
 def test_a_take_back_uncounts_the_team_and_team_mates_who_come_and_go_meanwhile_count_at_the_new_end(
     ann: Any, bob: Any, cat: Any, dan: Any
 ) -> None:

@@ -30,8 +30,8 @@ def watch(game: Game) -> None:
 
 def changed(game: Game, *, also: Iterable[int] = (), was_open: bool = True) -> None:
     """Announce ``game`` after the commit: for writes that do not lock it (a new game, a declined invitation) or
-    that change who is in it without moving its version (a team-mate joining or leaving a seat). ``also``: players
-    no longer in it by then whose lobbies still show it (whoever declined its invitation, a removed team-mate)."""
+    that leave someone out of its topics (a team-mate leaving a seat). ``also``: players no longer in it by then
+    whose lobbies still show it (whoever declined its invitation, a removed team-mate)."""
     others = sorted(set(also))
     transaction.on_commit(lambda: announce(game, was_open=was_open, also=others), robust=True)
 

@@ -9,13 +9,14 @@ from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.db import connection
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
 from wordgames.engines import get_engine
 from wordgames.engines.core.record import make_record
 
 from . import signals
-from .models import Game, GreenLightRequest, Move, Seat
+from .models import Game, GreenLightRequest, Move, Seat, TeamInvitation
 
 
 def seat_of(game: Game, user: User | AnonymousUser | None) -> int | None:
@@ -41,24 +42,41 @@ def _seats_of(user: User, **where: Any) -> QuerySet[Seat, Any]:
     return own.union(Seat.objects.filter(pk__in=shared, **where).order_by().values("game_id"))
 
 
-def with_players(games: QuerySet[Game]) -> QuerySet[Game]:
-    """Games with their seats, players and players' profiles (for their names) in one more query."""
+def with_players(games: QuerySet[Game], *, teams: bool = False) -> QuerySet[Game]:
+    """Games with their seats, players and players' profiles (for their names) in one more query. ``teams``: each
+    seat also says whether anyone shares it or is asked to (``teamed``, read through the team-mates' and the
+    invitations' indexes by seat), so that a game page reads who shares which seat only where someone does."""
     seats = Seat.objects.select_related("user__profile")
+    if teams:
+        mates = Seat.partners.through.objects.filter(seat_id=OuterRef("pk"))
+        seats = seats.annotate(teamed=Exists(mates) | Exists(TeamInvitation.objects.filter(seat_id=OuterRef("pk"))))
     return games.prefetch_related(Prefetch("seats", queryset=seats))
+
+
+def _recently_finished(user: User) -> QuerySet[Seat, Any]:
+    """The ids of the ``RECENTLY_FINISHED`` newest games ``user`` finished, in a seat of their own or one they shared
+    as a team-mate. A place is a finished game's (an abandoned one has none), so no join: their own newest are read
+    backwards from the player's end of the seats' index of finished games and cut, however many they have; their
+    shared seats, few, through the team-mates' index (nothing to read for a player who never shared one); the two
+    joined by UNION (an OR across the team-mates' join would read every seat) and cut again."""
+    newest = Seat.objects.filter(user=user, place__isnull=False).order_by("-game_id")
+    if connection.features.supports_slicing_ordering_in_compound:
+        own = newest.values("game_id")[:RECENTLY_FINISHED]
+    else:  # SQLite: a member of a UNION may not be ordered or sliced, so it is wrapped in a query of its own
+        own = Seat.objects.filter(pk__in=newest.values("pk")[:RECENTLY_FINISHED]).order_by().values("game_id")
+    shared = Seat.partners.through.objects.filter(user=user).values("seat_id")
+    shared_games = Seat.objects.filter(pk__in=shared, place__isnull=False).order_by().values("game_id")
+    return own.union(shared_games).order_by("-game_id")[:RECENTLY_FINISHED]
 
 
 def lobby_games(user: User) -> list[Game]:
     """Every game ``user`` plays (or shares a seat of) that waits for players or is under way, whatever their
-    history, and their ``RECENTLY_FINISHED`` newest finished games, in two queries (the games, their seats): the
+    history, and their ``RECENTLY_FINISHED`` newest finished games (shared seats' too), in two queries (the games, their seats): the
     seats' ``live`` index finds the first, their index of finished games read backwards the others. No state is loaded: whom a game
     waits for is each seat's ``awaited``; ``held`` marks the seats that are ``user``'s (own or shared)."""
-    # A place is a finished game's (an abandoned one has none), so no join: the newest are read backwards from the
-    # player's end of the seats' index of finished games, however many they have.
-    recent = (
-        Seat.objects.filter(user=user, place__isnull=False).order_by("-game_id").values("game_id")[:RECENTLY_FINISHED]
-    )
     # Wrapped in a query of its own: a member of a UNION may not be ordered or sliced (SQLite).
-    ids = _seats_of(user, live=True).union(Game.objects.filter(pk__in=recent).order_by().values("pk"))
+    recent = Game.objects.filter(pk__in=_recently_finished(user)).order_by().values("pk")
+    ids = _seats_of(user, live=True).union(recent)
     shared = Seat.partners.through.objects.filter(seat_id=OuterRef("pk"), user=user)
     seats = Seat.objects.select_related("user__profile", "invited_user__profile").annotate(
         held=Q(user=user) | Exists(shared)

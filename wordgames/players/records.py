@@ -6,12 +6,12 @@ records count it so). Private games are never listed nor counted here: a profile
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth.models import User
 from django.core.paginator import Page, Paginator
 from django.db import connection
-from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Exists, F, Func, OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from wordgames.engines import get_engine
 from wordgames.games.models import OpponentRecord, PlayerRecord, Seat
@@ -35,6 +35,7 @@ class Record:
     lost: int = 0
     title: str = ""
     opponent: Any = None
+    together: int = 0  # against one opponent: the finished games where they held one seat together (team-mates)
 
     @property
     def games(self) -> int:
@@ -112,9 +113,31 @@ def results(user: User) -> list[Record]:
 
 
 def head_to_head(user: User, opponent: User) -> Record:
-    """``user``'s record against ``opponent`` in the finished public games where both played (one query)."""
-    row = OpponentRecord.objects.filter(user_id=user.pk, opponent_id=opponent.pk).first()
-    return Record(row.won, row.drawn, row.lost, opponent=opponent) if row else Record(opponent=opponent)
+    """``user``'s record against ``opponent`` in the finished public games where both played, and the number of
+    those where they held one seat together, team-mates rather than opponents (one query: the kept record read
+    by its key, and the count of the two's few shared seats read through the team-mates' index)."""
+    kept = OpponentRecord.objects.filter(user_id=user.pk, opponent_id=opponent.pk)
+    mates = Seat.partners.through.objects
+    # A seat both held: shared by one and held by the other, or shared by both. Each counted once, by the row of
+    # ``user``'s sharing or, when ``user`` held it, by ``opponent``'s.
+    both = mates.filter(seat__place__isnull=False, seat__game__private=False).filter(
+        Q(user_id=user.pk, seat__user_id=opponent.pk)
+        | Q(user_id=user.pk) & Exists(mates.filter(seat_id=OuterRef("seat_id"), user_id=opponent.pk))
+        | Q(user_id=opponent.pk, seat__user_id=user.pk)
+    )
+    together = both.order_by().values(n=Func(F("pk"), function="COUNT"))  # no GROUP BY: one row, their count
+    row = (
+        User.objects.filter(pk=opponent.pk)
+        .values(
+            won=Subquery(kept.values("won")),
+            drawn=Subquery(kept.values("drawn")),
+            lost=Subquery(kept.values("lost")),
+            together=Subquery(together),
+        )
+        .get()
+    )
+    counts: dict[str, int] = {k: cast(int, v) or 0 for k, v in row.items()}  # no record kept: NULL
+    return Record(counts["won"], counts["drawn"], counts["lost"], opponent=opponent, together=counts["together"])
 
 
 def most_met(user: User, limit: int = MOST_MET) -> list[Record]:

@@ -18,12 +18,22 @@ from ..models import Game, Seat, TeamInvitation
 from ..news import News, news
 from ..queries import people_in
 from .errors import RefusalCode, Refused
-from .moves import lock_game
+from .moves import lock_game, wake_computers
 
 
 def _seat_player(seat: Seat) -> str | News:
     """The seat's player in a line of news: their name, or the seat's number while nobody holds it."""
     return seat.user.get_username() if seat.user else news(gettext_noop("seat %(number)s"), number=seat.position + 1)
+
+
+def _show_everyone(game: Game) -> None:
+    """A new version, so every open page of the game shows who shares which seat now (``lock_game`` announces it
+    after the commit). No move is made: a move form or email already open stays valid (the stale check looks at
+    the seat's decision, ``Seat.since_version``), as after a chat line. A computer's turn owed for the previous
+    version is owed again for this one. Call with the game locked."""
+    game.version += 1
+    Game.objects.filter(pk=game.pk).update(version=game.version)
+    wake_computers(game)
 
 
 def in_game(game: Game, user: User) -> bool:
@@ -82,7 +92,7 @@ def answer_team_invitation(invitation_id: int, user: User, accept: bool) -> Seat
         if relations.blocked_among(user, people_in(game)):  # a block made since the invitation
             raise Refused(relations.not_available(), RefusalCode.NOT_AVAILABLE)
         sharing = Seat.partners.through.objects.create(seat=seat, user=user)
-        live.changed(game, was_open=False)  # the version stays: the new team-mate's lobbies list the game now
+        _show_everyone(game)  # announced to the game's pages and its people's lobbies, the new team-mate's among them
         # Keyed by this sharing, not by the person: one removed and invited again is announced again.
         relay.owe(
             relay.send_news,
@@ -125,7 +135,8 @@ def remove_team_mate(game_id: int, user: User, mate_id: int) -> Seat:
             return seat
         sharing = Seat.partners.through.objects.get(seat=seat, user=mate).pk
         Seat.partners.through.objects.filter(pk=sharing).delete()
-        live.changed(game, also=[mate.pk], was_open=False)  # their lobbies no longer list the game
+        _show_everyone(game)
+        live.changed(game, also=[mate.pk], was_open=False)  # their lobbies too, which no longer list the game
         line = news(
             gettext_noop("%(mate)s has left %(player)s's seat: %(mate)s no longer sees what it sees or moves for it.")
             if leaving

@@ -13,7 +13,7 @@ from ..models import Game, Seat
 
 
 def load_game(pk: int, request: HttpRequest | None = None) -> Game:
-    queryset = queries.with_players(Game.objects.all())
+    queryset = queries.with_players(Game.objects.all(), teams=True)
     game = get_object_or_404(queryset, pk=pk)
     if request is not None and game.private and not _may_see_private(game, request.user):
         raise Http404("No such game")  # the same answer as a game that does not exist: nothing to learn

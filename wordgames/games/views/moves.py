@@ -21,7 +21,6 @@ from ..models import Game, Hint
 from ..refusals import told, worded
 from .common import load_game
 from .page import game_context
-from .teams import teams_context
 
 
 @require_POST
@@ -84,7 +83,6 @@ def _refuse(request: HttpRequest, game: Game, error: str, form: MoveForm, status
     if _wants_json(request):
         return JsonResponse({"ok": False, "error": error, "version": game.version}, status=status)
     context = game_context(request, game, form=form, error=error)
-    context.update(teams_context(game, context["seats"], request.user))
     return render(request, "games/game.html", context, status=status)
 
 

@@ -31,7 +31,6 @@ from .undoing import undo_context
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = load_game(pk, request)
     context = game_context(request, game)
-    context.update(teams_context(game, context["seats"], request.user))  # the whole page only: polls never need it
     context["stream_url"] = stream_url(request, "game_stream", pk)
     return render(request, "games/game.html", context)
 
@@ -108,6 +107,9 @@ def game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, An
             context["result"] = result_sentence(game)
         elif seat is not None:  # a player's page: the undo asked or answerable
             context.update(undo_context(game, seat, shown))
+    # Who shares which seat: in the part that updates by itself, so a team-mate joining or leaving (a new version)
+    # shows on every open page of the game (two queries).
+    context.update(teams_context(game, seats, request.user))
     context.update(extra)
     return context
 

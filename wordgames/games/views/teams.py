@@ -67,7 +67,12 @@ def answer_team_invitation(request: AuthedRequest, invitation_id: int) -> HttpRe
 
 
 def teams_context(game: Game, seats: list[Seat], user: Any) -> dict[str, Any]:
-    """Who shares which seat (everyone in the game sees it), the invitations waiting, and what this user may do."""
+    """Who shares which seat (everyone in the game sees it), the invitations waiting, and what this user may do
+    (two queries, none when the seats, as ``load_game`` reads them, say nobody shares one or is asked to)."""
+    running = game.status in (Game.Status.OPEN, Game.Status.ACTIVE)
+    own = user.is_authenticated and any(s.user_id == user.pk for s in seats)
+    if not any(getattr(s, "teamed", True) for s in seats):
+        return {"team_shares": [], "team_invitations": [], "can_invite_team_mate": own and running}
     mates = (
         Seat.partners.through.objects.filter(seat__game=game).select_related("user__profile").order_by("user__username")
     )
@@ -76,8 +81,6 @@ def teams_context(game: Game, seats: list[Seat], user: Any) -> dict[str, Any]:
         .select_related("user__profile", "invited_by__profile")
         .order_by("pk")
     )
-    running = game.status in (Game.Status.OPEN, Game.Status.ACTIVE)
-    own = user.is_authenticated and any(s.user_id == user.pk for s in seats)
 
     def players(seat: Seat) -> bool:  # its player may remove a team-mate or take back an invitation
         return running and user.is_authenticated and user.pk == seat.user_id
