@@ -133,7 +133,7 @@ def main() -> None:
             moves = [m for r in done for m in r["per_move"]]
             if moves:
                 notes.append(
-                    f"{game}: the strong player scored {statistics.mean(m[0] for m in moves):.1f} a move; "
+                    f"{game}: the {first} player scored {statistics.mean(m[0] for m in moves):.1f} a move; "
                     f"the best move of the same positions, {statistics.mean(m[1] for m in moves):.1f} "
                     f"({len(moves)} moves)."
                 )
