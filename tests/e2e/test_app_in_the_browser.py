@@ -39,8 +39,10 @@ def log_in(context: Any, live_server: Any, username: str) -> Any:
 
 
 def controlled(page: Any) -> None:
-    """Wait until the service worker is active and controls the page (it claims the pages it finds open)."""
-    wait_until(page, "navigator.serviceWorker.controller !== null", timeout=15000)
+    """Wait until the service worker is active and controls the page (it claims the pages it finds open). Its
+    install fetches the offline page's assets first: on a loaded machine (a CI run beside another) that took over
+    15 s, so the wait allows a minute; it ends as soon as the worker is in control."""
+    wait_until(page, "navigator.serviceWorker.controller !== null", timeout=60000)
 
 
 def eventually(read: Any, page: Any, seconds: float = 30) -> Any:
