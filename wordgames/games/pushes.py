@@ -137,18 +137,6 @@ def event_pushes(events: Iterable[emails.Event]) -> list[Push]:
     return pushes
 
 
-def daily_pushes_wait(seats: list[Seat], version: int) -> int:
-    """The game's change to ``version`` made it wait for some of these seats (``notices.came_to_wait``): each of
-    their readers who takes "your turn" once a day on their devices, whose hour has passed today, is due again at
-    once (``push.models.push_digest_waits``), as their email digest is (``emails.digests_wait``). Nothing is read
-    but the readers' devices when none of them has one. Returns how many were brought forward."""
-    modes = notices.push_modes(reader.pk for _seat, reader in notices.readers(seats))
-    if not modes:
-        return 0
-    daily = notices.digest_readers(seats, version, lambda reader: modes.get(reader.pk, _never))
-    return push_digest_waits(daily, timezone.now())
-
-
 def _never(kind: str) -> str:
     return NONE
 

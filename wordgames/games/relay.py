@@ -320,21 +320,6 @@ def notify_turn(
     owe_pushes(pushes.event_pushes([emails.Event(game_id, version, tuple(actors_before or ()), mover, move_id, event)]))
 
 
-# Such changes are told by ``tell`` now (``moves.set_clocks``, ``notices.TURN``), whose sender does this too;
-# this stays for the tasks owed before.
-@task(aliases=(), **RETRY)  # a new task: no old name
-def notify_digests(game_id: int, version: int) -> None:
-    """A change that is no move (a timeout, a moderator's action, an undo by agreement) made the game wait for
-    some seats at ``version``: their readers who take "your turn" once a day and whose hour has passed today are
-    owed today's digest and daily push, as after a move."""
-    game = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE).first()
-    if game is None:
-        return  # over since: nothing waits
-    seats = notices.seats_with_readers(game)
-    emails.digests_wait(seats, version)
-    pushes.daily_pushes_wait(seats, version)
-
-
 @task(aliases=("wordgames.games.tasks.annotate_move",), **RETRY)
 def annotate_move(move_id: int, actors_before: list[int] | None = None) -> None:
     """Commentary first (it may name a missed move), then the emails that carry it."""
